@@ -1,0 +1,59 @@
+/// Every recognition threshold in one value, each with its unit in its name's doc comment.
+///
+/// Gestures take their explicit parameters first and fall back to these. The defaults are
+/// chosen for touchscreens and touchpads measured in millimetres; see docs/ARCHITECTURE.md.
+public struct GestureSettings: Hashable, Sendable {
+    /// Default distance a drag must move before it becomes active. 2 mm.
+    public var dragMinimumDistance: Millimetres = 2
+    /// How far a tap's fingers may move and still be a tap. 3 mm.
+    public var tapMaximumMovement: Millimetres = 3
+    /// Longest press that still counts as a tap. 0.5 s.
+    public var tapMaximumDuration: Seconds = 0.5
+    /// Longest gap between one tap's lift and the next tap's touch in a multi-tap. 0.3 s.
+    public var multiTapInterval: Seconds = 0.3
+    /// Furthest the taps of a multi-tap may be apart. 10 mm.
+    public var multiTapDistance: Millimetres = 10
+    /// Default time a long press must be held. 0.5 s.
+    public var longPressMinimumDuration: Seconds = 0.5
+    /// Default distance a long press may wander. 3 mm.
+    public var longPressMaximumDistance: Millimetres = 3
+    /// Time fingers must rest before a hold becomes active (libinput's hold timeout). 0.18 s.
+    public var holdDelay: Seconds = 0.18
+    /// Distance that ends a hold as movement. 1.5 mm.
+    public var holdMaximumDistance: Millimetres = 1.5
+    /// Default relative change of finger spread before a magnify becomes active. 0.01 (1 %).
+    public var magnifyMinimumScaleDelta: Double = 0.01
+    /// Default rotation before a rotate becomes active. 1° in radians.
+    public var rotateMinimumAngleDelta: Radians = Double.pi / 180
+    /// Distance a swipe or edge swipe moves before it becomes active and its direction is judged. 4 mm.
+    public var swipeActivationDistance: Millimetres = 4
+    /// Default distance a swipe must cover for it to end successfully. 15 mm.
+    public var swipeMinimumDistance: Millimetres = 15
+    /// Default release speed a swipe needs to end successfully. 0 mm/s (any speed).
+    public var swipeMinimumVelocity: Double = 0
+    /// Half-width of the angular sector each swipe direction accepts. 22.5°, in radians, so
+    /// the eight directions tile the circle.
+    public var swipeAngleTolerance: Radians = Double.pi / 8
+    /// Width of the strip along an edge where an edge swipe must start. 5 mm.
+    public var edgeWidth: Millimetres = 5
+    /// Default inward distance an edge swipe must cover to end successfully. 10 mm.
+    public var edgeSwipeMinimumDistance: Millimetres = 10
+    /// Distance any finger may move before all fingers of a multi-finger gesture are down. 5 mm.
+    public var multiFingerSlop: Millimetres = 5
+    /// Window over which velocities are estimated. 0.1 s.
+    public var velocityWindow: Seconds = 0.1
+    /// Deceleration used to predict where a flung drag would stop, as the fraction of speed kept
+    /// per millisecond (UIKit's normal scroll deceleration). 0.998 /ms.
+    public var decelerationRate: Double = 0.998
+
+    /// The defaults.
+    public static let standard = GestureSettings()
+
+    /// Creates the default settings; change fields to tune.
+    public init() {}
+
+    /// Seconds of current velocity that a projected stop lies ahead: rate / (1 − rate) ms.
+    @inlinable public var projectionTime: Seconds {
+        decelerationRate / (1 - decelerationRate) / 1000
+    }
+}

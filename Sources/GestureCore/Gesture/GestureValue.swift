@@ -1,0 +1,40 @@
+/// A gesture's value with its type erased: what events carry and what the wire protocol
+/// encodes. Leaf cases are stored inline; only the combinator cases box their children.
+public enum GestureValue: Hashable, Sendable {
+    /// A tap's value.
+    case tap(TapGesture.Value)
+    /// A spatial tap's value.
+    case spatialTap(SpatialTapGesture.Value)
+    /// A long press's value (`true` once the press succeeded).
+    case longPress(Bool)
+    /// A drag's value.
+    case drag(DragGesture.Value)
+    /// A magnify's value.
+    case magnify(MagnifyGesture.Value)
+    /// A rotate's value.
+    case rotate(RotateGesture.Value)
+    /// A swipe's value.
+    case swipe(SwipeGesture.Value)
+    /// An edge swipe's value.
+    case edgeSwipe(EdgeSwipeGesture.Value)
+    /// A hold's value.
+    case hold(HoldGesture.Value)
+    /// A boolean (published states).
+    case bool(Bool)
+    /// A number (published states).
+    case number(Double)
+    /// A position (published states).
+    case point(Point)
+    /// A displacement (published states, such as a drag's translation).
+    case vector(Vector)
+    /// A simultaneous gesture: the values of whichever parts are active or ended.
+    indirect case simultaneous(first: GestureValue?, second: GestureValue?)
+    /// A sequence whose first gesture is still in progress.
+    indirect case sequenceFirst(GestureValue)
+    /// A sequence whose first gesture succeeded; the second's value once it has one.
+    indirect case sequenceSecond(GestureValue, GestureValue?)
+    /// An exclusive gesture decided for its first branch.
+    indirect case exclusiveFirst(GestureValue)
+    /// An exclusive gesture decided for its second branch (the first failed).
+    indirect case exclusiveSecond(GestureValue)
+}

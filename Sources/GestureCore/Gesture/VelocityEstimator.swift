@@ -1,0 +1,61 @@
+/// Estimates a velocity from recent samples of a 2-D quantity (a centroid, or a scalar in `x`),
+/// as the displacement over the most recent `window` seconds. Fixed storage: adding a sample
+/// never allocates.
+public struct VelocityEstimator: Sendable {
+    /// One sample.
+    struct Sample: Sendable {
+        var time: Timestamp
+        var x: Double
+        var y: Double
+    }
+
+    /// Number of samples kept.
+    static let capacity = 8
+
+    var samples: InlineArray<8, Sample>
+    var count = 0
+    var newest = -1
+    /// How far back samples count.
+    public var window: Seconds
+
+    /// Creates an estimator looking back `window` seconds.
+    public init(window: Seconds) {
+        self.window = window
+        samples = InlineArray(repeating: Sample(time: Timestamp(microseconds: 0), x: 0, y: 0))
+    }
+
+    /// Forgets all samples.
+    public mutating func reset() {
+        count = 0
+        newest = -1
+    }
+
+    /// Records the value at `time`. A sample at the same time as the newest replaces it.
+    public mutating func add(_ time: Timestamp, x: Double, y: Double = 0) {
+        if count > 0, samples[newest].time == time {
+            samples[newest] = Sample(time: time, x: x, y: y)
+            return
+        }
+        newest = (newest + 1) % Self.capacity
+        samples[newest] = Sample(time: time, x: x, y: y)
+        count = min(count + 1, Self.capacity)
+    }
+
+    /// The velocity (units per second) over the window ending at the newest sample; zero with
+    /// fewer than two samples in the window.
+    public var velocity: Vector {
+        guard count > 1 else { return .zero }
+        let last = samples[newest]
+        var oldest = last
+        var index = newest
+        for _ in 1..<count {
+            index = (index + Self.capacity - 1) % Self.capacity
+            let sample = samples[index]
+            if last.time - sample.time > window { break }
+            oldest = sample
+        }
+        let dt = last.time - oldest.time
+        guard dt > 0 else { return .zero }
+        return Vector(dx: (last.x - oldest.x) / dt, dy: (last.y - oldest.y) / dt)
+    }
+}

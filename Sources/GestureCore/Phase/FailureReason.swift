@@ -1,0 +1,40 @@
+/// Why a gesture instance failed. Carried by ``GesturePhase/failed(_:)`` and published to
+/// clients, so cleanup code knows what happened.
+public enum FailureReason: String, Hashable, Sendable, CaseIterable {
+    /// More fingers touched than the gesture takes (a drag joined by a second finger).
+    case extraTouch
+    /// The fingers lifted, or moved away, before as many as the gesture needs were down.
+    case tooFewTouches
+    /// A finger moved further than the gesture allows (a tap or long press that slid).
+    case movedTooFar
+    /// The fingers lifted before the gesture's minimum duration (a long press released early).
+    case releasedTooEarly
+    /// The fingers stayed down longer than the gesture allows (a tap held too long).
+    case heldTooLong
+    /// The movement went in a direction the gesture does not accept.
+    case wrongDirection
+    /// The fingers did not start where the gesture must start (an edge swipe away from its edge).
+    case outsideEdge
+    /// The movement was shorter than the gesture's minimum distance.
+    case tooShort
+    /// The movement was slower than the gesture's minimum velocity.
+    case tooSlow
+    /// The touches ended without meeting the gesture's criteria.
+    case notRecognized
+    /// A waiting period ran out (the next tap of a multi-tap never came).
+    case timeout
+    /// A higher-priority or earlier gesture won the touches, or an exclusive sibling succeeded.
+    case preempted
+    /// The source cancelled a touch the gesture was using (palm rejection, resync).
+    case cancelled
+    /// The device the touches were on went away.
+    case deviceRemoved
+    /// The binding was disabled while the gesture was in flight.
+    case disabled
+    /// The binding was removed or changed by a configuration reload.
+    case reconfigured
+    /// A `shouldBegin` predicate vetoed the gesture.
+    case vetoed
+    /// The engine is shutting down.
+    case shutdown
+}

@@ -1,0 +1,11 @@
+/// The four phases without their payloads.
+public enum PhaseKind: String, Hashable, Sendable, CaseIterable {
+    /// Watching touches; nothing recognized yet.
+    case possible
+    /// Recognized and in progress.
+    case active
+    /// Finished successfully.
+    case ended
+    /// Finished without success.
+    case failed
+}

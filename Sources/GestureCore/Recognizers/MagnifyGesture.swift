@@ -1,0 +1,50 @@
+/// Recognizes two fingers spreading or pinching, like SwiftUI's `MagnifyGesture`: active once
+/// the spread changed by `minimumScaleDelta`, ended when a finger lifts.
+public struct MagnifyGesture: Gesture {
+    /// What a magnify reports.
+    public struct Value: Hashable, Sendable, GestureValueConvertible {
+        /// When this value was measured.
+        public var time: Timestamp
+        /// Current finger distance over the distance at the start (1 = unchanged).
+        public var magnification: Double
+        /// Change of magnification per second.
+        public var velocity: Double
+        /// Centroid at the start, normalized 0…1: the point to scale about.
+        public var startAnchor: Point
+        /// Centroid at the start, in millimetres.
+        public var startLocation: Point
+        /// Current centroid, in millimetres.
+        public var location: Point
+
+        /// Creates a value.
+        public init(time: Timestamp, magnification: Double, velocity: Double, startAnchor: Point, startLocation: Point, location: Point) {
+            self.time = time
+            self.magnification = magnification
+            self.velocity = velocity
+            self.startAnchor = startAnchor
+            self.startLocation = startLocation
+            self.location = location
+        }
+
+        public var gestureValue: GestureValue { .magnify(self) }
+    }
+
+    /// Relative spread change before active; nil takes ``GestureSettings/magnifyMinimumScaleDelta``.
+    public var minimumScaleDelta: Double?
+    /// What a third finger does.
+    public var extraTouches: ExtraTouchPolicy
+
+    /// Creates a magnify gesture.
+    public init(minimumScaleDelta: Double? = nil, extraTouches: ExtraTouchPolicy = .fail) {
+        self.minimumScaleDelta = minimumScaleDelta
+        self.extraTouches = extraTouches
+    }
+
+    public func makeRecognizer(settings: GestureSettings) -> TwoFingerRecognizer<Value> {
+        let threshold = minimumScaleDelta ?? settings.magnifyMinimumScaleDelta
+        return TwoFingerRecognizer(
+            tracker: TwoFingerTracker(extraTouches: extraTouches, settings: settings),
+            measure: { Value(time: $0.time, magnification: $0.magnification, velocity: $0.magnificationVelocity, startAnchor: $0.startAnchor, startLocation: $0.startLocation, location: $0.location) },
+            hasStarted: { abs($0.magnification - 1) >= threshold })
+    }
+}

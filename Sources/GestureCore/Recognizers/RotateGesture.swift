@@ -1,0 +1,50 @@
+/// Recognizes two fingers twisting, like SwiftUI's `RotateGesture`: active once they turned
+/// `minimumAngleDelta`, ended when a finger lifts.
+public struct RotateGesture: Gesture {
+    /// What a rotate reports.
+    public struct Value: Hashable, Sendable, GestureValueConvertible {
+        /// When this value was measured.
+        public var time: Timestamp
+        /// Rotation since the start, radians, counter-clockwise as the user sees it.
+        public var rotation: Radians
+        /// Change of rotation per second.
+        public var velocity: Double
+        /// Centroid at the start, normalized 0…1: the point to rotate about.
+        public var startAnchor: Point
+        /// Centroid at the start, in millimetres.
+        public var startLocation: Point
+        /// Current centroid, in millimetres.
+        public var location: Point
+
+        /// Creates a value.
+        public init(time: Timestamp, rotation: Radians, velocity: Double, startAnchor: Point, startLocation: Point, location: Point) {
+            self.time = time
+            self.rotation = rotation
+            self.velocity = velocity
+            self.startAnchor = startAnchor
+            self.startLocation = startLocation
+            self.location = location
+        }
+
+        public var gestureValue: GestureValue { .rotate(self) }
+    }
+
+    /// Turn before active; nil takes ``GestureSettings/rotateMinimumAngleDelta``.
+    public var minimumAngleDelta: Radians?
+    /// What a third finger does.
+    public var extraTouches: ExtraTouchPolicy
+
+    /// Creates a rotate gesture.
+    public init(minimumAngleDelta: Radians? = nil, extraTouches: ExtraTouchPolicy = .fail) {
+        self.minimumAngleDelta = minimumAngleDelta
+        self.extraTouches = extraTouches
+    }
+
+    public func makeRecognizer(settings: GestureSettings) -> TwoFingerRecognizer<Value> {
+        let threshold = minimumAngleDelta ?? settings.rotateMinimumAngleDelta
+        return TwoFingerRecognizer(
+            tracker: TwoFingerTracker(extraTouches: extraTouches, settings: settings),
+            measure: { Value(time: $0.time, rotation: $0.rotation, velocity: $0.rotationVelocity, startAnchor: $0.startAnchor, startLocation: $0.startLocation, location: $0.location) },
+            hasStarted: { abs($0.rotation) >= threshold })
+    }
+}

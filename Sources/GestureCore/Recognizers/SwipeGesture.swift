@@ -1,0 +1,111 @@
+/// Recognizes `fingers` fingers sweeping in one of eight directions. Active once they moved
+/// ``GestureSettings/swipeActivationDistance`` within the direction's sector (so a desktop can
+/// follow the fingers), ended on lift if the swipe covered `minimumDistance` at
+/// `minimumVelocity`; otherwise failed with the reason.
+public struct SwipeGesture: Gesture {
+    /// What a swipe reports.
+    public struct Value: Hashable, Sendable, GestureValueConvertible {
+        /// When this value was measured.
+        public var time: Timestamp
+        /// The direction the gesture accepts.
+        public var direction: SwipeDirection
+        /// Fingers swiping.
+        public var fingers: Int
+        /// Centroid movement since all fingers were down, millimetres.
+        public var translation: Vector
+        /// Distance covered along the direction, millimetres.
+        public var distance: Millimetres
+        /// Current velocity of the centroid, mm/s.
+        public var velocity: Vector
+
+        /// Creates a value.
+        public init(time: Timestamp, direction: SwipeDirection, fingers: Int, translation: Vector, velocity: Vector) {
+            self.time = time
+            self.direction = direction
+            self.fingers = fingers
+            self.translation = translation
+            distance = translation.dot(direction.unitVector)
+            self.velocity = velocity
+        }
+
+        public var gestureValue: GestureValue { .swipe(self) }
+    }
+
+    /// The direction to recognize.
+    public var direction: SwipeDirection
+    /// Fingers that swipe together.
+    public var fingers: Int
+    /// Distance needed to succeed; nil takes ``GestureSettings/swipeMinimumDistance``.
+    public var minimumDistance: Millimetres?
+    /// Release speed along the direction needed to succeed, mm/s; nil takes ``GestureSettings/swipeMinimumVelocity``.
+    public var minimumVelocity: Double?
+
+    /// Creates a swipe gesture.
+    public init(direction: SwipeDirection, fingers: Int = 1, minimumDistance: Millimetres? = nil, minimumVelocity: Double? = nil) {
+        self.direction = direction
+        self.fingers = fingers
+        self.minimumDistance = minimumDistance
+        self.minimumVelocity = minimumVelocity
+    }
+
+    public func makeRecognizer(settings: GestureSettings) -> Recognizer {
+        Recognizer(
+            stroke: StrokeTracker(fingers: fingers, extraTouches: .fail, settings: settings),
+            direction: direction,
+            activationDistance: settings.swipeActivationDistance,
+            tolerance: settings.swipeAngleTolerance,
+            minimumDistance: minimumDistance ?? settings.swipeMinimumDistance,
+            minimumVelocity: minimumVelocity ?? settings.swipeMinimumVelocity)
+    }
+
+    /// The swipe state machine.
+    public struct Recognizer: GestureRecognizer {
+        var stroke: StrokeTracker
+        let direction: SwipeDirection
+        let activationDistance: Millimetres
+        let tolerance: Radians
+        let minimumDistance: Millimetres
+        let minimumVelocity: Double
+        public private(set) var phase = GesturePhase<Value>.possible
+        public var deadline: Timestamp? { nil }
+
+        public mutating func update(_ input: TouchInput) {
+            guard !phase.isTerminal else { return }
+            switch stroke.step(input) {
+            case .waiting:
+                return
+            case .started, .tracking:
+                let value = Value(
+                    time: stroke.time, direction: direction, fingers: stroke.fingers.fingers,
+                    translation: stroke.translation, velocity: stroke.velocity)
+                if case .active = phase {
+                    phase = .active(value)
+                } else if value.translation.length >= activationDistance {
+                    phase = direction.accepts(value.translation, tolerance: tolerance) ? .active(value) : .failed(.wrongDirection)
+                }
+            case .lifted:
+                guard case .active(let value) = phase else {
+                    phase = .failed(.tooShort)
+                    return
+                }
+                if value.distance < minimumDistance {
+                    phase = .failed(.tooShort)
+                } else if value.velocity.dot(direction.unitVector) < minimumVelocity {
+                    phase = .failed(.tooSlow)
+                } else {
+                    phase = .ended(value)
+                }
+            case .failed(let reason):
+                phase = .failed(reason)
+            }
+        }
+
+        public mutating func advance(to time: Timestamp) {}
+        public mutating func fail(_ reason: FailureReason) { phase.fail(reason) }
+
+        public mutating func reset() {
+            phase = .possible
+            stroke.reset()
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import RealModule
+
+/// Follows the first two fingers of a pinch or twist and measures how their spread and angle
+/// changed since both were down: the shared measuring half of ``MagnifyGesture`` and
+/// ``RotateGesture``.
+public struct TwoFingerTracker: Sendable {
+    /// Finger bookkeeping (exactly two fingers).
+    public var fingers: FingerTracker
+    /// Centroid when both fingers came down, in millimetres.
+    public private(set) var startLocation = Point.zero
+    /// The same, normalized 0…1.
+    public private(set) var startAnchor = Point.zero
+    /// Current centroid, in millimetres.
+    public private(set) var location = Point.zero
+    /// Current distance between the fingers divided by the distance at the start.
+    public private(set) var magnification = 1.0
+    /// Rotation since the start, unwrapped across ±π, counter-clockwise positive.
+    public private(set) var rotation: Radians = 0
+    /// Time of the latest measurement.
+    public private(set) var time = Timestamp(microseconds: 0)
+    var startDistance: Millimetres = 0
+    var lastAngle: Radians = 0
+    var scaleVelocity: VelocityEstimator
+    var angleVelocity: VelocityEstimator
+
+    /// Shortest finger distance a magnification is measured against; closer fingers are one blob.
+    static let minimumSpread: Millimetres = 0.5
+
+    /// Creates a tracker.
+    public init(extraTouches: ExtraTouchPolicy, settings: GestureSettings) {
+        fingers = FingerTracker(fingers: 2, extraTouches: extraTouches, slop: settings.multiFingerSlop)
+        scaleVelocity = VelocityEstimator(window: settings.velocityWindow)
+        angleVelocity = VelocityEstimator(window: settings.velocityWindow)
+    }
+
+    /// Magnification change per second.
+    public var magnificationVelocity: Double { scaleVelocity.velocity.dx }
+    /// Rotation change per second.
+    public var rotationVelocity: Double { angleVelocity.velocity.dx }
+
+    /// Consumes a frame; returns what it meant for the fingers.
+    public mutating func step(_ input: TouchInput) -> FingerTracker.Step {
+        let step = fingers.step(input)
+        switch step {
+        case .started(let touches):
+            startLocation = touches.centroid
+            startAnchor = input.geometry.normalized(startLocation)
+            startDistance = max(touches.first.distance(to: touches.second), Self.minimumSpread)
+            lastAngle = Self.angle(touches)
+            rotation = 0
+            magnification = 1
+            scaleVelocity.reset()
+            angleVelocity.reset()
+            measure(touches, at: input.time)
+        case .tracking(let touches):
+            var delta = Self.angle(touches) - lastAngle
+            if delta > .pi { delta -= 2 * .pi } else if delta < -.pi { delta += 2 * .pi }
+            rotation += delta
+            lastAngle += delta
+            magnification = max(touches.first.distance(to: touches.second), Self.minimumSpread) / startDistance
+            measure(touches, at: input.time)
+        case .waiting, .lifted, .failed:
+            break
+        }
+        return step
+    }
+
+    mutating func measure(_ touches: TouchSummary, at time: Timestamp) {
+        self.time = time
+        location = touches.centroid
+        scaleVelocity.add(time, x: magnification)
+        angleVelocity.add(time, x: rotation)
+    }
+
+    /// Angle of the line from the first to the second finger, counter-clockwise as the user sees it.
+    static func angle(_ touches: TouchSummary) -> Radians {
+        Double.atan2(y: touches.first.y - touches.second.y, x: touches.second.x - touches.first.x)
+    }
+
+    /// Forgets the fingers.
+    public mutating func reset() {
+        fingers.reset()
+        rotation = 0
+        magnification = 1
+    }
+}

@@ -1,0 +1,79 @@
+/// The touches routed to one recognizer in one frame, in the order they began.
+///
+/// It includes the touches that ended or were cancelled in this frame (with that phase), so a
+/// recognizer sees every lift. Iterating allocates nothing.
+public struct TouchInput: Sequence {
+    /// The frame's time.
+    public let time: Timestamp
+    /// The surface the touches are on.
+    public let geometry: DeviceGeometry
+    let table: TouchTable
+    let mask: UInt64
+
+    init(time: Timestamp, geometry: DeviceGeometry, table: TouchTable, mask: UInt64) {
+        self.time = time
+        self.geometry = geometry
+        self.table = table
+        self.mask = mask
+    }
+
+    /// Iterates the routed touches in begin order.
+    public struct Iterator: IteratorProtocol {
+        let input: TouchInput
+        var index = 0
+
+        public mutating func next() -> TrackedTouch? {
+            let order = input.table.order
+            while index < order.count {
+                let slot = order[index]
+                index += 1
+                if input.mask & (1 << UInt64(slot)) != 0 {
+                    return input.table.slots[slot]
+                }
+            }
+            return nil
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(input: self) }
+
+    /// The same touches at a later time (used when a deadline hands control to a gesture
+    /// that has not seen the touches yet).
+    func at(_ time: Timestamp) -> TouchInput {
+        TouchInput(time: time, geometry: geometry, table: table, mask: mask)
+    }
+
+    /// Summarises the live touches whose key is at most `maxKey` (all live touches when nil).
+    public func summary(upTo maxKey: UInt64? = nil) -> TouchSummary {
+        var result = TouchSummary()
+        var sumX = 0.0
+        var sumY = 0.0
+        for touch in self {
+            if let maxKey, touch.key > maxKey { continue }
+            guard touch.isLive else {
+                result.lifted += 1
+                continue
+            }
+            result.count += 1
+            sumX += touch.position.x
+            sumY += touch.position.y
+            result.maxDisplacement = Swift.max(result.maxDisplacement, touch.displacement.length)
+            result.lastKey = touch.key
+            if result.count == 1 { result.first = touch.position } else if result.count == 2 { result.second = touch.position }
+        }
+        if result.count > 0 {
+            result.centroid = Point(x: sumX / Double(result.count), y: sumY / Double(result.count))
+        }
+        return result
+    }
+
+    /// The key of the `n`-th live touch in begin order (1-based), if there are that many.
+    public func key(ofLive n: Int) -> UInt64? {
+        var seen = 0
+        for touch in self where touch.isLive {
+            seen += 1
+            if seen == n { return touch.key }
+        }
+        return nil
+    }
+}
