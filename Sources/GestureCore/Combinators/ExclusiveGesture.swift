@@ -1,0 +1,98 @@
+/// Two gestures of which only one may succeed, the first preferred, like SwiftUI's
+/// `ExclusiveGesture`. Both watch the touches; the second may only be seen to succeed once
+/// the first has failed (a single tap waits for a double tap to fail), and the second fails
+/// with ``FailureReason/preempted`` as soon as the first succeeds.
+public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
+    /// Which part was chosen.
+    public enum Value {
+        /// The first part.
+        case first(First.Value)
+        /// The second part (the first failed).
+        case second(Second.Value)
+    }
+
+    /// The preferred part.
+    public var first: First
+    /// The fallback part.
+    public var second: Second
+
+    /// Combines two gestures exclusively.
+    public init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    public func makeRecognizer(settings: GestureSettings) -> Recognizer {
+        Recognizer(first: first.makeRecognizer(settings: settings), second: second.makeRecognizer(settings: settings))
+    }
+
+    /// Runs both parts; the second's result is held until the first fails.
+    public struct Recognizer: GestureRecognizer {
+        var first: First.Recognizer
+        var second: Second.Recognizer
+
+        var firstFailed: Bool { first.phase.kind == .failed }
+
+        public var phase: GesturePhase<Value> {
+            switch first.phase {
+            case .possible: return .possible
+            case .active(let a): return .active(.first(a))
+            case .ended(let a): return .ended(.first(a))
+            case .failed:
+                return second.phase.map { .second($0) }
+            }
+        }
+
+        public var wireValue: GestureValue? {
+            if let a = first.wireValue { return .exclusiveFirst(a) }
+            guard firstFailed, let b = second.wireValue else { return nil }
+            return .exclusiveSecond(b)
+        }
+
+        public var deadline: Timestamp? {
+            earliest(first.phase.isTerminal ? nil : first.deadline, second.phase.isTerminal ? nil : second.deadline)
+        }
+
+        public mutating func update(_ input: TouchInput) {
+            if !first.phase.isTerminal { first.update(input) }
+            if !second.phase.isTerminal { second.update(input) }
+            preemptSecondIfFirstWon()
+        }
+
+        public mutating func advance(to time: Timestamp) {
+            if let due = first.deadline, due <= time, !first.phase.isTerminal { first.advance(to: time) }
+            if let due = second.deadline, due <= time, !second.phase.isTerminal { second.advance(to: time) }
+            preemptSecondIfFirstWon()
+        }
+
+        mutating func preemptSecondIfFirstWon() {
+            switch first.phase {
+            case .active, .ended: second.fail(.preempted)
+            case .possible, .failed: break
+            }
+        }
+
+        public mutating func fail(_ reason: FailureReason) {
+            first.fail(reason)
+            second.fail(reason)
+        }
+
+        public mutating func reset() {
+            first.reset()
+            second.reset()
+        }
+
+        public mutating func settle(visible: Bool) {
+            first.settle(visible: visible)
+            second.settle(visible: visible && firstFailed)
+        }
+
+        public mutating func announce(visible: Bool) {
+            first.announce(visible: visible)
+            second.announce(visible: visible && firstFailed)
+        }
+    }
+}
+
+extension ExclusiveGesture.Value: Sendable where First.Value: Sendable, Second.Value: Sendable {}
+extension ExclusiveGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}

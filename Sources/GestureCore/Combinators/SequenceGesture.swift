@@ -1,0 +1,105 @@
+/// One gesture after another, like SwiftUI's `SequenceGesture`: the second only starts
+/// watching the touches once the first ended, and the whole fails if either part fails.
+/// The sequence is active from the first part's activation (or end) until the second ends.
+public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
+    /// Which part is in progress.
+    public enum Value {
+        /// The first part is in progress.
+        case first(First.Value)
+        /// The first part ended; the second's value once it has one.
+        case second(First.Value, Second.Value?)
+    }
+
+    /// The first part.
+    public var first: First
+    /// The second part.
+    public var second: Second
+
+    /// Sequences two gestures.
+    public init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    public func makeRecognizer(settings: GestureSettings) -> Recognizer {
+        Recognizer(first: first.makeRecognizer(settings: settings), second: second.makeRecognizer(settings: settings))
+    }
+
+    /// Feeds the first part until it ends, then the second.
+    public struct Recognizer: GestureRecognizer {
+        var first: First.Recognizer
+        var second: Second.Recognizer
+        /// The latest touches, so the second part can start from where the fingers are when
+        /// the first part ends on a deadline rather than on a frame.
+        var latest: TouchInput?
+
+        public var phase: GesturePhase<Value> {
+            switch first.phase {
+            case .possible: return .possible
+            case .active(let a): return .active(.first(a))
+            case .failed(let reason): return .failed(reason)
+            case .ended(let a):
+                switch second.phase {
+                case .possible: return .active(.second(a, nil))
+                case .active(let b): return .active(.second(a, b))
+                case .ended(let b): return .ended(.second(a, b))
+                case .failed(let reason): return .failed(reason)
+                }
+            }
+        }
+
+        public var wireValue: GestureValue? {
+            guard let a = first.wireValue else { return nil }
+            guard case .ended = first.phase else { return .sequenceFirst(a) }
+            return .sequenceSecond(a, second.wireValue)
+        }
+
+        public var deadline: Timestamp? {
+            if case .ended = first.phase { return second.deadline }
+            return first.deadline
+        }
+
+        public mutating func update(_ input: TouchInput) {
+            latest = input
+            if case .ended = first.phase {
+                second.update(input)
+            } else {
+                first.update(input)
+            }
+        }
+
+        public mutating func advance(to time: Timestamp) {
+            if case .ended = first.phase {
+                second.advance(to: time)
+                return
+            }
+            first.advance(to: time)
+            if case .ended = first.phase, let latest {
+                second.update(latest.at(time))
+            }
+        }
+
+        public mutating func fail(_ reason: FailureReason) {
+            if case .ended = first.phase { second.fail(reason) } else { first.fail(reason) }
+        }
+
+        public mutating func reset() {
+            first.reset()
+            second.reset()
+            latest = nil
+        }
+
+        public mutating func settle(visible: Bool) {
+            first.settle(visible: visible)
+            second.settle(visible: visible)
+        }
+
+        public mutating func announce(visible: Bool) {
+            first.announce(visible: visible)
+            second.announce(visible: visible)
+        }
+    }
+}
+
+extension SequenceGesture.Value: Sendable where First.Value: Sendable, Second.Value: Sendable {}
+extension SequenceGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}

@@ -1,0 +1,85 @@
+/// Two gestures recognized at the same time on the same touches, like SwiftUI's
+/// `SimultaneousGesture`. Active while either part is active or ended and the other is not
+/// finished; ended when both finished and at least one ended; failed when both failed.
+public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
+    /// The values of the parts that are active or ended.
+    public struct Value {
+        /// The first part's value, if it has one.
+        public var first: First.Value?
+        /// The second part's value, if it has one.
+        public var second: Second.Value?
+    }
+
+    /// The first part.
+    public var first: First
+    /// The second part.
+    public var second: Second
+
+    /// Combines two gestures.
+    public init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    public func makeRecognizer(settings: GestureSettings) -> Recognizer {
+        Recognizer(first: first.makeRecognizer(settings: settings), second: second.makeRecognizer(settings: settings))
+    }
+
+    /// Runs both parts on every frame.
+    public struct Recognizer: GestureRecognizer {
+        var first: First.Recognizer
+        var second: Second.Recognizer
+
+        public var phase: GesturePhase<Value> {
+            let one = first.phase
+            let two = second.phase
+            let value = Value(first: one.value, second: two.value)
+            let hasValue = value.first != nil || value.second != nil
+            if one.isTerminal && two.isTerminal {
+                return hasValue ? .ended(value) : .failed(one.failureReason ?? .notRecognized)
+            }
+            return hasValue ? .active(value) : .possible
+        }
+
+        public var wireValue: GestureValue? {
+            let one = first.wireValue
+            let two = second.wireValue
+            return one == nil && two == nil ? nil : .simultaneous(first: one, second: two)
+        }
+
+        public var deadline: Timestamp? { earliest(first.deadline, second.deadline) }
+
+        public mutating func update(_ input: TouchInput) {
+            if !first.phase.isTerminal { first.update(input) }
+            if !second.phase.isTerminal { second.update(input) }
+        }
+
+        public mutating func advance(to time: Timestamp) {
+            if let due = first.deadline, due <= time { first.advance(to: time) }
+            if let due = second.deadline, due <= time { second.advance(to: time) }
+        }
+
+        public mutating func fail(_ reason: FailureReason) {
+            first.fail(reason)
+            second.fail(reason)
+        }
+
+        public mutating func reset() {
+            first.reset()
+            second.reset()
+        }
+
+        public mutating func settle(visible: Bool) {
+            first.settle(visible: visible)
+            second.settle(visible: visible)
+        }
+
+        public mutating func announce(visible: Bool) {
+            first.announce(visible: visible)
+            second.announce(visible: visible)
+        }
+    }
+}
+
+extension SimultaneousGesture.Value: Sendable where First.Value: Sendable, Second.Value: Sendable {}
+extension SimultaneousGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}

@@ -1,0 +1,40 @@
+/// One announcement of a gesture instance: what the engine returns from each frame and what
+/// the daemon publishes. Per instance: zero or more `active`, then exactly one `ended` or
+/// `failed`; never `possible` (instances nobody saw are not announced).
+public struct GestureEvent: Hashable, Sendable {
+    /// When it happened (the frame's time, or the deadline that fired).
+    public var time: Timestamp
+    /// The device the touches were on.
+    public var device: DeviceID
+    /// The binding that recognized it.
+    public var binding: BindingID
+    /// The binding's name.
+    public var name: String
+    /// The instance.
+    public var instance: InstanceID
+    /// `active`, `ended` or `failed`.
+    public var phase: PhaseKind
+    /// Why it failed, for `failed`.
+    public var reason: FailureReason?
+    /// The gesture's value (for `active` and `ended`).
+    public var value: GestureValue?
+    /// The binding's published ``GestureState`` after this frame (its initial value once the
+    /// instance ended or failed), if it publishes one.
+    public var state: GestureValue?
+
+    /// Creates an event.
+    public init(
+        time: Timestamp, device: DeviceID, binding: BindingID, name: String, instance: InstanceID,
+        phase: PhaseKind, reason: FailureReason? = nil, value: GestureValue? = nil, state: GestureValue? = nil
+    ) {
+        self.time = time
+        self.device = device
+        self.binding = binding
+        self.name = name
+        self.instance = instance
+        self.phase = phase
+        self.reason = reason
+        self.value = value
+        self.state = state
+    }
+}

@@ -1,0 +1,34 @@
+/// A gesture whose value is transformed, like SwiftUI's `map`. Events still publish the base
+/// gesture's value (`wireValue`): the mapped value is for in-process callbacks.
+public struct MapGesture<Base: Gesture, Value>: Gesture {
+    /// The wrapped gesture.
+    public var base: Base
+    /// The transform.
+    public var transform: (Base.Value) -> Value
+
+    /// Wraps `base`.
+    public init(base: Base, transform: @escaping (Base.Value) -> Value) {
+        self.base = base
+        self.transform = transform
+    }
+
+    public func makeRecognizer(settings: GestureSettings) -> Recognizer {
+        Recognizer(base: base.makeRecognizer(settings: settings), transform: transform)
+    }
+
+    /// Forwards to the base and maps its phase.
+    public struct Recognizer: GestureRecognizer {
+        var base: Base.Recognizer
+        let transform: (Base.Value) -> Value
+
+        public var phase: GesturePhase<Value> { base.phase.map(transform) }
+        public var deadline: Timestamp? { base.deadline }
+        public var wireValue: GestureValue? { base.wireValue }
+        public mutating func update(_ input: TouchInput) { base.update(input) }
+        public mutating func advance(to time: Timestamp) { base.advance(to: time) }
+        public mutating func fail(_ reason: FailureReason) { base.fail(reason) }
+        public mutating func reset() { base.reset() }
+        public mutating func settle(visible: Bool) { base.settle(visible: visible) }
+        public mutating func announce(visible: Bool) { base.announce(visible: visible) }
+    }
+}
