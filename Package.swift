@@ -17,7 +17,9 @@ let package = Package(
     targets: [
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "GestureTesting", dependencies: ["GestureCore"]),
-        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureTesting"]),
+        .testTarget(
+            name: "GestureCoreTests",
+            dependencies: ["GestureCore", "GestureTesting", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureCore", "GestureTesting"]),
     ]
 )

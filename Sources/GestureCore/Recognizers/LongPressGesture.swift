@@ -34,6 +34,8 @@ public struct LongPressGesture: Gesture {
         let maximumDistance: Millimetres
         public private(set) var phase = GesturePhase<Bool>.possible
         public private(set) var deadline: Timestamp?
+        /// Published as `longPress`, not as a plain boolean.
+        public var wireValue: GestureValue? { phase.value.map { .longPress($0) } }
 
         public mutating func update(_ input: TouchInput) {
             guard !phase.isTerminal else { return }
