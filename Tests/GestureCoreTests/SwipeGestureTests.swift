@@ -1,0 +1,89 @@
+import GestureCore
+import GestureTesting
+import Testing
+
+@Suite struct SwipeGestureTests {
+    static let center = Point(x: 100, y: 60)
+
+    static func fingers(_ count: Int) -> [TouchStep.Finger] {
+        (0..<count).map { TouchStep.Finger(Int32($0 + 1), at: Point(x: center.x + Double($0) * 12, y: center.y)) }
+    }
+
+    static func swipe(_ count: Int, by delta: Vector, steps: Int = 8) -> [TouchStep] {
+        let down = fingers(count)
+        return [.downMany(down), .moveMany(down.map { .init($0.id, by: delta) }, steps: steps), .upMany(down.map(\.id))]
+    }
+
+    @Test(arguments: SwipeDirection.allCases)
+    func threeFingerSwipeIsRecognizedInItsDirectionOnly(_ direction: SwipeDirection) throws {
+        let h = GestureHarness()
+        for candidate in SwipeDirection.allCases {
+            h.attach(SwipeGesture(direction: candidate, fingers: 3), named: candidate.rawValue)
+        }
+        let delta = direction.unitVector * 30
+        let events = h.run(Self.swipe(3, by: delta))
+        #expect(Set(events.map(\.name)) == [direction.rawValue], "\(events.lines)")
+        #expect(events.last?.phase == .ended)
+        let value = try #require(events.last?.value?.swipe)
+        #expect(abs(value.distance - 30) < 1e-9)
+        #expect(value.fingers == 3)
+        #expect(h.finish().violations.isEmpty)
+    }
+
+    @Test func leftMeansTowardSmallerX() {
+        let h = GestureHarness()
+        h.attach(SwipeGesture(direction: .left, fingers: 3), named: "swipe-left-3")
+        #expect(h.run(Self.swipe(3, by: Vector(dx: -30, dy: 0))).last?.line == "swipe-left-3 ended")
+        #expect(h.run(Self.swipe(3, by: Vector(dx: 30, dy: 0))).isEmpty)
+    }
+
+    @Test func tooShortFailsAfterBeingActive() {
+        let h = GestureHarness()
+        h.attach(SwipeGesture(direction: .right, fingers: 3, minimumDistance: 20), named: "swipe")
+        let events = h.run(Self.swipe(3, by: Vector(dx: 10, dy: 0)))
+        #expect(events.last?.line == "swipe failed(tooShort)")
+    }
+
+    @Test func tooSlowFails() {
+        let h = GestureHarness()
+        h.attach(SwipeGesture(direction: .right, fingers: 3, minimumVelocity: 100), named: "swipe")
+        let down = Self.fingers(3)
+        let events = h.run([
+            .downMany(down), .moveMany(down.map { .init($0.id, by: Vector(dx: 30, dy: 0)) }, steps: 5),
+            .wait(0.2), .hold, .upMany([1, 2, 3]),
+        ])
+        #expect(events.last?.line == "swipe failed(tooSlow)")
+    }
+
+    @Test func wrongFingerCountIsNotASwipe() {
+        let h = GestureHarness()
+        h.attach(SwipeGesture(direction: .right, fingers: 3), named: "swipe3")
+        #expect(h.run(Self.swipe(2, by: Vector(dx: 30, dy: 0))).isEmpty)
+        #expect(h.run(Self.swipe(4, by: Vector(dx: 30, dy: 0))).isEmpty)
+    }
+
+    @Test func edgeSwipeMustStartAtItsEdge() {
+        let h = GestureHarness()
+        var reasons: [FailureReason] = []
+        h.attach(EdgeSwipeGesture(edge: .right).onPhase { if case .failed(let r) = $0 { reasons.append(r) } }, named: "panel")
+        #expect(h.run([.down(1, at: Point(x: 198, y: 60)), .move(1, by: Vector(dx: -20, dy: 0), steps: 4), .up(1)]).last?.line == "panel ended")
+        h.run([.down(1, at: Point(x: 150, y: 60)), .move(1, by: Vector(dx: -20, dy: 0), steps: 4), .up(1)])
+        h.run([.down(1, at: Point(x: 198, y: 60)), .move(1, by: Vector(dx: 0, dy: 20), steps: 4), .up(1)])
+        #expect(reasons == [.outsideEdge, .wrongDirection])
+    }
+
+    @Test(arguments: Edge.allCases)
+    func edgeSwipesFromEveryEdge(_ edge: Edge) {
+        let h = GestureHarness(width: 200, height: 120)
+        h.attach(EdgeSwipeGesture(edge: edge), named: edge.rawValue)
+        let start: Point = switch edge {
+        case .left: Point(x: 1, y: 60)
+        case .right: Point(x: 199, y: 60)
+        case .top: Point(x: 100, y: 1)
+        case .bottom: Point(x: 100, y: 119)
+        }
+        let events = h.run([.down(1, at: start), .move(1, by: edge.inward * 15, steps: 5), .up(1)])
+        #expect(events.last?.line == "\(edge.rawValue) ended")
+        #expect(events.last?.value?.edgeSwipe?.distance == 15)
+    }
+}
