@@ -1,6 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+import class Foundation.ProcessInfo
+
 // gestured: a multitouch gesture engine for Linux.
 //
 // Dependencies point one way: executables → daemon/client → wire/input → core.
@@ -17,9 +19,26 @@ let package = Package(
     targets: [
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "GestureTesting", dependencies: ["GestureCore"]),
+        .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting"]),
         .testTarget(
             name: "GestureCoreTests",
             dependencies: ["GestureCore", "GestureTesting", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureCore", "GestureTesting"]),
     ]
 )
+
+// `make bench` sets GESTURED_BENCHMARKS=1 (in a build folder of its own) to add the benchmark
+// executable and its dependency; ordinary builds and `make test` never fetch or build them.
+if ProcessInfo.processInfo.environment["GESTURED_BENCHMARKS"] != nil {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
+    package.targets.append(
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: [
+                "GestureCore", "GestureTesting",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]))
+}

@@ -27,10 +27,14 @@ public struct StandardScene {
             named: "pan", to: root, publishing: panOffset))
         bindings.append(engine.attach(TapGesture(count: 2).exclusively(before: TapGesture(count: 1)), named: "taps", to: root))
         bindings.append(engine.attach(LongPressGesture().sequenced(before: DragGesture()), named: "press-drag", to: root))
+        // Edge swipes sit on edge regions: as inner targets they outrank the pan on the root,
+        // which waits for them to fail instead of winning at 2 mm.
+        let leftEdge = engine.addRegion(.edge(.left, width: nil), in: root)
+        let rightEdge = engine.addRegion(.edge(.right, width: nil), in: root)
         bindings.append(engine.attach(
             EdgeSwipeGesture(edge: .left).updating(backProgress) { value, progress in progress = value.distance },
-            named: "back", to: root, publishing: backProgress))
-        bindings.append(engine.attach(EdgeSwipeGesture(edge: .right), named: "panel", to: root))
+            named: "back", to: leftEdge, publishing: backProgress))
+        bindings.append(engine.attach(EdgeSwipeGesture(edge: .right), named: "panel", to: rightEdge))
         bindings.append(engine.attach(HoldGesture(fingers: 2), named: "hold-2", to: root, priority: .simultaneous))
         let corner = engine.addRegion(.rect(Rect(x: 0, y: 0, width: 30, height: 30)), in: root)
         bindings.append(engine.attach(DragGesture(minimumDistance: 0), named: "shield", to: corner, priority: .high))

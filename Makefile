@@ -1,0 +1,46 @@
+# gestured — the two commands a newcomer needs are `make demo` and `make test`.
+# Every target installs what it is missing first (Debian/Ubuntu, apt), so a fresh machine works.
+
+SWIFT       ?= swift
+APT_PACKAGES = pkg-config libinput-dev libevdev-dev
+SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build test demo bench clean help
+
+all: build
+
+help:
+	@echo "make demo   - build and play scripted gestures through the engine, printing the events"
+	@echo "make test   - build and run every test"
+	@echo "make bench  - run the benchmarks (release build, see docs/BENCHMARKS.md)"
+	@echo "make deps   - install the system packages gestured needs (only those missing)"
+
+# Installs only the packages that are absent; runs `apt-get update` only when needed.
+deps:
+	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found; install Swift 6.1 or newer from swift.org" >&2; exit 1; }
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: deps
+	$(SWIFT) build --product gesture-tour
+	$$($(SWIFT) build --show-bin-path)/gesture-tour
+
+# The benchmark target and its dependency exist only with GESTURED_BENCHMARKS=1, in a build
+# folder of their own so they never disturb the test build.
+bench: deps
+	GESTURED_BENCHMARKS=1 $(SWIFT) package --scratch-path .build-bench --disable-sandbox benchmark --no-progress
+
+clean:
+	rm -rf .build .build-bench
