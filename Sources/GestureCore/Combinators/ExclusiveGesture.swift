@@ -28,11 +28,15 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
 
     /// Runs both parts; the second's result is held until the first fails.
     public struct Recognizer: GestureRecognizer {
+        @usableFromInline
         var first: First.Recognizer
+        @usableFromInline
         var second: Second.Recognizer
 
+        @usableFromInline
         var firstFailed: Bool { first.phase.kind == .failed }
 
+        @inlinable
         public var phase: GesturePhase<Value> {
             switch first.phase {
             case .possible: return .possible
@@ -43,28 +47,33 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
             }
         }
 
+        @inlinable
         public var wireValue: GestureValue? {
             if let a = first.wireValue { return .exclusiveFirst(a) }
             guard firstFailed, let b = second.wireValue else { return nil }
             return .exclusiveSecond(b)
         }
 
+        @inlinable
         public var deadline: Timestamp? {
             earliest(first.phase.isTerminal ? nil : first.deadline, second.phase.isTerminal ? nil : second.deadline)
         }
 
+        @inlinable
         public mutating func update(_ input: TouchInput) {
             if !first.phase.isTerminal { first.update(input) }
             if !second.phase.isTerminal { second.update(input) }
             preemptSecondIfFirstWon()
         }
 
+        @inlinable
         public mutating func advance(to time: Timestamp) {
             if let due = first.deadline, due <= time, !first.phase.isTerminal { first.advance(to: time) }
             if let due = second.deadline, due <= time, !second.phase.isTerminal { second.advance(to: time) }
             preemptSecondIfFirstWon()
         }
 
+        @inlinable @usableFromInline
         mutating func preemptSecondIfFirstWon() {
             switch first.phase {
             case .active, .ended: second.fail(.preempted)
@@ -72,21 +81,25 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
             }
         }
 
+        @inlinable
         public mutating func fail(_ reason: FailureReason) {
             first.fail(reason)
             second.fail(reason)
         }
 
+        @inlinable
         public mutating func reset() {
             first.reset()
             second.reset()
         }
 
+        @inlinable
         public mutating func settle(visible: Bool) {
             first.settle(visible: visible)
             second.settle(visible: visible && firstFailed)
         }
 
+        @inlinable
         public mutating func announce(visible: Bool) {
             first.announce(visible: visible)
             second.announce(visible: visible && firstFailed)

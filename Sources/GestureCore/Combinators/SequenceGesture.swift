@@ -27,12 +27,16 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
 
     /// Feeds the first part until it ends, then the second.
     public struct Recognizer: GestureRecognizer {
+        @usableFromInline
         var first: First.Recognizer
+        @usableFromInline
         var second: Second.Recognizer
         /// The latest touches, so the second part can start from where the fingers are when
         /// the first part ends on a deadline rather than on a frame.
+        @usableFromInline
         var latest: TouchInput?
 
+        @inlinable
         public var phase: GesturePhase<Value> {
             switch first.phase {
             case .possible: return .possible
@@ -48,17 +52,20 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
             }
         }
 
+        @inlinable
         public var wireValue: GestureValue? {
             guard let a = first.wireValue else { return nil }
             guard case .ended = first.phase else { return .sequenceFirst(a) }
             return .sequenceSecond(a, second.wireValue)
         }
 
+        @inlinable
         public var deadline: Timestamp? {
             if case .ended = first.phase { return second.deadline }
             return first.deadline
         }
 
+        @inlinable
         public mutating func update(_ input: TouchInput) {
             latest = input
             if case .ended = first.phase {
@@ -68,6 +75,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
             }
         }
 
+        @inlinable
         public mutating func advance(to time: Timestamp) {
             if case .ended = first.phase {
                 second.advance(to: time)
@@ -79,21 +87,25 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
             }
         }
 
+        @inlinable
         public mutating func fail(_ reason: FailureReason) {
             if case .ended = first.phase { second.fail(reason) } else { first.fail(reason) }
         }
 
+        @inlinable
         public mutating func reset() {
             first.reset()
             second.reset()
             latest = nil
         }
 
+        @inlinable
         public mutating func settle(visible: Bool) {
             first.settle(visible: visible)
             second.settle(visible: visible)
         }
 
+        @inlinable
         public mutating func announce(visible: Bool) {
             first.announce(visible: visible)
             second.announce(visible: visible)

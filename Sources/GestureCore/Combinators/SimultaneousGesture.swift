@@ -8,6 +8,12 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
         public var first: First.Value?
         /// The second part's value, if it has one.
         public var second: Second.Value?
+
+        /// Creates a value.
+        @inlinable public init(first: First.Value?, second: Second.Value?) {
+            self.first = first
+            self.second = second
+        }
     }
 
     /// The first part.
@@ -27,9 +33,12 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
 
     /// Runs both parts on every frame.
     public struct Recognizer: GestureRecognizer {
+        @usableFromInline
         var first: First.Recognizer
+        @usableFromInline
         var second: Second.Recognizer
 
+        @inlinable
         public var phase: GesturePhase<Value> {
             let one = first.phase
             let two = second.phase
@@ -41,39 +50,47 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
             return hasValue ? .active(value) : .possible
         }
 
+        @inlinable
         public var wireValue: GestureValue? {
             let one = first.wireValue
             let two = second.wireValue
             return one == nil && two == nil ? nil : .simultaneous(first: one, second: two)
         }
 
+        @inlinable
         public var deadline: Timestamp? { earliest(first.deadline, second.deadline) }
 
+        @inlinable
         public mutating func update(_ input: TouchInput) {
             if !first.phase.isTerminal { first.update(input) }
             if !second.phase.isTerminal { second.update(input) }
         }
 
+        @inlinable
         public mutating func advance(to time: Timestamp) {
             if let due = first.deadline, due <= time { first.advance(to: time) }
             if let due = second.deadline, due <= time { second.advance(to: time) }
         }
 
+        @inlinable
         public mutating func fail(_ reason: FailureReason) {
             first.fail(reason)
             second.fail(reason)
         }
 
+        @inlinable
         public mutating func reset() {
             first.reset()
             second.reset()
         }
 
+        @inlinable
         public mutating func settle(visible: Bool) {
             first.settle(visible: visible)
             second.settle(visible: visible)
         }
 
+        @inlinable
         public mutating func announce(visible: Bool) {
             first.announce(visible: visible)
             second.announce(visible: visible)

@@ -13,10 +13,10 @@
 /// 4. The arena stays open after its touch lifts while members are pending (a double tap waiting
 ///    for its second tap), and closes once the touch is gone and every member has decided.
 final class Arena {
-    var touch: UInt64 = 0
-    var members: [ArenaMember] = []
-    var pending = 0
-    var touchLive = true
+    @exclusivity(unchecked) var touch: UInt64 = 0
+    @exclusivity(unchecked) var members: [ArenaMember] = []
+    @exclusivity(unchecked) var pending = 0
+    @exclusivity(unchecked) var touchLive = true
 
     init() {
         members.reserveCapacity(16)

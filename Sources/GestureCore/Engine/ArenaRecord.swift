@@ -19,4 +19,11 @@ public struct ArenaRecord: Hashable, Sendable {
     public var binding: BindingID?
     /// What happened.
     public var kind: Kind
+
+    /// Creates a record.
+    public init(touch: UInt64, binding: BindingID?, kind: Kind) {
+        self.touch = touch
+        self.binding = binding
+        self.kind = kind
+    }
 }

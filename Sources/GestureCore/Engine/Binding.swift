@@ -3,42 +3,51 @@ final class Binding {
     let id: BindingID
     let name: String
     let device: DeviceID
+    /// The device's state, and this binding's position in its `bindings` and `working` arrays.
+    unowned let deviceState: DeviceState
+    var position: Int
     let target: Int
     let priority: GesturePriority
     let mask: GestureMask
     /// Arena rank: a member waits for every competing member of higher rank.
     let rank: Int
-    let box: AnyRecognizerBox
+    let box: RecognizerBox
     let shouldBegin: ((GestureValue?) -> Bool)?
     let publishedState: (() -> GestureValue)?
-    var enabled = true
+    @exclusivity(unchecked) var enabled = true
+    /// The recognizer's phase kind and deadline, read once after each change (reading them
+    /// from a composed recognizer is the expensive part of a frame).
+    @exclusivity(unchecked) private(set) var kind = PhaseKind.possible
+    @exclusivity(unchecked) private(set) var deadline: Timestamp?
 
     // The current instance.
     /// Slots (of the device's touch table) routed to this binding.
-    var touches: UInt64 = 0
+    @exclusivity(unchecked) var touches: UInt64 = 0
     /// Undecided arena memberships: (arena index, member index).
-    var memberships: [(arena: Int, member: Int)] = []
+    @exclusivity(unchecked) var memberships: [(arena: Int, member: Int)] = []
     /// The arena let this instance be seen.
-    var accepted = false
+    @exclusivity(unchecked) var accepted = false
     /// `shouldBegin` was asked for this instance.
-    var vetoChecked = false
+    @exclusivity(unchecked) var vetoChecked = false
     /// The instance was announced (has an id).
-    var instance: InstanceID?
+    @exclusivity(unchecked) var instance: InstanceID?
     /// The instance's `ended` or `failed` was announced.
-    var finished = false
+    @exclusivity(unchecked) var finished = false
     /// The recognizer consumed input, time or a failure this round.
-    var dirty = false
+    @exclusivity(unchecked) var dirty = false
     /// The binding is in this round's list.
-    var inRound = false
+    @exclusivity(unchecked) var inRound = false
 
     init(
-        id: BindingID, name: String, device: DeviceID, target: Int, depth: Int, priority: GesturePriority,
-        mask: GestureMask, box: AnyRecognizerBox, shouldBegin: ((GestureValue?) -> Bool)?,
+        id: BindingID, name: String, device: DeviceState, position: Int, target: Int, depth: Int, priority: GesturePriority,
+        mask: GestureMask, box: RecognizerBox, shouldBegin: ((GestureValue?) -> Bool)?,
         publishedState: (() -> GestureValue)?
     ) {
         self.id = id
         self.name = name
-        self.device = device
+        self.device = device.id
+        deviceState = device
+        self.position = position
         self.target = target
         self.priority = priority
         self.mask = mask
@@ -52,9 +61,30 @@ final class Binding {
         memberships.reserveCapacity(4)
     }
 
+    /// Whether the current instance finished.
+    var isTerminal: Bool { kind == .ended || kind == .failed }
+
+    /// Re-reads the recognizer's phase kind and deadline; call after anything changed it.
+    /// Returns whether the deadline changed.
+    @discardableResult
+    func refresh() -> Bool {
+        kind = box.phaseKind()
+        let old = deadline
+        deadline = kind == .ended || kind == .failed ? nil : box.deadline()
+        return old != deadline
+    }
+
+    /// Its touches while its instance is not finished, 0 otherwise (see `DeviceState.working`).
+    var working: UInt64 { isTerminal ? 0 : touches }
+
+    /// Copies `working` into the device's array.
+    func publishWorking() {
+        deviceState.working[position] = working
+    }
+
     /// Whether an instance is under way (touches, arena business, a deadline, or an announcement).
     var inFlight: Bool {
-        touches != 0 || !memberships.isEmpty || accepted || (!box.isTerminal && box.deadline != nil)
+        touches != 0 || !memberships.isEmpty || accepted || deadline != nil
     }
 
     /// Forgets the finished instance.

@@ -24,17 +24,21 @@ public final class GestureEngine {
     /// Arena decisions since the log was last cleared, when ``recordsArenaDecisions`` is on.
     public private(set) var arenaLog: [ArenaRecord] = []
 
-    var devices: [DeviceID: DeviceState] = [:]
-    var targets: [Target?] = []
-    var bindings: [Binding?] = []
-    var arenas: [Arena] = []
-    var freeArenas: [Int] = []
-    var openArenas: [Int] = []
-    var round: [Int] = []
-    var chain: [Int] = []
-    var nextTouchKey: UInt64 = 1
-    var nextInstance: UInt64 = 1
-    var dispatching = false
+    @exclusivity(unchecked) var devices: [DeviceID: DeviceState] = [:]
+    @exclusivity(unchecked) var lastDevice: DeviceState?
+    @exclusivity(unchecked) var targets: [Target?] = []
+    @exclusivity(unchecked) var bindings: [Binding?] = []
+    @exclusivity(unchecked) var arenas: [Arena] = []
+    @exclusivity(unchecked) var freeArenas: [Int] = []
+    @exclusivity(unchecked) var openArenas: [Int] = []
+    @exclusivity(unchecked) var round: [Int] = []
+    @exclusivity(unchecked) var chain: [Int] = []
+    @exclusivity(unchecked) var nextTouchKey: UInt64 = 1
+    @exclusivity(unchecked) var nextInstance: UInt64 = 1
+    @exclusivity(unchecked) var dispatching = false
+    /// The earliest deadline, recomputed only after some binding's deadline changed.
+    @exclusivity(unchecked) var cachedDeadline: Timestamp?
+    @exclusivity(unchecked) var deadlinesChanged = false
 
     /// Creates an engine with no devices.
     public init(settings: GestureSettings = .standard) {
@@ -57,6 +61,13 @@ public final class GestureEngine {
         targets.append(Target(device: id, parent: nil, depth: 0, region: .all))
         devices[id] = DeviceState(id: id, geometry: geometry, root: root)
         return TargetID(root)
+    }
+
+    /// The device a frame is for; remembers the last one, since frames come in runs per device.
+    func device(_ id: DeviceID) -> DeviceState? {
+        if let lastDevice, lastDevice.id == id { return lastDevice }
+        lastDevice = devices[id]
+        return lastDevice
     }
 
     /// The known devices, in id order.
@@ -91,8 +102,10 @@ public final class GestureEngine {
             }
             finishRound(at: time, endedSlots: device.table.used, on: device, into: &events)
             for index in device.bindings { bindings[index] = nil }
+            deadlinesChanged = true
             for index in targets.indices where targets[index]?.device == id { targets[index] = nil }
             devices[id] = nil
+            lastDevice = nil
         }
     }
 
@@ -106,39 +119,45 @@ public final class GestureEngine {
     ///   - mask: Whether this gesture, and gestures on nested targets, are enabled.
     ///   - shouldBegin: Asked once per instance, when it is about to be recognized, with its
     ///     value; `false` fails the instance with ``FailureReason/vetoed``. Must not mutate anything.
-    @discardableResult
+    @inlinable @discardableResult
     public func attach<G: Gesture>(
         _ gesture: G, named name: String, to target: TargetID, priority: GesturePriority = .normal,
         including mask: GestureMask = .all, shouldBegin: ((GestureValue?) -> Bool)? = nil
     ) -> BindingID {
-        bind(gesture, name, target, priority, mask, shouldBegin, nil)
+        register(
+            RecognizerBox(gesture.makeRecognizer(settings: settings)), name: name, target: target, priority: priority,
+            mask: mask, shouldBegin: shouldBegin, publishedState: nil)
     }
 
     /// Attaches `gesture` and publishes `state` with each of its events.
-    @discardableResult
+    @inlinable @discardableResult
     public func attach<G: Gesture, S: GestureValueConvertible>(
         _ gesture: G, named name: String, to target: TargetID, priority: GesturePriority = .normal,
         including mask: GestureMask = .all, publishing state: GestureState<S>,
         shouldBegin: ((GestureValue?) -> Bool)? = nil
     ) -> BindingID {
-        bind(gesture, name, target, priority, mask, shouldBegin, { state.wrappedValue.gestureValue })
+        register(
+            RecognizerBox(gesture.makeRecognizer(settings: settings)), name: name, target: target, priority: priority,
+            mask: mask, shouldBegin: shouldBegin, publishedState: { state.wrappedValue.gestureValue })
     }
 
-    func bind<G: Gesture>(
-        _ gesture: G, _ name: String, _ target: TargetID, _ priority: GesturePriority, _ mask: GestureMask,
-        _ shouldBegin: ((GestureValue?) -> Bool)?, _ publishedState: (() -> GestureValue)?
+    @usableFromInline
+    func register(
+        _ box: RecognizerBox, name: String, target: TargetID, priority: GesturePriority, mask: GestureMask,
+        shouldBegin: ((GestureValue?) -> Bool)?, publishedState: (() -> GestureValue)?
     ) -> BindingID {
         guard let node = targets[target.rawValue], let device = devices[node.device] else {
             preconditionFailure("attach: unknown target \(target)")
         }
         let id = BindingID(bindings.count)
         let binding = Binding(
-            id: id, name: name, device: node.device, target: target.rawValue, depth: node.depth, priority: priority,
-            mask: mask, box: RecognizerBox(gesture.makeRecognizer(settings: settings)), shouldBegin: shouldBegin,
-            publishedState: publishedState)
+            id: id, name: name, device: device, position: device.bindings.count, target: target.rawValue, depth: node.depth, priority: priority,
+            mask: mask, box: box, shouldBegin: shouldBegin, publishedState: publishedState)
         bindings.append(binding)
         targets[target.rawValue]!.bindings.append(id.rawValue)
         device.bindings.append(id.rawValue)
+        device.working.append(0)
+        deadlinesChanged = true
         return id
     }
 
@@ -150,8 +169,14 @@ public final class GestureEngine {
             if binding.inFlight { fail(binding, reason) }
             finishRound(at: time, endedSlots: 0, on: nil, into: &events)
             targets[binding.target]?.bindings.removeAll { $0 == id.rawValue }
-            devices[binding.device]?.bindings.removeAll { $0 == id.rawValue }
+            let device = binding.deviceState
+            device.bindings.remove(at: binding.position)
+            device.working.remove(at: binding.position)
+            for position in binding.position..<device.bindings.count {
+                bindings[device.bindings[position]]!.position = position
+            }
             bindings[id.rawValue] = nil
+            deadlinesChanged = true
         }
     }
 
@@ -190,10 +215,11 @@ public final class GestureEngine {
     public func feed(_ frame: TouchFrame, into events: inout [GestureEvent]) -> Timestamp? {
         precondition(!dispatching, "GestureEngine must not be re-entered from a gesture callback")
         fireDeadlines(upTo: frame.time, into: &events)
-        guard let device = devices[frame.device] else { return nextDeadline }
+        guard let device = device(frame.device) else { return nextDeadline }
         let table = device.table
         let time = frame.time
         var seen: UInt64 = 0
+        var routed = false
         for contact in frame.contacts {
             if let slot = table.slot(ofContact: contact.id) {
                 let bit: UInt64 = 1 << UInt64(slot)
@@ -210,8 +236,10 @@ public final class GestureEngine {
                 guard let slot = table.insert(touch) else { continue }
                 seen |= 1 << UInt64(slot)
                 route(slot, on: device)
+                routed = true
             }
         }
+        if routed { refreshWorking(device) }
         var ended: UInt64 = 0
         var cancelled: UInt64 = 0
         for slot in table.order {
@@ -223,10 +251,8 @@ public final class GestureEngine {
             case .cancelled: ended |= bit; cancelled |= bit
             }
         }
-        let changed = table.used
-        for index in device.bindings {
-            let binding = bindings[index]!
-            guard binding.touches & changed != 0, !binding.box.isTerminal else { continue }
+        for position in device.working.indices where device.working[position] != 0 {
+            let binding = bindings[device.bindings[position]]!
             if binding.touches & cancelled != 0 {
                 fail(binding, .cancelled)
                 continue
@@ -237,6 +263,13 @@ public final class GestureEngine {
         }
         finishRound(at: time, endedSlots: ended, on: device, into: &events)
         return nextDeadline
+    }
+
+    /// Re-derives a device's working masks; call after touches were routed, lifted or reset.
+    func refreshWorking(_ device: DeviceState) {
+        for position in device.bindings.indices {
+            device.working[position] = bindings[device.bindings[position]]!.working
+        }
     }
 
     /// Lets time pass to `time`: every deadline up to it fires, each at its own time.
@@ -263,22 +296,25 @@ public final class GestureEngine {
 
     /// When ``advance(to:)`` must next be called, if ever.
     public var nextDeadline: Timestamp? {
-        var result: Timestamp?
-        for case let binding? in bindings where !binding.box.isTerminal {
-            if let due = binding.box.deadline, result == nil || due < result! { result = due }
+        if deadlinesChanged {
+            deadlinesChanged = false
+            cachedDeadline = nil
+            for case let binding? in bindings {
+                if let due = binding.deadline, cachedDeadline == nil || due < cachedDeadline! { cachedDeadline = due }
+            }
         }
-        return result
+        return cachedDeadline
     }
 
     /// Every announced instance that is active now, as `active` events stamped `time`, with
     /// their current values and states: what a new subscriber needs to start in sync.
     public func activeInstances(at time: Timestamp) -> [GestureEvent] {
         bindings.compactMap { binding in
-            guard let binding, let instance = binding.instance, !binding.finished, binding.box.phaseKind == .active
+            guard let binding, let instance = binding.instance, !binding.finished, binding.kind == .active
             else { return nil }
             return GestureEvent(
                 time: time, device: binding.device, binding: binding.id, name: binding.name, instance: instance,
-                phase: .active, value: binding.box.wireValue, state: binding.publishedState?())
+                phase: .active, value: binding.box.wireValue(), state: binding.publishedState?())
         }
     }
 
@@ -296,13 +332,13 @@ public final class GestureEngine {
 
     func fireDeadlines(upTo time: Timestamp, into events: inout [GestureEvent]) {
         while let due = nextDeadline, due <= time {
-            for case let binding? in bindings where !binding.box.isTerminal {
-                guard let deadline = binding.box.deadline, deadline <= due else { continue }
-                binding.box.advance(to: due)
+            for case let binding? in bindings {
+                guard let deadline = binding.deadline, deadline <= due else { continue }
+                binding.box.advance(due)
                 touched(binding)
-                if !binding.box.isTerminal, let again = binding.box.deadline, again <= due {
+                if let again = binding.deadline, again <= due {
                     // A recognizer that does not move its deadline would stall time: fail it.
-                    binding.box.fail(.timeout)
+                    fail(binding, .timeout)
                 }
                 failIfStranded(binding, live: binding.touches)
             }
@@ -319,7 +355,9 @@ public final class GestureEngine {
         }
     }
 
+    /// Notes that a binding's recognizer changed: refresh its cached phase, put it in the round.
     func touched(_ binding: Binding) {
+        if binding.refresh() { deadlinesChanged = true }
         binding.dirty = true
         enlist(binding.id.rawValue)
     }
@@ -331,8 +369,8 @@ public final class GestureEngine {
 
     /// The recognizer contract: with no live touches, be terminal or wait for a deadline.
     func failIfStranded(_ binding: Binding, live: UInt64) {
-        if live == 0, !binding.box.isTerminal, binding.box.deadline == nil {
-            binding.box.fail(.notRecognized)
+        if live == 0, !binding.isTerminal, binding.deadline == nil {
+            fail(binding, .notRecognized)
         }
     }
 
@@ -341,13 +379,13 @@ public final class GestureEngine {
         sortRound()
         for index in round {
             let binding = bindings[index]!
-            binding.box.settle(visible: binding.accepted)
+            binding.box.settle(binding.accepted)
         }
         announce(at: time, into: &events)
         dispatching = true
         for index in round {
             let binding = bindings[index]!
-            binding.box.announce(visible: binding.accepted)
+            binding.box.announce(binding.accepted)
         }
         dispatching = false
         if let device, endedSlots != 0 {
@@ -373,12 +411,18 @@ public final class GestureEngine {
             binding.dirty = false
             binding.inRound = false
         }
+        if let device, endedSlots != 0 {
+            refreshWorking(device)
+        } else {
+            for index in round { bindings[index]!.publishWorking() }
+        }
         round.removeAll(keepingCapacity: true)
     }
 
     func resetIfFinished(_ binding: Binding) {
-        if binding.box.isTerminal, binding.touches == 0, binding.memberships.isEmpty {
+        if binding.isTerminal, binding.touches == 0, binding.memberships.isEmpty {
             binding.resetInstance()
+            if binding.refresh() { deadlinesChanged = true }
         }
     }
 
@@ -396,32 +440,46 @@ public final class GestureEngine {
         }
     }
 
-    /// The order events of one round are built in.
-    static let eventOrder: [PhaseKind] = [.failed, .ended, .active]
     /// The two passes of arena resolution: settle accepted bindings, then judge claims.
     static let resolutionPasses = [false, true]
 
-    /// Builds the round's events: failures, then ends, then activity, each in attach order.
+    /// Builds the round's events: failures, then ends, then activity, each in attach order
+    /// (the round is sorted by attach order, and the new events are stably ordered by phase).
     func announce(at time: Timestamp, into events: inout [GestureEvent]) {
-        for pass in Self.eventOrder {
-            for index in round {
-                let binding = bindings[index]!
-                guard binding.box.phaseKind == pass, !binding.finished else { continue }
-                switch pass {
-                case .failed:
-                    guard binding.instance != nil else { continue }
-                    binding.finished = true
-                    events.append(event(binding, .failed, at: time, reason: binding.box.failureReason))
-                case .ended:
-                    guard binding.accepted else { continue }
-                    binding.finished = true
-                    events.append(event(binding, .ended, at: time, value: binding.box.wireValue))
-                case .active:
-                    guard binding.accepted, binding.instance == nil || binding.dirty else { continue }
-                    events.append(event(binding, .active, at: time, value: binding.box.wireValue))
-                case .possible:
-                    continue
-                }
+        let first = events.count
+        for index in round {
+            let binding = bindings[index]!
+            guard !binding.finished else { continue }
+            switch binding.kind {
+            case .failed:
+                guard binding.instance != nil else { continue }
+                binding.finished = true
+                events.append(event(binding, .failed, at: time, reason: binding.box.failureReason()))
+            case .ended:
+                guard binding.accepted else { continue }
+                binding.finished = true
+                events.append(event(binding, .ended, at: time, value: binding.box.wireValue()))
+            case .active:
+                guard binding.accepted, binding.instance == nil || binding.dirty else { continue }
+                events.append(event(binding, .active, at: time, value: binding.box.wireValue()))
+            case .possible:
+                continue
+            }
+        }
+        // Stable insertion sort of this round's few events by phase: failed, ended, active.
+        guard events.count - first > 1 else { return }
+        func rank(_ phase: PhaseKind) -> Int {
+            switch phase {
+            case .failed: 0
+            case .ended: 1
+            case .active, .possible: 2
+            }
+        }
+        for i in (first + 1)..<events.count {
+            var j = i
+            while j > first && rank(events[j - 1].phase) > rank(events[j].phase) {
+                events.swapAt(j - 1, j)
+                j -= 1
             }
         }
     }
@@ -454,7 +512,7 @@ public final class GestureEngine {
                 let binding = bindings[index]!
                 guard binding.enabled else { continue }
                 if !binding.mask.contains(.subviews) { innerDisabled = true }
-                guard binding.mask.contains(.gesture), !binding.box.isTerminal else { continue }
+                guard binding.mask.contains(.gesture), !binding.isTerminal else { continue }
                 binding.touches |= bit
                 arenas[arena].members.append(
                     ArenaMember(binding: index, rank: binding.rank, competes: binding.priority != .simultaneous))
@@ -532,7 +590,7 @@ public final class GestureEngine {
 
     /// One binding's turn; returns whether anything was decided.
     func decide(_ binding: Binding, claims: Bool) -> Bool {
-        let kind = binding.box.phaseKind
+        let kind = binding.kind
         if kind == .failed {
             rejectPending(binding)
             return true
@@ -544,7 +602,7 @@ public final class GestureEngine {
         guard claims, kind == .active || kind == .ended else { return false }
         if !binding.vetoChecked {
             binding.vetoChecked = true
-            if let shouldBegin = binding.shouldBegin, !shouldBegin(binding.box.wireValue) {
+            if let shouldBegin = binding.shouldBegin, !shouldBegin(binding.box.wireValue()) {
                 fail(binding, .vetoed)
                 rejectPending(binding)
                 return true

@@ -1,19 +1,55 @@
-/// Holds one concrete recognizer for the engine.
-final class RecognizerBox<R: GestureRecognizer>: AnyRecognizerBox {
-    var recognizer: R
+/// A recognizer of any type behind one non-generic interface, so the engine can hold bindings
+/// of different gestures and mutate each recognizer in place.
+///
+/// It is built from closures inside the `@inlinable` ``GestureEngine/attach(_:named:to:priority:including:shouldBegin:)``,
+/// so the closures are compiled for the concrete recognizer type in the module that knows it:
+/// every frame runs specialized code instead of generic code that looks up type metadata.
+@usableFromInline
+final class RecognizerBox {
+    let phaseKind: () -> PhaseKind
+    let failureReason: () -> FailureReason?
+    let deadline: () -> Timestamp?
+    let wireValue: () -> GestureValue?
+    let update: (TouchInput) -> Void
+    let advance: (Timestamp) -> Void
+    let fail: (FailureReason) -> Void
+    let reset: () -> Void
+    let settle: (Bool) -> Void
+    let announce: (Bool) -> Void
 
-    init(_ recognizer: R) {
-        self.recognizer = recognizer
+    @inlinable
+    convenience init<R: GestureRecognizer>(_ recognizer: R) {
+        let storage = RecognizerStorage(recognizer)
+        self.init(
+            phaseKind: { storage.recognizer.phase.kind },
+            failureReason: { storage.recognizer.phase.failureReason },
+            deadline: { storage.recognizer.deadline },
+            wireValue: { storage.recognizer.wireValue },
+            update: { storage.recognizer.update($0) },
+            advance: { storage.recognizer.advance(to: $0) },
+            fail: { storage.recognizer.fail($0) },
+            reset: { storage.recognizer.reset() },
+            settle: { storage.recognizer.settle(visible: $0) },
+            announce: { storage.recognizer.announce(visible: $0) })
     }
 
-    override var phaseKind: PhaseKind { recognizer.phase.kind }
-    override var failureReason: FailureReason? { recognizer.phase.failureReason }
-    override var deadline: Timestamp? { recognizer.deadline }
-    override var wireValue: GestureValue? { recognizer.wireValue }
-    override func update(_ input: TouchInput) { recognizer.update(input) }
-    override func advance(to time: Timestamp) { recognizer.advance(to: time) }
-    override func fail(_ reason: FailureReason) { recognizer.fail(reason) }
-    override func reset() { recognizer.reset() }
-    override func settle(visible: Bool) { recognizer.settle(visible: visible) }
-    override func announce(visible: Bool) { recognizer.announce(visible: visible) }
+    @usableFromInline
+    init(
+        phaseKind: @escaping () -> PhaseKind, failureReason: @escaping () -> FailureReason?,
+        deadline: @escaping () -> Timestamp?, wireValue: @escaping () -> GestureValue?,
+        update: @escaping (TouchInput) -> Void, advance: @escaping (Timestamp) -> Void,
+        fail: @escaping (FailureReason) -> Void, reset: @escaping () -> Void,
+        settle: @escaping (Bool) -> Void, announce: @escaping (Bool) -> Void
+    ) {
+        self.phaseKind = phaseKind
+        self.failureReason = failureReason
+        self.deadline = deadline
+        self.wireValue = wireValue
+        self.update = update
+        self.advance = advance
+        self.fail = fail
+        self.reset = reset
+        self.settle = settle
+        self.announce = announce
+    }
 }

@@ -38,12 +38,12 @@ public protocol GestureRecognizer {
 
 extension GestureRecognizer {
     /// Leaves have no states to settle.
-    public mutating func settle(visible: Bool) {}
+    @inlinable public mutating func settle(visible: Bool) {}
     /// Leaves have no callbacks.
-    public mutating func announce(visible: Bool) {}
+    @inlinable public mutating func announce(visible: Bool) {}
 }
 
 extension GestureRecognizer where Value: GestureValueConvertible {
     /// Built-in values erase themselves.
-    public var wireValue: GestureValue? { phase.value?.gestureValue }
+    @inlinable public var wireValue: GestureValue? { phase.value?.gestureValue }
 }

@@ -15,6 +15,8 @@ public struct VelocityEstimator: Sendable {
     var samples: InlineArray<8, Sample>
     var count = 0
     var newest = -1
+    /// The oldest sample still inside the window, kept up to date as samples arrive.
+    var tail = 0
     /// How far back samples count.
     public var window: Seconds
 
@@ -28,6 +30,7 @@ public struct VelocityEstimator: Sendable {
     public mutating func reset() {
         count = 0
         newest = -1
+        tail = 0
     }
 
     /// Records the value at `time`. A sample at the same time as the newest replaces it.
@@ -36,9 +39,16 @@ public struct VelocityEstimator: Sendable {
             samples[newest] = Sample(time: time, x: x, y: y)
             return
         }
-        newest = (newest + 1) % Self.capacity
+        newest = newest + 1 == Self.capacity ? 0 : newest + 1
         samples[newest] = Sample(time: time, x: x, y: y)
-        count = min(count + 1, Self.capacity)
+        if count == Self.capacity {
+            if tail == newest { tail = tail + 1 == Self.capacity ? 0 : tail + 1 }
+        } else {
+            count += 1
+        }
+        while tail != newest && time - samples[tail].time > window {
+            tail = tail + 1 == Self.capacity ? 0 : tail + 1
+        }
     }
 
     /// The velocity (units per second) over the window ending at the newest sample; zero with
@@ -46,14 +56,7 @@ public struct VelocityEstimator: Sendable {
     public var velocity: Vector {
         guard count > 1 else { return .zero }
         let last = samples[newest]
-        var oldest = last
-        var index = newest
-        for _ in 1..<count {
-            index = (index + Self.capacity - 1) % Self.capacity
-            let sample = samples[index]
-            if last.time - sample.time > window { break }
-            oldest = sample
-        }
+        let oldest = samples[tail]
         let dt = last.time - oldest.time
         guard dt > 0 else { return .zero }
         return Vector(dx: (last.x - oldest.x) / dt, dy: (last.y - oldest.y) / dt)

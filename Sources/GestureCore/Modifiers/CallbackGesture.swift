@@ -22,36 +22,48 @@ public struct CallbackGesture<Base: Gesture>: Gesture {
 
     /// Forwards to the base and runs the callback when announcing.
     public struct Recognizer: GestureRecognizer {
+        @usableFromInline
         var base: Base.Recognizer
+        @usableFromInline
         let callback: GestureCallback<Value>
+        @usableFromInline
         var tracker = AnnouncementTracker()
 
+        @inlinable
         public var phase: GesturePhase<Value> { base.phase }
+        @inlinable
         public var deadline: Timestamp? { base.deadline }
+        @inlinable
         public var wireValue: GestureValue? { base.wireValue }
 
+        @inlinable
         public mutating func update(_ input: TouchInput) {
             base.update(input)
             tracker.touched()
         }
 
+        @inlinable
         public mutating func advance(to time: Timestamp) {
             base.advance(to: time)
             tracker.touched()
         }
 
+        @inlinable
         public mutating func fail(_ reason: FailureReason) {
             base.fail(reason)
             tracker.touched()
         }
 
+        @inlinable
         public mutating func reset() {
             base.reset()
             tracker.reset()
         }
 
+        @inlinable
         public mutating func settle(visible: Bool) { base.settle(visible: visible) }
 
+        @inlinable
         public mutating func announce(visible: Bool) {
             base.announce(visible: visible)
             let effective = base.phase.effective(visible: visible)

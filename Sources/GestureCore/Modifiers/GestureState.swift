@@ -10,12 +10,13 @@ public final class GestureState<Value> {
     /// The value it resets to.
     public let initialValue: Value
     /// The current value.
-    public private(set) var wrappedValue: Value
+    public var wrappedValue: Value { value }
+    @usableFromInline var value: Value
 
     /// Creates a state starting at (and resetting to) `wrappedValue`.
     public init(wrappedValue: Value) {
         initialValue = wrappedValue
-        self.wrappedValue = wrappedValue
+        value = wrappedValue
     }
 
     /// Creates a state starting at (and resetting to) `initialValue`.
@@ -27,12 +28,12 @@ public final class GestureState<Value> {
     public var projectedValue: GestureState<Value> { self }
 
     /// Lets an `updating` body change the value.
-    func update(_ body: (inout Value) -> Void) {
-        body(&wrappedValue)
+    @inlinable @usableFromInline func update(_ body: (inout Value) -> Void) {
+        body(&value)
     }
 
     /// Back to the initial value.
-    func reset() {
-        wrappedValue = initialValue
+    @inlinable @usableFromInline func reset() {
+        value = initialValue
     }
 }

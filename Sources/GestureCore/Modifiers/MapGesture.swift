@@ -18,17 +18,28 @@ public struct MapGesture<Base: Gesture, Value>: Gesture {
 
     /// Forwards to the base and maps its phase.
     public struct Recognizer: GestureRecognizer {
+        @usableFromInline
         var base: Base.Recognizer
+        @usableFromInline
         let transform: (Base.Value) -> Value
 
+        @inlinable
         public var phase: GesturePhase<Value> { base.phase.map(transform) }
+        @inlinable
         public var deadline: Timestamp? { base.deadline }
+        @inlinable
         public var wireValue: GestureValue? { base.wireValue }
+        @inlinable
         public mutating func update(_ input: TouchInput) { base.update(input) }
+        @inlinable
         public mutating func advance(to time: Timestamp) { base.advance(to: time) }
+        @inlinable
         public mutating func fail(_ reason: FailureReason) { base.fail(reason) }
+        @inlinable
         public mutating func reset() { base.reset() }
+        @inlinable
         public mutating func settle(visible: Bool) { base.settle(visible: visible) }
+        @inlinable
         public mutating func announce(visible: Bool) { base.announce(visible: visible) }
     }
 }

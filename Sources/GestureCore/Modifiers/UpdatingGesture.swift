@@ -25,36 +25,48 @@ public struct UpdatingGesture<Base: Gesture, State>: Gesture {
 
     /// Forwards to the base and settles the state.
     public struct Recognizer: GestureRecognizer {
+        @usableFromInline
         var base: Base.Recognizer
+        @usableFromInline
         let state: GestureState<State>
+        @usableFromInline
         let body: (Value, inout State) -> Void
+        @usableFromInline
         var tracker = AnnouncementTracker()
 
+        @inlinable
         public var phase: GesturePhase<Value> { base.phase }
+        @inlinable
         public var deadline: Timestamp? { base.deadline }
+        @inlinable
         public var wireValue: GestureValue? { base.wireValue }
 
+        @inlinable
         public mutating func update(_ input: TouchInput) {
             base.update(input)
             tracker.touched()
         }
 
+        @inlinable
         public mutating func advance(to time: Timestamp) {
             base.advance(to: time)
             tracker.touched()
         }
 
+        @inlinable
         public mutating func fail(_ reason: FailureReason) {
             base.fail(reason)
             tracker.touched()
         }
 
+        @inlinable
         public mutating func reset() {
             base.reset()
             tracker.reset()
             state.reset()
         }
 
+        @inlinable
         public mutating func settle(visible: Bool) {
             base.settle(visible: visible)
             let effective = base.phase.effective(visible: visible)
@@ -66,6 +78,7 @@ public struct UpdatingGesture<Base: Gesture, State>: Gesture {
             }
         }
 
+        @inlinable
         public mutating func announce(visible: Bool) { base.announce(visible: visible) }
     }
 }

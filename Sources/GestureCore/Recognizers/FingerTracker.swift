@@ -51,7 +51,8 @@ public struct FingerTracker: Sendable {
             return .waiting
         }
         if all.count > fingers && extraTouches == .fail { return .failed(.extraTouch) }
-        let tracked = input.summary(upTo: limitKey)
+        // Usually no later finger is down and the tracked fingers are all the live ones.
+        let tracked = all.lastKey <= limitKey ? all : input.summary(upTo: limitKey)
         return tracked.count < fingers ? .lifted(tracked) : .tracking(tracked)
     }
 

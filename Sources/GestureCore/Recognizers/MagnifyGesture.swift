@@ -40,11 +40,26 @@ public struct MagnifyGesture: Gesture {
         self.extraTouches = extraTouches
     }
 
-    public func makeRecognizer(settings: GestureSettings) -> TwoFingerRecognizer<Value> {
-        let threshold = minimumScaleDelta ?? settings.magnifyMinimumScaleDelta
-        return TwoFingerRecognizer(
+    public func makeRecognizer(settings: GestureSettings) -> TwoFingerRecognizer<Measure> {
+        TwoFingerRecognizer(
             tracker: TwoFingerTracker(extraTouches: extraTouches, settings: settings),
-            measure: { Value(time: $0.time, magnification: $0.magnification, velocity: $0.magnificationVelocity, startAnchor: $0.startAnchor, startLocation: $0.startLocation, location: $0.location) },
-            hasStarted: { abs($0.magnification - 1) >= threshold })
+            measure: Measure(threshold: minimumScaleDelta ?? settings.magnifyMinimumScaleDelta))
+    }
+
+    /// Measures the value and tests it against the threshold.
+    public struct Measure: TwoFingerMeasure {
+        /// The activation threshold.
+        public var threshold: Double
+
+        /// Creates a measure.
+        public init(threshold: Double) {
+            self.threshold = threshold
+        }
+
+        public func value(of tracker: TwoFingerTracker) -> Value {
+            Value(time: tracker.time, magnification: tracker.magnification, velocity: tracker.magnificationVelocity, startAnchor: tracker.startAnchor, startLocation: tracker.startLocation, location: tracker.location)
+        }
+
+        public func hasStarted(_ value: Value) -> Bool { abs(value.magnification - 1) >= threshold }
     }
 }

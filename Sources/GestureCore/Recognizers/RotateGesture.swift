@@ -40,11 +40,26 @@ public struct RotateGesture: Gesture {
         self.extraTouches = extraTouches
     }
 
-    public func makeRecognizer(settings: GestureSettings) -> TwoFingerRecognizer<Value> {
-        let threshold = minimumAngleDelta ?? settings.rotateMinimumAngleDelta
-        return TwoFingerRecognizer(
+    public func makeRecognizer(settings: GestureSettings) -> TwoFingerRecognizer<Measure> {
+        TwoFingerRecognizer(
             tracker: TwoFingerTracker(extraTouches: extraTouches, settings: settings),
-            measure: { Value(time: $0.time, rotation: $0.rotation, velocity: $0.rotationVelocity, startAnchor: $0.startAnchor, startLocation: $0.startLocation, location: $0.location) },
-            hasStarted: { abs($0.rotation) >= threshold })
+            measure: Measure(threshold: minimumAngleDelta ?? settings.rotateMinimumAngleDelta))
+    }
+
+    /// Measures the value and tests it against the threshold.
+    public struct Measure: TwoFingerMeasure {
+        /// The activation threshold.
+        public var threshold: Radians
+
+        /// Creates a measure.
+        public init(threshold: Radians) {
+            self.threshold = threshold
+        }
+
+        public func value(of tracker: TwoFingerTracker) -> Value {
+            Value(time: tracker.time, rotation: tracker.rotation, velocity: tracker.rotationVelocity, startAnchor: tracker.startAnchor, startLocation: tracker.startLocation, location: tracker.location)
+        }
+
+        public func hasStarted(_ value: Value) -> Bool { abs(value.rotation) >= threshold }
     }
 }

@@ -1,49 +1,54 @@
 /// The state machine of ``MagnifyGesture`` and ``RotateGesture``: measure two fingers with a
-/// ``TwoFingerTracker``, become active once `hasStarted` says the measure crossed its
+/// ``TwoFingerTracker``, become active once the ``TwoFingerMeasure`` says its value crossed the
 /// threshold, end when a finger lifts.
-public struct TwoFingerRecognizer<Value: GestureValueConvertible>: GestureRecognizer {
-    var tracker: TwoFingerTracker
-    let measure: (TwoFingerTracker) -> Value
-    let hasStarted: (Value) -> Bool
-    /// Current phase.
-    public private(set) var phase = GesturePhase<Value>.possible
-    /// Never waits for time.
-    public var deadline: Timestamp? { nil }
+public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer {
+    /// The measured value.
+    public typealias Value = Measure.Value
 
-    /// Creates a recognizer from a measure and its activation test.
-    public init(
-        tracker: TwoFingerTracker, measure: @escaping (TwoFingerTracker) -> Value,
-        hasStarted: @escaping (Value) -> Bool
-    ) {
+    @usableFromInline
+    var tracker: TwoFingerTracker
+    @usableFromInline
+    let measure: Measure
+    @usableFromInline var state = GesturePhase<Value>.possible
+    /// Current phase.
+    @inlinable public var phase: GesturePhase<Value> { state }
+    /// Never waits for time.
+    @inlinable public var deadline: Timestamp? { nil }
+
+    /// Creates a recognizer from a tracker and a measure.
+    public init(tracker: TwoFingerTracker, measure: Measure) {
         self.tracker = tracker
         self.measure = measure
-        self.hasStarted = hasStarted
     }
 
+    @inlinable
     public mutating func update(_ input: TouchInput) {
-        guard !phase.isTerminal else { return }
+        guard !state.isTerminal else { return }
         switch tracker.step(input) {
         case .waiting:
             return
         case .started, .tracking:
-            let value = measure(tracker)
-            if case .active = phase {
-                phase = .active(value)
-            } else if hasStarted(value) {
-                phase = .active(value)
+            let value = measure.value(of: tracker)
+            if case .active = state {
+                state = .active(value)
+            } else if measure.hasStarted(value) {
+                state = .active(value)
             }
         case .lifted:
-            if case .active(let value) = phase { phase = .ended(value) } else { phase = .failed(.notRecognized) }
+            if case .active(let value) = state { state = .ended(value) } else { state = .failed(.notRecognized) }
         case .failed(let reason):
-            phase = .failed(reason)
+            state = .failed(reason)
         }
     }
 
+    @inlinable
     public mutating func advance(to time: Timestamp) {}
-    public mutating func fail(_ reason: FailureReason) { phase.fail(reason) }
+    @inlinable
+    public mutating func fail(_ reason: FailureReason) { state.fail(reason) }
 
+    @inlinable
     public mutating func reset() {
-        phase = .possible
+        state = .possible
         tracker.reset()
     }
 }

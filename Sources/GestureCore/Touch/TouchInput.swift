@@ -19,27 +19,28 @@ public struct TouchInput: Sequence {
 
     /// Iterates the routed touches in begin order.
     public struct Iterator: IteratorProtocol {
-        let input: TouchInput
+        let order: [Int]
+        let slots: [TrackedTouch]
+        let mask: UInt64
         var index = 0
 
         public mutating func next() -> TrackedTouch? {
-            let order = input.table.order
             while index < order.count {
                 let slot = order[index]
                 index += 1
-                if input.mask & (1 << UInt64(slot)) != 0 {
-                    return input.table.slots[slot]
+                if mask & (1 << UInt64(slot)) != 0 {
+                    return slots[slot]
                 }
             }
             return nil
         }
     }
 
-    public func makeIterator() -> Iterator { Iterator(input: self) }
+    public func makeIterator() -> Iterator { Iterator(order: table.order, slots: table.slots, mask: mask) }
 
     /// The same touches at a later time (used when a deadline hands control to a gesture
     /// that has not seen the touches yet).
-    func at(_ time: Timestamp) -> TouchInput {
+    @usableFromInline func at(_ time: Timestamp) -> TouchInput {
         TouchInput(time: time, geometry: geometry, table: table, mask: mask)
     }
 

@@ -5,11 +5,11 @@ final class TouchTable {
     static let capacity = 64
 
     /// Slot storage; only the slots in `used` hold a touch.
-    var slots: [TrackedTouch]
+    @exclusivity(unchecked) var slots: [TrackedTouch]
     /// Occupied slots.
-    var used: UInt64 = 0
+    @exclusivity(unchecked) var used: UInt64 = 0
     /// Occupied slots in the order their touches began.
-    var order: [Int] = []
+    @exclusivity(unchecked) var order: [Int] = []
 
     init() {
         let empty = TrackedTouch(
