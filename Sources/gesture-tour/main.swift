@@ -35,10 +35,13 @@ func describe(_ value: GestureValue?) -> String {
     case .tap(let v): return "count=\(v.count)"
     case .magnify(let v): return "magnification=\(v.magnification.rounded2)"
     case .rotate(let v): return "rotation=\(v.rotation.rounded2) rad"
-    case .simultaneous(let a, let b): return [describe(a), describe(b)].filter { !$0.isEmpty }.joined(separator: ", ")
-    case .sequenceFirst(let a): return describe(a)
-    case .sequenceSecond(let a, let b): return describe(b).isEmpty ? describe(a) : describe(b)
-    case .exclusiveFirst(let a), .exclusiveSecond(let a): return describe(a)
+    case .composite(let parts):
+        switch parts.kind {
+        case .simultaneous: return [describe(parts.first), describe(parts.second)].filter { !$0.isEmpty }.joined(separator: ", ")
+        case .sequenceSecond: return parts.second == nil ? describe(parts.first) : describe(parts.second)
+        case .sequenceFirst, .exclusiveFirst: return describe(parts.first)
+        case .exclusiveSecond: return describe(parts.second)
+        }
     case .longPress(let done): return "pressed=\(done)"
     case .vector(let v): return "(\(v.dx.rounded2), \(v.dy.rounded2))"
     case .number(let n): return "\(n.rounded2)"

@@ -56,12 +56,10 @@ import Testing
         // Spread apart and twist: finger 2 goes right and up, finger 1 left and down.
         let events = h.move([.init(1, by: Vector(dx: -10, dy: 10)), .init(2, by: Vector(dx: 10, dy: -10))], steps: 10)
         #expect(Set(events.lines) == ["zoom active"])
-        guard case .simultaneous(let first?, let second?)? = events.last?.value else {
-            Issue.record("expected both parts, got \(String(describing: events.last?.value))")
-            return
-        }
-        let magnify = try #require(first.magnify)
-        let rotate = try #require(second.rotate)
+        let pair = try #require(events.last?.value?.composite)
+        #expect(pair.kind == .simultaneous)
+        let magnify = try #require(pair.first?.magnify)
+        let rotate = try #require(pair.second?.rotate)
         let expectedScale = (60.0 * 60 + 20 * 20).squareRoot() / 40
         #expect(abs(magnify.magnification - expectedScale) < 1e-9)
         #expect(abs(rotate.rotation - Double.atan2(y: 20, x: 60)) < 1e-9)
@@ -88,11 +86,10 @@ import Testing
 
         let dragging = h.move(1, by: Vector(dx: 20, dy: 0), steps: 4)
         #expect(Set(dragging.lines) == ["press-drag active"])
-        guard case .sequenceSecond(.longPress(true), let drag?)? = dragging.last?.value else {
-            Issue.record("expected the drag part, got \(String(describing: dragging.last?.value))")
-            return
-        }
-        #expect(drag.drag?.translation == Vector(dx: 20, dy: 0))
+        let sequence = try #require(dragging.last?.value?.composite)
+        #expect(sequence.kind == .sequenceSecond)
+        #expect(sequence.first == .longPress(true))
+        #expect(sequence.second?.drag?.translation == Vector(dx: 20, dy: 0))
         #expect(h.up(1).lines == ["press-drag ended"])
         // The observer sees every active value; collapse repeats to read the phase sequence.
         let distinct = dragSaw.enumerated().filter { $0.offset == 0 || dragSaw[$0.offset - 1] != $0.element }.map(\.element)
@@ -139,5 +136,22 @@ import Testing
         let events = h.move(1, by: Vector(dx: 3, dy: 4))
         #expect(distances == [5])
         #expect(events.first?.value?.drag?.translation == Vector(dx: 3, dy: 4))
+    }
+
+    @Test func publishedCompositeValuesNeverChangeAfterwards() throws {
+        let h = GestureHarness()
+        // Nested: an exclusive whose first branch is itself simultaneous.
+        h.attach(MagnifyGesture().simultaneously(with: RotateGesture()).exclusively(before: DragGesture()), named: "nested")
+        h.down([.init(1, at: Point(x: 80, y: 60)), .init(2, at: Point(x: 120, y: 60))])
+        let apart = [TouchStep.FingerMove(1, by: Vector(dx: -5, dy: 0)), .init(2, by: Vector(dx: 5, dy: 0))]
+        let early = try #require(h.move(apart).last?.value)
+        let copy = early
+        let scale = try #require(early.composite?.first?.composite?.first?.magnify?.magnification)
+        h.move(apart, steps: 3)
+        let late = try #require(h.events.last?.value)
+        #expect(early == copy)
+        #expect(early.composite?.first?.composite?.first?.magnify?.magnification == scale)
+        #expect(late.composite?.kind == .exclusiveFirst)
+        #expect(try #require(late.composite?.first?.composite?.first?.magnify?.magnification) > scale)
     }
 }

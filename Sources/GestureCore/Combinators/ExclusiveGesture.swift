@@ -47,11 +47,15 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
             }
         }
 
+        @usableFromInline
+        let cache = CompositeCache()
+
         @inlinable
         public var wireValue: GestureValue? {
-            if let a = first.wireValue { return .exclusiveFirst(a) }
+            cache.release()
+            if let a = first.wireValue { return cache.value(.exclusiveFirst, a, nil) }
             guard firstFailed, let b = second.wireValue else { return nil }
-            return .exclusiveSecond(b)
+            return cache.value(.exclusiveSecond, nil, b)
         }
 
         @inlinable

@@ -52,11 +52,15 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
             }
         }
 
+        @usableFromInline
+        let cache = CompositeCache()
+
         @inlinable
         public var wireValue: GestureValue? {
+            cache.release()
             guard let a = first.wireValue else { return nil }
-            guard case .ended = first.phase else { return .sequenceFirst(a) }
-            return .sequenceSecond(a, second.wireValue)
+            guard case .ended = first.phase else { return cache.value(.sequenceFirst, a, nil) }
+            return cache.value(.sequenceSecond, a, second.wireValue)
         }
 
         @inlinable

@@ -50,11 +50,15 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
             return hasValue ? .active(value) : .possible
         }
 
+        @usableFromInline
+        let cache = CompositeCache()
+
         @inlinable
         public var wireValue: GestureValue? {
+            cache.release()
             let one = first.wireValue
             let two = second.wireValue
-            return one == nil && two == nil ? nil : .simultaneous(first: one, second: two)
+            return one == nil && two == nil ? nil : cache.value(.simultaneous, one, two)
         }
 
         @inlinable

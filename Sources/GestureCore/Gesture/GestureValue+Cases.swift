@@ -11,6 +11,8 @@ extension GestureValue {
     public var swipe: SwipeGesture.Value? { if case .swipe(let v) = self { v } else { nil } }
     /// The edge swipe value, if this is one.
     public var edgeSwipe: EdgeSwipeGesture.Value? { if case .edgeSwipe(let v) = self { v } else { nil } }
+    /// The composite value, if this is one.
+    public var composite: CompositeValue? { if case .composite(let v) = self { v } else { nil } }
     /// The hold value, if this is one.
     public var hold: HoldGesture.Value? { if case .hold(let v) = self { v } else { nil } }
 }

@@ -27,14 +27,31 @@ public enum GestureValue: Hashable, Sendable {
     case point(Point)
     /// A displacement (published states, such as a drag's translation).
     case vector(Vector)
+    /// A combined gesture's value.
+    case composite(CompositeValue)
+
     /// A simultaneous gesture: the values of whichever parts are active or ended.
-    indirect case simultaneous(first: GestureValue?, second: GestureValue?)
+    public static func simultaneous(first: GestureValue?, second: GestureValue?) -> GestureValue {
+        .composite(CompositeValue(kind: .simultaneous, first: first, second: second))
+    }
+
     /// A sequence whose first gesture is still in progress.
-    indirect case sequenceFirst(GestureValue)
+    public static func sequenceFirst(_ first: GestureValue) -> GestureValue {
+        .composite(CompositeValue(kind: .sequenceFirst, first: first, second: nil))
+    }
+
     /// A sequence whose first gesture succeeded; the second's value once it has one.
-    indirect case sequenceSecond(GestureValue, GestureValue?)
+    public static func sequenceSecond(_ first: GestureValue, _ second: GestureValue?) -> GestureValue {
+        .composite(CompositeValue(kind: .sequenceSecond, first: first, second: second))
+    }
+
     /// An exclusive gesture decided for its first branch.
-    indirect case exclusiveFirst(GestureValue)
+    public static func exclusiveFirst(_ first: GestureValue) -> GestureValue {
+        .composite(CompositeValue(kind: .exclusiveFirst, first: first, second: nil))
+    }
+
     /// An exclusive gesture decided for its second branch (the first failed).
-    indirect case exclusiveSecond(GestureValue)
+    public static func exclusiveSecond(_ second: GestureValue) -> GestureValue {
+        .composite(CompositeValue(kind: .exclusiveSecond, first: nil, second: second))
+    }
 }

@@ -1,0 +1,27 @@
+/// A combinator's reusable ``CompositeValue`` storage. `release()` drops the parts of the last
+/// value if nobody else holds it (so nested combinators find their own storage unshared), and
+/// `value(_:_:_:)` refills it in place, or makes new storage when an event still holds the old.
+@usableFromInline
+final class CompositeCache {
+    @usableFromInline var storage: CompositeValue.Storage?
+
+    @usableFromInline init() {}
+
+    @inlinable func release() {
+        if storage != nil, isKnownUniquelyReferenced(&storage!) {
+            storage!.first = nil
+            storage!.second = nil
+        }
+    }
+
+    @inlinable func value(_ kind: CompositeValue.Kind, _ first: GestureValue?, _ second: GestureValue?) -> GestureValue {
+        if storage != nil, isKnownUniquelyReferenced(&storage!) {
+            storage!.kind = kind
+            storage!.first = first
+            storage!.second = second
+        } else {
+            storage = CompositeValue.Storage(kind: kind, first: first, second: second)
+        }
+        return .composite(CompositeValue(storage: storage!))
+    }
+}
