@@ -3,7 +3,7 @@
 /// `value(_:_:_:)` refills it in place, or makes new storage when an event still holds the old.
 @usableFromInline
 final class CompositeCache {
-    @usableFromInline var storage: CompositeValue.Storage?
+    @exclusivity(unchecked) @usableFromInline var storage: CompositeValue.Storage?
 
     @usableFromInline init() {}
 

@@ -34,7 +34,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         var second: Second.Recognizer
 
         @usableFromInline
-        var firstFailed: Bool { first.phase.kind == .failed }
+        var firstFailed: Bool { first.phaseKind == .failed }
 
         @inlinable
         public var phase: GesturePhase<Value> {
@@ -49,6 +49,12 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
 
         @usableFromInline
         let cache = CompositeCache()
+
+        @inlinable
+        public var phaseKind: PhaseKind {
+            let one = first.phaseKind
+            return one == .failed ? second.phaseKind : one
+        }
 
         @inlinable
         public var wireValue: GestureValue? {

@@ -56,6 +56,21 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         let cache = CompositeCache()
 
         @inlinable
+        public var phaseKind: PhaseKind {
+            switch first.phaseKind {
+            case .possible: .possible
+            case .active: .active
+            case .failed: .failed
+            case .ended:
+                switch second.phaseKind {
+                case .possible, .active: .active
+                case .ended: .ended
+                case .failed: .failed
+                }
+            }
+        }
+
+        @inlinable
         public var wireValue: GestureValue? {
             cache.release()
             guard let a = first.wireValue else { return nil }

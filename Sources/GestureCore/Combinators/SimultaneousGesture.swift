@@ -54,6 +54,17 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
         let cache = CompositeCache()
 
         @inlinable
+        public var phaseKind: PhaseKind {
+            let one = first.phaseKind
+            let two = second.phaseKind
+            let hasValue = one == .active || one == .ended || two == .active || two == .ended
+            if (one == .ended || one == .failed) && (two == .ended || two == .failed) {
+                return hasValue ? .ended : .failed
+            }
+            return hasValue ? .active : .possible
+        }
+
+        @inlinable
         public var wireValue: GestureValue? {
             cache.release()
             let one = first.wireValue

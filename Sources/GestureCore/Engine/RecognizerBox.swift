@@ -21,10 +21,10 @@ final class RecognizerBox {
     convenience init<R: GestureRecognizer>(_ recognizer: R) {
         let storage = RecognizerStorage(recognizer)
         self.init(
-            phaseKind: { storage.recognizer.phase.kind },
-            failureReason: { storage.recognizer.phase.failureReason },
-            deadline: { storage.recognizer.deadline },
-            wireValue: { storage.recognizer.wireValue },
+            phaseKind: { storage.read { $0.phaseKind } },
+            failureReason: { storage.read { $0.phase.failureReason } },
+            deadline: { storage.read { $0.deadline } },
+            wireValue: { storage.read { $0.wireValue } },
             update: { storage.recognizer.update($0) },
             advance: { storage.recognizer.advance(to: $0) },
             fail: { storage.recognizer.fail($0) },

@@ -7,4 +7,11 @@ final class RecognizerStorage<R: GestureRecognizer> {
     @inlinable init(_ recognizer: R) {
         self.recognizer = recognizer
     }
+
+    /// Reads from the recognizer in place. A plain `recognizer.property` read from class storage
+    /// copies the whole recognizer (and retains everything in it) before calling the getter;
+    /// borrowing it `inout` does not.
+    @inlinable func read<T>(_ body: (inout R) -> T) -> T {
+        body(&recognizer)
+    }
 }

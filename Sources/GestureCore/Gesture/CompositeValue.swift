@@ -21,9 +21,9 @@ public struct CompositeValue: Hashable, Sendable, CustomStringConvertible {
 
     @usableFromInline
     final class Storage: @unchecked Sendable {
-        @usableFromInline var kind: Kind
-        @usableFromInline var first: GestureValue?
-        @usableFromInline var second: GestureValue?
+        @exclusivity(unchecked) @usableFromInline var kind: Kind
+        @exclusivity(unchecked) @usableFromInline var first: GestureValue?
+        @exclusivity(unchecked) @usableFromInline var second: GestureValue?
 
         @usableFromInline init(kind: Kind, first: GestureValue?, second: GestureValue?) {
             self.kind = kind

@@ -17,6 +17,8 @@ public protocol GestureRecognizer {
 
     /// The current phase.
     var phase: GesturePhase<Value> { get }
+    /// The current phase's case; cheaper than `phase` for composed gestures (defaults to `phase.kind`).
+    var phaseKind: PhaseKind { get }
     /// When `advance(to:)` must next be called, if ever.
     var deadline: Timestamp? { get }
     /// The current value as published in events.
@@ -37,6 +39,9 @@ public protocol GestureRecognizer {
 }
 
 extension GestureRecognizer {
+    /// The phase's case, from the phase.
+    @inlinable public var phaseKind: PhaseKind { phase.kind }
+
     /// Leaves have no states to settle.
     @inlinable public mutating func settle(visible: Bool) {}
     /// Leaves have no callbacks.

@@ -26,6 +26,8 @@ public struct MapGesture<Base: Gesture, Value>: Gesture {
         @inlinable
         public var phase: GesturePhase<Value> { base.phase.map(transform) }
         @inlinable
+        public var phaseKind: PhaseKind { base.phaseKind }
+        @inlinable
         public var deadline: Timestamp? { base.deadline }
         @inlinable
         public var wireValue: GestureValue? { base.wireValue }

@@ -37,6 +37,8 @@ public struct UpdatingGesture<Base: Gesture, State>: Gesture {
         @inlinable
         public var phase: GesturePhase<Value> { base.phase }
         @inlinable
+        public var phaseKind: PhaseKind { base.phaseKind }
+        @inlinable
         public var deadline: Timestamp? { base.deadline }
         @inlinable
         public var wireValue: GestureValue? { base.wireValue }
