@@ -5,7 +5,7 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo bench clean help
+.PHONY: all deps build test demo bench bench-instructions clean help
 
 all: build
 
@@ -38,9 +38,16 @@ demo: deps
 	$$($(SWIFT) build --show-bin-path)/gesture-tour
 
 # The benchmark target and its dependency exist only with GESTURED_BENCHMARKS=1, in a build
-# folder of their own so they never disturb the test build.
+# folder of their own so they never disturb the test build. Then instruction counts per frame
+# (callgrind), which do not depend on how busy the machine is.
 bench: deps
 	GESTURED_BENCHMARKS=1 $(SWIFT) package --scratch-path .build-bench --disable-sandbox benchmark --no-progress
+	@$(MAKE) --no-print-directory bench-instructions
+
+bench-instructions: deps
+	@command -v valgrind >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind; }
+	$(SWIFT) build -c release --product engine-profile
+	Benchmarks/instructions.sh $$($(SWIFT) build -c release --show-bin-path)/engine-profile
 
 clean:
 	rm -rf .build .build-bench

@@ -18,8 +18,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-        .target(name: "GestureTesting", dependencies: ["GestureCore"]),
+        .target(
+            name: "GestureTesting",
+            dependencies: ["GestureCore", .product(name: "RealModule", package: "swift-numerics")]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting"]),
+        .executableTarget(name: "engine-profile", dependencies: ["GestureTesting"]),
         .testTarget(
             name: "GestureCoreTests",
             dependencies: ["GestureCore", "GestureTesting", .product(name: "RealModule", package: "swift-numerics")]),
