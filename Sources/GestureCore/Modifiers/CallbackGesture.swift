@@ -1,5 +1,5 @@
 /// A gesture with a callback attached (`onChanged`, `onEnded`, `onPhase`). Callbacks run after
-/// the engine has settled the frame, in event order, and see effective phases: an instance the
+/// the engine has settled the frame, in attach order, and see effective phases: an instance the
 /// arena holds back looks `possible` until it is let through.
 public struct CallbackGesture<Base: Gesture>: Gesture {
     /// The base gesture's value.
@@ -16,60 +16,21 @@ public struct CallbackGesture<Base: Gesture>: Gesture {
         self.callback = callback
     }
 
-    public func makeRecognizer(settings: GestureSettings) -> Recognizer {
-        Recognizer(base: base.makeRecognizer(settings: settings), callback: callback)
+    public func makeRecognizer(settings: GestureSettings) -> ModifiedRecognizer<Base.Recognizer, Modifier> {
+        ModifiedRecognizer(base: base.makeRecognizer(settings: settings), modifier: Modifier(callback: callback))
     }
 
-    /// Forwards to the base and runs the callback when announcing.
-    public struct Recognizer: GestureRecognizer {
-        @usableFromInline
-        var base: Base.Recognizer
-        @usableFromInline
-        let callback: GestureCallback<Value>
-        @usableFromInline
-        var tracker = AnnouncementTracker()
+    /// Runs the callback when the engine announces a frame.
+    public struct Modifier: RecognizerModifier {
+        @usableFromInline let callback: GestureCallback<Value>
 
-        @inlinable
-        public var phase: GesturePhase<Value> { base.phase }
-        @inlinable
-        public var phaseKind: PhaseKind { base.phaseKind }
-        @inlinable
-        public var deadline: Timestamp? { base.deadline }
-        @inlinable
-        public var wireValue: GestureValue? { base.wireValue }
-
-        @inlinable
-        public mutating func update(_ input: TouchInput) {
-            base.update(input)
-            tracker.touched()
+        @usableFromInline init(callback: GestureCallback<Value>) {
+            self.callback = callback
         }
 
-        @inlinable
-        public mutating func advance(to time: Timestamp) {
-            base.advance(to: time)
-            tracker.touched()
-        }
+        public static var runsWhileSettling: Bool { false }
 
-        @inlinable
-        public mutating func fail(_ reason: FailureReason) {
-            base.fail(reason)
-            tracker.touched()
-        }
-
-        @inlinable
-        public mutating func reset() {
-            base.reset()
-            tracker.reset()
-        }
-
-        @inlinable
-        public mutating func settle(visible: Bool) { base.settle(visible: visible) }
-
-        @inlinable
-        public mutating func announce(visible: Bool) {
-            base.announce(visible: visible)
-            let effective = base.phase.effective(visible: visible)
-            let news = tracker.next(effective.kind)
+        @inlinable public mutating func apply(_ effective: GesturePhase<Value>, _ news: AnnouncementTracker.Announcement) {
             switch callback {
             case .changed(let action):
                 if news.valueChanged, case .active(let value) = effective { action(value) }
@@ -80,5 +41,7 @@ public struct CallbackGesture<Base: Gesture>: Gesture {
                 if effective.kind != .possible && (news.phaseChanged || news.valueChanged) { action(effective) }
             }
         }
+
+        @inlinable public mutating func reset() {}
     }
 }

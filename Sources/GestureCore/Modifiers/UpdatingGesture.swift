@@ -19,60 +19,23 @@ public struct UpdatingGesture<Base: Gesture, State>: Gesture {
         self.body = body
     }
 
-    public func makeRecognizer(settings: GestureSettings) -> Recognizer {
-        Recognizer(base: base.makeRecognizer(settings: settings), state: state, body: body)
+    public func makeRecognizer(settings: GestureSettings) -> ModifiedRecognizer<Base.Recognizer, Modifier> {
+        ModifiedRecognizer(base: base.makeRecognizer(settings: settings), modifier: Modifier(state: state, body: body))
     }
 
-    /// Forwards to the base and settles the state.
-    public struct Recognizer: GestureRecognizer {
-        @usableFromInline
-        var base: Base.Recognizer
-        @usableFromInline
-        let state: GestureState<State>
-        @usableFromInline
-        let body: (Value, inout State) -> Void
-        @usableFromInline
-        var tracker = AnnouncementTracker()
+    /// Settles the state each frame.
+    public struct Modifier: RecognizerModifier {
+        @usableFromInline let state: GestureState<State>
+        @usableFromInline let body: (Value, inout State) -> Void
 
-        @inlinable
-        public var phase: GesturePhase<Value> { base.phase }
-        @inlinable
-        public var phaseKind: PhaseKind { base.phaseKind }
-        @inlinable
-        public var deadline: Timestamp? { base.deadline }
-        @inlinable
-        public var wireValue: GestureValue? { base.wireValue }
-
-        @inlinable
-        public mutating func update(_ input: TouchInput) {
-            base.update(input)
-            tracker.touched()
+        @usableFromInline init(state: GestureState<State>, body: @escaping (Value, inout State) -> Void) {
+            self.state = state
+            self.body = body
         }
 
-        @inlinable
-        public mutating func advance(to time: Timestamp) {
-            base.advance(to: time)
-            tracker.touched()
-        }
+        public static var runsWhileSettling: Bool { true }
 
-        @inlinable
-        public mutating func fail(_ reason: FailureReason) {
-            base.fail(reason)
-            tracker.touched()
-        }
-
-        @inlinable
-        public mutating func reset() {
-            base.reset()
-            tracker.reset()
-            state.reset()
-        }
-
-        @inlinable
-        public mutating func settle(visible: Bool) {
-            base.settle(visible: visible)
-            let effective = base.phase.effective(visible: visible)
-            let news = tracker.next(effective.kind)
+        @inlinable public mutating func apply(_ effective: GesturePhase<Value>, _ news: AnnouncementTracker.Announcement) {
             if case .active(let value) = effective {
                 if news.valueChanged { state.update { body(value, &$0) } }
             } else {
@@ -80,7 +43,6 @@ public struct UpdatingGesture<Base: Gesture, State>: Gesture {
             }
         }
 
-        @inlinable
-        public mutating func announce(visible: Bool) { base.announce(visible: visible) }
+        @inlinable public mutating func reset() { state.reset() }
     }
 }
