@@ -31,7 +31,7 @@ build: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 
 demo: deps
 	$(SWIFT) build --product gesture-tour
