@@ -104,4 +104,36 @@ import Testing
         ])
         #expect(h.engine.feed(frame).events.isEmpty)
     }
+
+    @Test func timeNeverRunsBackwards() {
+        let h = GestureHarness()
+        h.attach(DragGesture(minimumDistance: 0), named: "pan")
+        _ = h.engine.advance(to: Timestamp(seconds: 10))
+        let early = TouchFrame(device: h.device, time: Timestamp(seconds: 5), contacts: [
+            Contact(id: 1, position: Point(x: 50, y: 50), normalized: Point(x: 0.25, y: 0.4), phase: .began)
+        ])
+        let events = h.engine.feed(early).events
+        #expect(events.lines == ["pan active"])
+        #expect(events.first?.time == Timestamp(seconds: 10))
+        #expect(h.engine.now == Timestamp(seconds: 10))
+    }
+
+    @Test func callingTheEngineFromACallbackIsStopped() async {
+        await #expect(processExitsWith: .failure) {
+            let h = GestureHarness()
+            let engine = h.engine
+            h.attach(DragGesture(minimumDistance: 0).onChanged { _ in _ = engine.advance(to: Timestamp(seconds: 9)) }, named: "pan")
+            h.down(1, at: Point(x: 50, y: 50))
+        }
+    }
+
+    @Test func attachingFromACallbackIsStopped() async {
+        await #expect(processExitsWith: .failure) {
+            let h = GestureHarness()
+            let engine = h.engine
+            let root = h.root
+            h.attach(TapGesture().onEnded { _ in engine.attach(TapGesture(), named: "late", to: root) }, named: "tap")
+            h.run([.down(1, at: Point(x: 50, y: 50)), .up(1)])
+        }
+    }
 }

@@ -15,7 +15,9 @@
 /// 6. lifted touches are forgotten, settled arenas close, finished instances reset.
 ///
 /// Every instance that was announced finishes with exactly one `ended` or `failed` event.
-/// The engine is not thread-safe and must not be re-entered from a callback.
+/// Time never runs backwards: a frame or call stamped earlier than ``now`` is processed at
+/// ``now`` (input from several devices may interleave slightly out of order).
+/// The engine is not thread-safe and must not be called from a gesture callback.
 public final class GestureEngine {
     /// The thresholds gestures fall back to.
     public let settings: GestureSettings
@@ -36,6 +38,8 @@ public final class GestureEngine {
     @exclusivity(unchecked) var nextTouchKey: UInt64 = 1
     @exclusivity(unchecked) var nextInstance: UInt64 = 1
     @exclusivity(unchecked) var dispatching = false
+    /// The latest time the engine has processed; it never goes back.
+    @exclusivity(unchecked) public private(set) var now = Timestamp(microseconds: .min)
     /// The earliest deadline, recomputed only after some binding's deadline changed.
     @exclusivity(unchecked) var cachedDeadline: Timestamp?
     @exclusivity(unchecked) var deadlinesChanged = false
@@ -53,6 +57,7 @@ public final class GestureEngine {
     /// updates its geometry and returns the same root.
     @discardableResult
     public func addDevice(_ id: DeviceID, geometry: DeviceGeometry) -> TargetID {
+        checkNotDispatching()
         if let device = devices[id] {
             device.geometry = geometry
             return TargetID(device.root)
@@ -81,6 +86,7 @@ public final class GestureEngine {
 
     /// Adds a region inside `parent`. Later siblings lie on top of earlier ones.
     public func addRegion(_ region: Region, in parent: TargetID) -> TargetID {
+        checkNotDispatching()
         guard let parentTarget = targets[parent.rawValue] else {
             preconditionFailure("addRegion: unknown parent \(parent)")
         }
@@ -93,7 +99,8 @@ public final class GestureEngine {
     /// Forgets a device: every gesture in flight on it fails with ``FailureReason/deviceRemoved``
     /// (announced in the returned events), then its touches, targets and bindings are gone.
     public func removeDevice(_ id: DeviceID, at time: Timestamp) -> EngineOutput {
-        collect { events in
+        let time = clamp(time)
+        return collect { events in
             fireDeadlines(upTo: time, into: &events)
             guard let device = devices[id] else { return }
             for index in device.bindings {
@@ -146,6 +153,7 @@ public final class GestureEngine {
         _ box: RecognizerBox, name: String, target: TargetID, priority: GesturePriority, mask: GestureMask,
         shouldBegin: ((GestureValue?) -> Bool)?, publishedState: (() -> GestureValue)?
     ) -> BindingID {
+        checkNotDispatching()
         guard let node = targets[target.rawValue], let device = devices[node.device] else {
             preconditionFailure("attach: unknown target \(target)")
         }
@@ -163,7 +171,8 @@ public final class GestureEngine {
 
     /// Removes a binding. A gesture it has in flight fails with `reason` first.
     public func detach(_ id: BindingID, reason: FailureReason = .reconfigured, at time: Timestamp) -> EngineOutput {
-        collect { events in
+        let time = clamp(time)
+        return collect { events in
             fireDeadlines(upTo: time, into: &events)
             guard let binding = binding(id) else { return }
             if binding.inFlight { fail(binding, reason) }
@@ -183,7 +192,8 @@ public final class GestureEngine {
     /// Enables or disables a binding. Disabling fails a gesture in flight with
     /// ``FailureReason/disabled``; a disabled binding takes no new touches.
     public func setEnabled(_ id: BindingID, _ enabled: Bool, at time: Timestamp) -> EngineOutput {
-        collect { events in
+        let time = clamp(time)
+        return collect { events in
             fireDeadlines(upTo: time, into: &events)
             guard let binding = binding(id), binding.enabled != enabled else { return }
             binding.enabled = enabled
@@ -213,11 +223,11 @@ public final class GestureEngine {
     /// allocate in the steady state when `events` has capacity.
     @discardableResult
     public func feed(_ frame: TouchFrame, into events: inout [GestureEvent]) -> Timestamp? {
-        precondition(!dispatching, "GestureEngine must not be re-entered from a gesture callback")
-        fireDeadlines(upTo: frame.time, into: &events)
+        checkNotDispatching()
+        let time = clamp(frame.time)
+        fireDeadlines(upTo: time, into: &events)
         guard let device = device(frame.device) else { return nextDeadline }
         let table = device.table
-        let time = frame.time
         var seen: UInt64 = 0
         var routed = false
         for contact in frame.contacts {
@@ -280,14 +290,15 @@ public final class GestureEngine {
     /// Lets time pass, appending the events to `events`; returns the next deadline.
     @discardableResult
     public func advance(to time: Timestamp, into events: inout [GestureEvent]) -> Timestamp? {
-        precondition(!dispatching, "GestureEngine must not be re-entered from a gesture callback")
-        fireDeadlines(upTo: time, into: &events)
+        checkNotDispatching()
+        fireDeadlines(upTo: clamp(time), into: &events)
         return nextDeadline
     }
 
     /// Fails every gesture in flight with ``FailureReason/shutdown`` and announces it.
     public func shutdown(at time: Timestamp) -> EngineOutput {
-        collect { events in
+        let time = clamp(time)
+        return collect { events in
             fireDeadlines(upTo: time, into: &events)
             for case let binding? in bindings where binding.inFlight { fail(binding, .shutdown) }
             finishRound(at: time, endedSlots: 0, on: nil, into: &events)
@@ -323,8 +334,20 @@ public final class GestureEngine {
 
     // MARK: Rounds
 
+    /// Callbacks run while the engine announces a frame; changing the engine from one would
+    /// change the arena under its own feet.
+    func checkNotDispatching(_ function: StaticString = #function) {
+        precondition(!dispatching, "GestureEngine.\(function) called from a gesture callback")
+    }
+
+    /// The time a call is processed at: its own, or `now` if that is later.
+    func clamp(_ time: Timestamp) -> Timestamp {
+        if time > now { now = time }
+        return now
+    }
+
     func collect(_ body: (inout [GestureEvent]) -> Void) -> EngineOutput {
-        precondition(!dispatching, "GestureEngine must not be re-entered from a gesture callback")
+        checkNotDispatching()
         var events: [GestureEvent] = []
         body(&events)
         return EngineOutput(events: events, nextDeadline: nextDeadline)
