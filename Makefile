@@ -17,7 +17,7 @@ help:
 
 # Installs only the packages that are absent; runs `apt-get update` only when needed.
 deps:
-	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found; install Swift 6.1 or newer from swift.org" >&2; exit 1; }
+	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found; install Swift 6.2 or newer from swift.org" >&2; exit 1; }
 	@missing=""; for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
