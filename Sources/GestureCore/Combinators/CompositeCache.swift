@@ -14,7 +14,7 @@ final class CompositeCache {
         }
     }
 
-    @inlinable func value(_ kind: CompositeValue.Kind, _ first: GestureValue?, _ second: GestureValue?) -> GestureValue {
+    @inlinable func value(_ kind: CompositeValue.Kind, _ first: consuming GestureValue?, _ second: consuming GestureValue?) -> GestureValue {
         if storage != nil, isKnownUniquelyReferenced(&storage!) {
             storage!.kind = kind
             storage!.first = first
