@@ -227,6 +227,25 @@ public final class GestureEngine {
         let time = clamp(frame.time)
         fireDeadlines(upTo: time, into: &events)
         guard let device = device(frame.device) else { return nextDeadline }
+        let (ended, cancelled) = applyContacts(of: frame, to: device, at: time)
+        for position in device.working.indices where device.working[position] != 0 {
+            let binding = bindings[device.bindings[position]]!
+            if binding.touches & cancelled != 0 {
+                fail(binding, .cancelled)
+                continue
+            }
+            binding.box.update(TouchInput(time: time, geometry: device.geometry, table: device.table, mask: binding.touches))
+            touched(binding)
+            failIfStranded(binding, live: binding.touches & ~ended)
+        }
+        finishRound(at: time, endedSlots: ended, on: device, into: &events)
+        return nextDeadline
+    }
+
+    /// Brings the device's touch table up to date with a frame: moves known contacts, adds and
+    /// routes new ones, marks known contacts missing from the frame as cancelled. Returns the
+    /// slots that ended (lifted or cancelled) and those cancelled.
+    func applyContacts(of frame: TouchFrame, to device: DeviceState, at time: Timestamp) -> (ended: UInt64, cancelled: UInt64) {
         let table = device.table
         var seen: UInt64 = 0
         var routed = false
@@ -261,18 +280,7 @@ public final class GestureEngine {
             case .cancelled: ended |= bit; cancelled |= bit
             }
         }
-        for position in device.working.indices where device.working[position] != 0 {
-            let binding = bindings[device.bindings[position]]!
-            if binding.touches & cancelled != 0 {
-                fail(binding, .cancelled)
-                continue
-            }
-            binding.box.update(TouchInput(time: time, geometry: device.geometry, table: table, mask: binding.touches))
-            touched(binding)
-            failIfStranded(binding, live: binding.touches & ~ended)
-        }
-        finishRound(at: time, endedSlots: ended, on: device, into: &events)
-        return nextDeadline
+        return (ended, cancelled)
     }
 
     /// Re-derives a device's working masks; call after touches were routed, lifted or reset.
