@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
+        .library(name: "Evdev", targets: ["Evdev"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
@@ -21,12 +22,14 @@ let package = Package(
         .target(
             name: "GestureTesting",
             dependencies: ["GestureCore", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "Evdev", dependencies: ["GestureCore"]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting"]),
         .executableTarget(name: "engine-profile", dependencies: ["GestureTesting"]),
         .testTarget(
             name: "GestureCoreTests",
             dependencies: ["GestureCore", "GestureTesting", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureCore", "GestureTesting"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureCore"]),
     ]
 )
 

@@ -1,0 +1,255 @@
+import GestureCore
+
+/// Turns one device's evdev events into ``TouchFrame``s, one per SYN_REPORT, in millimetres.
+///
+/// - Protocol B (slots): a contact is a slot with a tracking id; its id is the tracking id, so a
+///   slot whose tracking id changes without a -1 in between ends one contact and begins another.
+///   Slots beyond the advertised maximum are accepted.
+/// - Protocol A (SYN_MT_REPORT groups): contacts carry no identity, so each report's contacts
+///   are matched to the previous frame's by nearest neighbour (tracking ids are used when the
+///   device sends them).
+/// - Single touch: ABS_X / ABS_Y while BTN_TOUCH is down.
+/// - Semi-MT touchpads: the two slots are only a bounding box, but BTN_TOOL_* counts the fingers,
+///   so the frame has that many contacts, all at the box's centre: finger count and centroid
+///   motion are real, per-finger positions are not (don't attach pinch or rotate to them).
+/// - SYN_DROPPED: events are discarded up to the next SYN_REPORT; that frame cancels every live
+///   contact (what happened meanwhile is unknown), and a slot counts again only once it reports
+///   after the gap, so a finger that lifted during the gap cannot linger as a ghost.
+public struct MultitouchDecoder: Sendable {
+    /// The device the frames are for.
+    public let device: DeviceID
+    /// How the device reports contacts.
+    public let mode: MultitouchProtocol
+    /// Whether positions are only a bounding box.
+    public let isSemiMultitouch: Bool
+    /// The surface the positions are converted to.
+    public let surface: DeviceDescription.Surface
+
+    struct Slot: Sendable {
+        var trackingID: Int32 = -1
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var pressure: Int32?
+        var major: Int32?
+        /// False after SYN_DROPPED until the slot reports again.
+        var confirmed = true
+    }
+
+    struct Anonymous: Sendable {
+        var x: Int32?
+        var y: Int32?
+        var trackingID: Int32?
+        var pressure: Int32?
+        var major: Int32?
+    }
+
+    struct Live: Sendable {
+        var id: Int32
+        var position: Point
+        var normalized: Point
+    }
+
+    let xAxis: AbsInfo
+    let yAxis: AbsInfo
+    let pressureAxis: AbsInfo?
+    var slots: [Int32: Slot] = [:]
+    var slot: Int32 = 0
+    var report: [Anonymous] = []
+    var pending = Anonymous()
+    var singleX: Int32 = 0
+    var singleY: Int32 = 0
+    var touching = false
+    var toolFingers = 0
+    var live: [Live] = []
+    var dropping = false
+    var nextAnonymousID: Int32 = 0
+
+    /// Creates a decoder for a described device.
+    public init(device: DeviceID, description: DeviceDescription) {
+        self.device = device
+        mode = description.multitouchProtocol
+        isSemiMultitouch = description.isSemiMultitouch
+        surface = description.surface
+        xAxis = description.xAxis ?? AbsInfo(minimum: 0, maximum: 1)
+        yAxis = description.yAxis ?? AbsInfo(minimum: 0, maximum: 1)
+        pressureAxis = description.absinfo[EventCode.ABS_MT_PRESSURE] ?? description.absinfo[EventCode.ABS_PRESSURE]
+    }
+
+    /// Consumes one event; returns a frame at each SYN_REPORT that has anything to say.
+    public mutating func feed(_ event: InputEvent) -> TouchFrame? {
+        if dropping {
+            if event.type == EventCode.EV_SYN && event.code == EventCode.SYN_REPORT {
+                dropping = false
+                for key in slots.keys { slots[key]!.confirmed = false }
+                report.removeAll()
+                pending = Anonymous()
+                return cancelAll(at: event.time)
+            }
+            return nil
+        }
+        switch event.type {
+        case EventCode.EV_SYN:
+            switch event.code {
+            case EventCode.SYN_REPORT: return frame(at: event.time)
+            case EventCode.SYN_MT_REPORT: endAnonymousContact()
+            case EventCode.SYN_DROPPED: dropping = true
+            default: break
+            }
+        case EventCode.EV_KEY:
+            if event.code == EventCode.BTN_TOUCH {
+                touching = event.value != 0
+            } else if let fingers = EventCode.fingerCount(ofTool: event.code) {
+                if event.value != 0 { toolFingers = fingers } else if toolFingers == fingers { toolFingers = 0 }
+            }
+        case EventCode.EV_ABS:
+            absolute(event.code, event.value)
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// A frame that cancels every live contact (the device went away, or events were lost);
+    /// nil when nothing is live.
+    public mutating func cancelAll(at time: Timestamp) -> TouchFrame? {
+        guard !live.isEmpty else { return nil }
+        let contacts = live.map { Contact(id: $0.id, position: $0.position, normalized: $0.normalized, phase: .cancelled) }
+        live.removeAll()
+        return TouchFrame(device: device, time: time, contacts: contacts)
+    }
+
+    mutating func absolute(_ code: UInt16, _ value: Int32) {
+        switch mode {
+        case .slots:
+            if code == EventCode.ABS_MT_SLOT {
+                slot = value
+                return
+            }
+            var state = slots[slot] ?? Slot()
+            switch code {
+            case EventCode.ABS_MT_TRACKING_ID: state.trackingID = value
+            case EventCode.ABS_MT_POSITION_X: state.x = value
+            case EventCode.ABS_MT_POSITION_Y: state.y = value
+            case EventCode.ABS_MT_PRESSURE: state.pressure = value
+            case EventCode.ABS_MT_TOUCH_MAJOR: state.major = value
+            default: return
+            }
+            state.confirmed = true
+            slots[slot] = state
+        case .anonymous:
+            switch code {
+            case EventCode.ABS_MT_POSITION_X: pending.x = value
+            case EventCode.ABS_MT_POSITION_Y: pending.y = value
+            case EventCode.ABS_MT_TRACKING_ID: pending.trackingID = value
+            case EventCode.ABS_MT_PRESSURE: pending.pressure = value
+            case EventCode.ABS_MT_TOUCH_MAJOR: pending.major = value
+            default: break
+            }
+        case .singleTouch:
+            if code == EventCode.ABS_X { singleX = value } else if code == EventCode.ABS_Y { singleY = value }
+        case .none:
+            break
+        }
+    }
+
+    mutating func endAnonymousContact() {
+        if pending.x != nil && pending.y != nil && (pending.trackingID ?? 0) >= 0 { report.append(pending) }
+        pending = Anonymous()
+    }
+
+    /// The contacts as the device reports them now: (identity hint, x, y, pressure, major).
+    mutating func currentContacts() -> [(id: Int32?, x: Int32, y: Int32, pressure: Int32?, major: Int32?)] {
+        switch mode {
+        case .slots:
+            let active = slots.keys.sorted().compactMap { key -> Slot? in
+                let state = slots[key]!
+                return state.trackingID >= 0 && state.confirmed ? state : nil
+            }
+            if isSemiMultitouch {
+                guard !active.isEmpty else { return [] }
+                let count = max(toolFingers, active.count)
+                let x = active.map { Int64($0.x) }.reduce(0, +) / Int64(active.count)
+                let y = active.map { Int64($0.y) }.reduce(0, +) / Int64(active.count)
+                return (0..<count).map { (Int32($0), Int32(x), Int32(y), nil, nil) }
+            }
+            return active.map { ($0.trackingID, $0.x, $0.y, $0.pressure, $0.major) }
+        case .anonymous:
+            endAnonymousContact()
+            defer { report.removeAll() }
+            if !touching && report.isEmpty { return [] }
+            return report.map { ($0.trackingID, $0.x!, $0.y!, $0.pressure, $0.major) }
+        case .singleTouch:
+            return touching ? [(0, singleX, singleY, nil, nil)] : []
+        case .none:
+            return []
+        }
+    }
+
+    mutating func frame(at time: Timestamp) -> TouchFrame? {
+        let current = currentContacts()
+        let ids = identities(for: current)
+        var contacts: [Contact] = []
+        var next: [Live] = []
+        for (index, raw) in current.enumerated() {
+            let position = millimetres(raw.x, raw.y)
+            let normalized = Point(
+                x: Double(raw.x - xAxis.minimum) / Double(xAxis.span), y: Double(raw.y - yAxis.minimum) / Double(yAxis.span))
+            let id = ids[index]
+            let phase: TouchPhase
+            if let before = live.first(where: { $0.id == id }) {
+                phase = before.position == position ? .stationary : .moved
+            } else {
+                phase = .began
+            }
+            contacts.append(Contact(
+                id: id, position: position, normalized: normalized, phase: phase,
+                pressure: raw.pressure.flatMap(pressure), majorAxis: raw.major.map { Double($0) * millimetresPerUnitX }))
+            next.append(Live(id: id, position: position, normalized: normalized))
+        }
+        for before in live where !next.contains(where: { $0.id == before.id }) {
+            contacts.append(Contact(id: before.id, position: before.position, normalized: before.normalized, phase: .ended))
+        }
+        live = next
+        return contacts.isEmpty ? nil : TouchFrame(device: device, time: time, contacts: contacts)
+    }
+
+    /// Stable ids: tracking ids where the device gives them, otherwise nearest-neighbour
+    /// matching against the previous frame (closest pairs first), fresh ids for the rest.
+    mutating func identities(for current: [(id: Int32?, x: Int32, y: Int32, pressure: Int32?, major: Int32?)]) -> [Int32] {
+        if current.allSatisfy({ $0.id != nil }) { return current.map { $0.id! } }
+        var result = [Int32?](repeating: nil, count: current.count)
+        var taken = Set<Int32>()
+        var pairs: [(distance: Double, index: Int, id: Int32)] = []
+        for (index, raw) in current.enumerated() {
+            let position = millimetres(raw.x, raw.y)
+            for before in live {
+                pairs.append((position.distance(to: before.position), index, before.id))
+            }
+        }
+        pairs.sort { ($0.distance, $0.index, $0.id) < ($1.distance, $1.index, $1.id) }
+        for pair in pairs where result[pair.index] == nil && !taken.contains(pair.id) {
+            result[pair.index] = pair.id
+            taken.insert(pair.id)
+        }
+        return result.map { id in
+            if let id { return id }
+            while taken.contains(nextAnonymousID) || live.contains(where: { $0.id == nextAnonymousID }) {
+                nextAnonymousID = nextAnonymousID == .max ? 0 : nextAnonymousID + 1
+            }
+            taken.insert(nextAnonymousID)
+            return nextAnonymousID
+        }
+    }
+
+    var millimetresPerUnitX: Double { surface.width / Double(xAxis.span) }
+    var millimetresPerUnitY: Double { surface.height / Double(yAxis.span) }
+
+    func millimetres(_ x: Int32, _ y: Int32) -> Point {
+        Point(x: Double(x - xAxis.minimum) * millimetresPerUnitX, y: Double(y - yAxis.minimum) * millimetresPerUnitY)
+    }
+
+    func pressure(_ value: Int32) -> Double? {
+        guard let axis = pressureAxis else { return nil }
+        return Double(value - axis.minimum) / Double(axis.span)
+    }
+}

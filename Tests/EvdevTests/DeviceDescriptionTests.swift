@@ -1,0 +1,34 @@
+import Evdev
+import GestureCore
+import Testing
+
+@Suite struct DeviceDescriptionTests {
+    @Test func classifiesDevices() {
+        #expect(Devices.touchscreen.kind == .touchscreen)
+        #expect(Devices.semiMT.kind == .touchpad)
+        #expect(Devices.protocolA.multitouchProtocol == .anonymous)
+        #expect(Devices.singleTouch.multitouchProtocol == .singleTouch)
+        #expect(Devices.touchscreen.slotCount == 4)
+        #expect(DeviceDescription(name: "keyboard").kind == .other)
+        // Not direct, but no finger tools either: a touchscreen, as udev sees it.
+        var undeclared = Devices.touchscreen
+        undeclared.properties = []
+        #expect(undeclared.kind == .touchscreen)
+        undeclared.codes[EventCode.EV_KEY, default: []].insert(EventCode.BTN_TOOL_FINGER)
+        #expect(undeclared.kind == .touchpad)
+    }
+
+    @Test func sizeComesFromResolution() {
+        let surface = Devices.touchscreen.surface
+        #expect(surface == DeviceDescription.Surface(width: 100, height: 50, estimated: false))
+    }
+
+    @Test func sizeIsEstimatedAndSaysSoWithoutResolution() {
+        var description = Devices.touchscreen
+        for code in description.absinfo.keys { description.absinfo[code]!.resolution = 0 }
+        let surface = description.surface
+        #expect(surface.estimated)
+        #expect(surface.width == 300)
+        #expect(surface.height == 150)
+    }
+}

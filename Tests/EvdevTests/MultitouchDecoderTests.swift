@@ -1,0 +1,117 @@
+import Evdev
+import GestureCore
+import Testing
+
+@Suite struct MultitouchDecoderTests {
+    @Test func protocolBFramesInMillimetres() throws {
+        var s = DecoderScript(Devices.touchscreen)
+        s.slot(0, id: 5, x: 100, y: 200)
+        s.slot(1, id: 6, x: 300, y: 200)
+        let downFrame = s.syn()
+        let down = try #require(downFrame)
+        #expect(down.summary == ["5:began", "6:began"])
+        #expect(down.contacts.first { $0.id == 5 }?.position == Point(x: 10, y: 20))
+        #expect(down.contacts.first { $0.id == 5 }?.normalized == Point(x: 0.1, y: 0.4))
+        s.slot(1, x: 350)
+        #expect(s.syn()?.summary == ["5:stationary", "6:moved"])
+        s.slot(0, id: -1)
+        #expect(s.syn()?.summary == ["5:ended", "6:stationary"])
+        s.slot(1, id: -1)
+        #expect(s.syn()?.summary == ["6:ended"])
+        #expect(s.syn() == nil, "an empty frame says nothing")
+    }
+
+    @Test func trackingIDReuseEndsOneContactAndBeginsAnother() {
+        var s = DecoderScript(Devices.touchscreen)
+        s.slot(0, id: 5, x: 100, y: 100)
+        s.syn()
+        s.slot(0, id: 9, x: 400, y: 100)  // no -1 in between: the kernel lost the lift
+        #expect(s.syn()?.summary == ["5:ended", "9:began"])
+    }
+
+    @Test func slotsBeyondTheAdvertisedMaximumAreAccepted() {
+        var s = DecoderScript(Devices.touchscreen)  // slots 0…3
+        s.slot(7, id: 70, x: 500, y: 250)
+        #expect(s.syn()?.summary == ["70:began"])
+    }
+
+    @Test func synDroppedCancelsLiveContactsAndTrustsOnlySlotsThatReportAgain() {
+        var s = DecoderScript(Devices.touchscreen)
+        s.slot(0, id: 5, x: 100, y: 100)
+        s.slot(1, id: 6, x: 300, y: 100)
+        s.syn()
+        s.dropped()
+        s.slot(0, id: -1)  // lost with the drop
+        let resync = s.syn()
+        #expect(resync?.summary == ["5:cancelled", "6:cancelled"])
+        // Slot 1 reports again: its contact begins anew. Slot 0's old state is not trusted.
+        s.slot(1, x: 310)
+        #expect(s.syn()?.summary == ["6:began"])
+        s.slot(0, id: 8, x: 100, y: 100)
+        #expect(s.syn()?.summary == ["6:stationary", "8:began"])
+    }
+
+    @Test func protocolAKeepsIdentitiesByNearestNeighbour() throws {
+        var s = DecoderScript(Devices.protocolA)
+        s.key(EventCode.BTN_TOUCH, 1)
+        s.mtReport(x: 100, y: 100)
+        s.mtReport(x: 800, y: 100)
+        let downFrame = s.syn()
+        let down = try #require(downFrame)
+        let left = try #require(down.contacts.first { $0.position.x < 50 }?.id)
+        let right = try #require(down.contacts.first { $0.position.x > 50 }?.id)
+        // Same fingers, reported in the other order and slightly moved.
+        s.mtReport(x: 790, y: 110)
+        s.mtReport(x: 110, y: 110)
+        let movedFrame = s.syn()
+        let moved = try #require(movedFrame)
+        #expect(moved.contacts.first { $0.position.x < 50 }?.id == left)
+        #expect(moved.contacts.first { $0.position.x > 50 }?.id == right)
+        #expect(moved.contacts.allSatisfy { $0.phase == .moved })
+        // The right finger lifts: the remaining one keeps its identity.
+        s.mtReport(x: 120, y: 110)
+        let liftedFrame = s.syn()
+        let lifted = try #require(liftedFrame)
+        #expect(lifted.contacts.first { $0.phase == .ended }?.id == right)
+        #expect(lifted.contacts.first { $0.phase == .moved }?.id == left)
+        s.key(EventCode.BTN_TOUCH, 0)
+        s.send(EventCode.EV_SYN, EventCode.SYN_MT_REPORT, 0)
+        #expect(s.syn()?.summary == ["\(left):ended"])
+    }
+
+    @Test func singleTouchFollowsButtonTouch() {
+        var s = DecoderScript(Devices.singleTouch)
+        s.abs(EventCode.ABS_X, 200)
+        s.abs(EventCode.ABS_Y, 100)
+        #expect(s.syn() == nil, "hovering is not touching")
+        s.key(EventCode.BTN_TOUCH, 1)
+        #expect(s.syn()?.contacts.map(\.position) == [Point(x: 20, y: 10)])
+        s.abs(EventCode.ABS_X, 300)
+        #expect(s.syn()?.summary == ["0:moved"])
+        s.key(EventCode.BTN_TOUCH, 0)
+        #expect(s.syn()?.summary == ["0:ended"])
+    }
+
+    @Test func semiMTCountsFingersFromToolKeysAndPutsThemAtTheCentre() throws {
+        var s = DecoderScript(Devices.semiMT)
+        s.slot(0, id: 1, x: 400, y: 300)
+        s.slot(1, id: 2, x: 800, y: 600)
+        s.key(EventCode.BTN_TOUCH, 1)
+        s.key(EventCode.BTN_TOOL_TRIPLETAP, 1)
+        let frameFrame = s.syn()
+        let frame = try #require(frameFrame)
+        #expect(frame.contacts.count == 3)
+        #expect(Set(frame.contacts.map(\.position)) == [Point(x: 600.0 / 16, y: 450.0 / 15)])
+        s.key(EventCode.BTN_TOOL_TRIPLETAP, 0)
+        s.key(EventCode.BTN_TOOL_DOUBLETAP, 1)
+        #expect(s.syn()?.summary == ["0:stationary", "1:stationary", "2:ended"])
+    }
+
+    @Test func cancelAllForARemovedDevice() {
+        var s = DecoderScript(Devices.touchscreen)
+        s.slot(0, id: 5, x: 100, y: 100)
+        s.syn()
+        #expect(s.decoder.cancelAll(at: Timestamp(seconds: 2))?.summary == ["5:cancelled"])
+        #expect(s.decoder.cancelAll(at: Timestamp(seconds: 2)) == nil)
+    }
+}
