@@ -16,13 +16,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(
             name: "GestureTesting",
             dependencies: ["GestureCore", .product(name: "RealModule", package: "swift-numerics")]),
-        .target(name: "Evdev", dependencies: ["GestureCore"]),
+        .target(name: "Evdev", dependencies: ["GestureCore", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting"]),
         .executableTarget(name: "engine-profile", dependencies: ["GestureTesting"]),
         .testTarget(

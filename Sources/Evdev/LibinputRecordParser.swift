@@ -1,0 +1,104 @@
+import GestureCore
+import Yams
+
+/// Reads `libinput record` files (YAML, version 1; see libinput-record(1)): every device's
+/// `evdev:` description (`name`, `id`, `codes`, `absinfo`, `properties`) and its `events:`, of
+/// which the `evdev:` frames (`[sec, usec, type, code, value]`) are read and `libinput:` blocks
+/// skipped. Unknown keys are ignored, as the format's readers are meant to.
+public enum LibinputRecordParser {
+    /// Reads a recording.
+    public static func parse(_ text: String, file: String) throws -> Recording {
+        let root: Node
+        do {
+            guard let node = try YAMLSource.compose(text) else {
+                throw RecordingError(file: file, line: nil, "expected a `libinput record` YAML document, found an empty file")
+            }
+            root = node
+        } catch let failure as YAMLSource.Failure {
+            throw RecordingError(file: file, line: failure.line, failure.problem)
+        }
+        let reader = Reader(file: file)
+        guard root.mapping != nil else { throw reader.error(root, "expected a mapping with `version: 1` and `devices:`") }
+        guard let version = root["version"] else { throw reader.error(root, "expected `version: 1`") }
+        guard version.int == 1 else {
+            throw reader.error(version, "expected `version: 1` (the version this reader knows), found `\(version.string ?? "?")`")
+        }
+        guard let devices = root["devices"]?.sequence else { throw reader.error(root, "expected a `devices:` list") }
+        return Recording(format: .libinputRecord, devices: try devices.map(reader.device))
+    }
+
+    struct Reader {
+        let file: String
+
+        func error(_ node: Node, _ message: String) -> RecordingError {
+            RecordingError(file: file, line: node.mark?.line, message)
+        }
+
+        func int(_ node: Node, _ what: String) throws -> Int {
+            guard let value = node.int else { throw error(node, "expected \(what) (a whole number), found `\(node.string ?? "a collection")`") }
+            return value
+        }
+
+        func ints(_ node: Node, _ what: String, count: Int? = nil) throws -> [Int] {
+            guard let items = node.sequence else { throw error(node, "expected \(what) as a list of whole numbers") }
+            let values = try items.map { try int($0, what) }
+            if let count, values.count != count {
+                throw error(node, "expected \(what) with \(count) numbers, found \(values.count)")
+            }
+            return values
+        }
+
+        func device(_ node: Node) throws -> RecordedDevice {
+            guard node.mapping != nil else { throw error(node, "expected a device with `evdev:` and `events:`") }
+            guard let evdev = node["evdev"] else { throw error(node, "expected the device's `evdev:` description") }
+            let description = try self.description(evdev)
+            var events: [InputEvent] = []
+            if let list = node["events"] {
+                guard let entries = list.sequence else { throw error(list, "expected `events:` to be a list") }
+                for entry in entries {
+                    guard let frame = entry["evdev"] else { continue }  // `libinput:` blocks and others
+                    guard let items = frame.sequence else { throw error(frame, "expected a list of `[sec, usec, type, code, value]`") }
+                    for item in items {
+                        let values = try ints(item, "an event `[sec, usec, type, code, value]`", count: 5)
+                        guard let type = UInt16(exactly: values[2]), let code = UInt16(exactly: values[3]),
+                            let value = Int32(exactly: values[4]), values[1] >= 0, values[1] < 1_000_000
+                        else { throw error(item, "expected an event `[sec, usec (0…999999), type, code, value]` in range") }
+                        events.append(InputEvent(
+                            time: Timestamp(microseconds: Int64(values[0]) * 1_000_000 + Int64(values[1])),
+                            type: type, code: code, value: value))
+                    }
+                }
+            }
+            return RecordedDevice(node: node["node"]?.string, description: description, events: events)
+        }
+
+        func description(_ node: Node) throws -> DeviceDescription {
+            guard node.mapping != nil else { throw error(node, "expected `evdev:` to hold `name`, `codes`, `absinfo`, `properties`") }
+            guard let name = node["name"]?.string else { throw error(node, "expected the device's `name:`") }
+            var ids = [0, 0, 0, 0]
+            if let id = node["id"] { ids = try ints(id, "`id: [bus, vendor, product, version]`", count: 4) }
+            var codes: [UInt16: Set<UInt16>] = [:]
+            if let map = node["codes"] {
+                guard let pairs = map.mapping else { throw error(map, "expected `codes:` to map event types to code lists") }
+                for (key, value) in pairs {
+                    let type = UInt16(clamping: try int(key, "an event type"))
+                    codes[type] = Set(try ints(value, "the codes of event type \(type)").map { UInt16(clamping: $0) })
+                }
+            }
+            var absinfo: [UInt16: AbsInfo] = [:]
+            if let map = node["absinfo"] {
+                guard let pairs = map.mapping else { throw error(map, "expected `absinfo:` to map axis codes to `[min, max, fuzz, flat, resolution]`") }
+                for (key, value) in pairs {
+                    let code = UInt16(clamping: try int(key, "an axis code"))
+                    let v = try ints(value, "`[min, max, fuzz, flat, resolution]` for axis \(code)", count: 5).map { Int32(clamping: $0) }
+                    absinfo[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v[4])
+                }
+            }
+            var properties = Set<UInt16>()
+            if let list = node["properties"] { properties = Set(try ints(list, "`properties:`").map { UInt16(clamping: $0) }) }
+            return DeviceDescription(
+                name: name, bus: UInt16(clamping: ids[0]), vendor: UInt16(clamping: ids[1]), product: UInt16(clamping: ids[2]),
+                version: UInt16(clamping: ids[3]), properties: properties, codes: codes, absinfo: absinfo)
+        }
+    }
+}

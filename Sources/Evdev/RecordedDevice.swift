@@ -1,0 +1,16 @@
+/// One device in a recording: its description and its events in order.
+public struct RecordedDevice: Hashable, Sendable {
+    /// The device node it was recorded from, when the file says.
+    public var node: String?
+    /// What the device says about itself.
+    public var description: DeviceDescription
+    /// Its kernel events.
+    public var events: [InputEvent]
+
+    /// Creates a recorded device.
+    public init(node: String?, description: DeviceDescription, events: [InputEvent]) {
+        self.node = node
+        self.description = description
+        self.events = events
+    }
+}

@@ -1,0 +1,42 @@
+/// A recorded touch session: every device in the file with its description and events.
+public struct Recording: Hashable, Sendable {
+    /// The file's format.
+    public var format: RecordingFormat
+    /// The devices, in file order.
+    public var devices: [RecordedDevice]
+
+    /// Creates a recording.
+    public init(format: RecordingFormat, devices: [RecordedDevice]) {
+        self.format = format
+        self.devices = devices
+    }
+
+    /// Reads a recording of either format, detected from the content. An evemu file without its
+    /// device header (the old split form) needs `description`, the text of its `.desc` file.
+    public static func read(_ text: String, file: String, description: (text: String, file: String)? = nil) throws -> Recording {
+        switch detectFormat(text) {
+        case .evemu?:
+            let header = try description.map { try EvemuParser.parseDescription($0.text, file: $0.file) }
+            return try EvemuParser.parse(text, file: file, description: header)
+        case .libinputRecord?:
+            return try LibinputRecordParser.parse(text, file: file)
+        case nil:
+            throw RecordingError(
+                file: file, line: nil,
+                "expected a `libinput record` YAML file or an evemu recording (lines starting N:, I:, P:, B:, A: or E:)")
+        }
+    }
+
+    /// The format of `text`: evemu when the first line that is not blank or a comment starts
+    /// with an evemu tag, libinput-record when the file is YAML with a `version:` key.
+    public static func detectFormat(_ text: String) -> RecordingFormat? {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if let tag = trimmed.first, "NIPBAELS".contains(tag), trimmed.dropFirst().first == ":" { return .evemu }
+            if trimmed.hasPrefix("version:") || trimmed.hasPrefix("---") || trimmed.hasPrefix("ndevices:") { return .libinputRecord }
+            return nil
+        }
+        return nil
+    }
+}

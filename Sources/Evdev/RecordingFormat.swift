@@ -1,0 +1,7 @@
+/// The recording formats gestured reads.
+public enum RecordingFormat: String, Hashable, Sendable {
+    /// `libinput record` YAML, version 1.
+    case libinputRecord = "libinput-record"
+    /// `evemu-record` / `evemu-describe` text (with or without its device header).
+    case evemu
+}
