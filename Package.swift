@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .library(name: "Evdev", targets: ["Evdev"]),
+        .library(name: "GestureWire", targets: ["GestureWire"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
@@ -24,6 +25,7 @@ let package = Package(
             name: "GestureTesting",
             dependencies: ["GestureCore", .product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Evdev", dependencies: ["GestureCore", .product(name: "Yams", package: "Yams")]),
+        .target(name: "GestureWire", dependencies: ["GestureCore"]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting"]),
         .executableTarget(name: "engine-profile", dependencies: ["GestureTesting"]),
         .testTarget(
@@ -31,6 +33,7 @@ let package = Package(
             dependencies: ["GestureCore", "GestureTesting", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureCore", "GestureTesting"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureCore"]),
+        .testTarget(name: "GestureWireTests", dependencies: ["GestureWire", "GestureCore"]),
     ]
 )
 

@@ -20,3 +20,8 @@ extension Point: GestureValueConvertible {
 extension Vector: GestureValueConvertible {
     public var gestureValue: GestureValue { .vector(self) }
 }
+
+extension GestureValue: GestureValueConvertible {
+    /// Already erased.
+    public var gestureValue: GestureValue { self }
+}
