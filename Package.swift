@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .library(name: "Evdev", targets: ["Evdev"]),
         .library(name: "GestureWire", targets: ["GestureWire"]),
+        .library(name: "GesturePipeline", targets: ["GesturePipeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
@@ -26,6 +27,9 @@ let package = Package(
             dependencies: ["GestureCore", .product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Evdev", dependencies: ["GestureCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "GestureWire", dependencies: ["GestureCore"]),
+        .target(
+            name: "GesturePipeline",
+            dependencies: ["GestureCore", "Evdev", "GestureWire", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting"]),
         .executableTarget(name: "engine-profile", dependencies: ["GestureTesting"]),
         .testTarget(
@@ -34,6 +38,9 @@ let package = Package(
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureCore", "GestureTesting"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureCore"]),
         .testTarget(name: "GestureWireTests", dependencies: ["GestureWire", "GestureCore"]),
+        .testTarget(
+            name: "GesturePipelineTests",
+            dependencies: ["GesturePipeline", "GestureCore", "GestureTesting", "Evdev", "GestureWire"]),
     ]
 )
 

@@ -1,0 +1,55 @@
+import GestureCore
+
+/// One entry of the configuration's `gestures:` list.
+public struct BindingSpec: Hashable, Sendable {
+    /// Its unique name, published with every event.
+    public var name: String
+    /// What to recognize.
+    public var gesture: GestureSpec
+    /// How it competes in the arena.
+    public var priority: GesturePriority
+    /// Where on the device it listens (nil: everywhere).
+    public var region: RegionSpec?
+    /// Whether it starts enabled.
+    public var enabled: Bool
+    /// The value it publishes as auto-resetting state, if any.
+    public var state: StateField?
+    /// Which devices it applies to (empty: all).
+    public var devices: [DeviceMatch]
+    /// Where it stands in its file (not part of its identity).
+    public var line: Int?
+
+    /// Creates a binding spec.
+    public init(
+        name: String, gesture: GestureSpec, priority: GesturePriority = .normal, region: RegionSpec? = nil,
+        enabled: Bool = true, state: StateField? = nil, devices: [DeviceMatch] = [], line: Int? = nil
+    ) {
+        self.name = name
+        self.gesture = gesture
+        self.priority = priority
+        self.region = region
+        self.enabled = enabled
+        self.state = state
+        self.devices = devices
+        self.line = line
+    }
+
+    /// Why it does not apply to a device, or nil when it does.
+    public func exclusion(for device: DeviceProfile) -> String? {
+        if !devices.isEmpty && !devices.contains(where: { $0.matches(device) }) { return "not in its devices: filter" }
+        if device.onlyCentroidIsReal && gesture.needsFingerPositions {
+            return "needs per-finger positions, and the device is semi-multitouch"
+        }
+        return nil
+    }
+
+    public static func == (lhs: BindingSpec, rhs: BindingSpec) -> Bool {
+        lhs.name == rhs.name && lhs.gesture == rhs.gesture && lhs.priority == rhs.priority && lhs.region == rhs.region
+            && lhs.enabled == rhs.enabled && lhs.state == rhs.state && lhs.devices == rhs.devices
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(gesture)
+    }
+}

@@ -1,0 +1,219 @@
+import Evdev
+import GestureCore
+import Yams
+
+/// Reads the YAML of a gesture configuration into ``BindingSpec``s, rejecting unknown keys and
+/// out-of-range values with the key and the line.
+struct ConfigReader {
+    let file: String
+
+    static let gestureKinds = [
+        "tap", "spatialTap", "longPress", "drag", "magnify", "rotate", "swipe", "edgeSwipe", "hold",
+        "simultaneously", "sequenced", "exclusively",
+    ]
+    static let bindingKeys = ["name", "priority", "region", "enabled", "state", "devices"]
+
+    func error(_ node: Node?, _ message: String) -> ConfigError {
+        ConfigError(file: file, line: node?.mark?.line, message)
+    }
+
+    func read(_ text: String) throws -> [BindingSpec] {
+        let root: Node
+        do {
+            guard let node = try YAMLSource.compose(text) else { throw ConfigError(file: file, line: nil, "expected `version: 1` and `gestures:`, found an empty file") }
+            root = node
+        } catch let failure as YAMLSource.Failure {
+            throw ConfigError(file: file, line: failure.line, failure.problem)
+        }
+        let top = try mapping(root, "the configuration (`version: 1` and `gestures:`)", allowed: ["version", "gestures"])
+        guard let version = top["version"] else { throw error(root, "expected `version: 1`") }
+        guard version.int == 1 else { throw error(version, "expected `version: 1`, found `\(version.string ?? "?")`") }
+        guard let list = top["gestures"] else { throw error(root, "expected a `gestures:` list") }
+        guard let entries = list.sequence else { throw error(list, "expected `gestures:` to be a list of gestures") }
+        var names: [String: Int] = [:]
+        var specs: [BindingSpec] = []
+        for entry in entries {
+            let spec = try binding(entry)
+            if let first = names[spec.name] {
+                throw error(entry, "duplicate gesture name `\(spec.name)` (first used on line \(first))")
+            }
+            names[spec.name] = spec.line ?? 0
+            specs.append(spec)
+        }
+        return specs
+    }
+
+    /// A mapping whose keys are all in `allowed`.
+    func mapping(_ node: Node, _ what: String, allowed: [String]) throws -> [String: Node] {
+        guard let pairs = node.mapping else { throw error(node, "expected \(what) as a mapping") }
+        var result: [String: Node] = [:]
+        for (key, value) in pairs {
+            guard let name = key.string else { throw error(key, "expected a key name in \(what)") }
+            guard allowed.contains(name) else {
+                throw error(key, "unknown key `\(name)` in \(what); expected one of: \(allowed.joined(separator: ", "))")
+            }
+            result[name] = value
+        }
+        return result
+    }
+
+    func binding(_ node: Node) throws -> BindingSpec {
+        let keys = try mapping(node, "a gesture entry", allowed: Self.bindingKeys + Self.gestureKinds)
+        guard let nameNode = keys["name"], let name = nameNode.string, !name.isEmpty, nameNode.mapping == nil, nameNode.sequence == nil
+        else { throw error(node, "expected a `name:` for this gesture") }
+        let kinds = Self.gestureKinds.filter { keys[$0] != nil }
+        guard kinds.count == 1 else {
+            throw error(node, kinds.isEmpty
+                ? "gesture `\(name)` needs one of: \(Self.gestureKinds.joined(separator: ", "))"
+                : "gesture `\(name)` has \(kinds.count) gesture kinds (\(kinds.joined(separator: ", "))); use a combinator to combine them")
+        }
+        let gesture = try self.gesture(kinds[0], keys[kinds[0]]!)
+        var spec = BindingSpec(name: name, gesture: gesture, line: node.mark?.line)
+        if let value = keys["priority"] { spec.priority = try choice(value, "priority", GesturePriority.self) }
+        if let value = keys["enabled"] { spec.enabled = try bool(value, "enabled") }
+        if let value = keys["region"] { spec.region = try region(value) }
+        if let value = keys["state"] {
+            let field = try choice(value, "state", StateField.self)
+            guard gesture.stateFields.contains(field) else {
+                let offered = gesture.stateFields.map(\.rawValue).sorted().joined(separator: ", ")
+                throw error(value, "`state: \(field.rawValue)` is not a value of gesture `\(name)`; it offers: \(offered)")
+            }
+            spec.state = field
+        }
+        if let value = keys["devices"] {
+            if let list = value.sequence {
+                spec.devices = try list.map { item in
+                    guard let text = item.string, item.mapping == nil, item.sequence == nil else { throw error(item, "expected a device kind or name") }
+                    return DeviceMatch(text)
+                }
+            } else if let text = value.string {
+                spec.devices = [DeviceMatch(text)]
+            } else {
+                throw error(value, "expected `devices:` as `touchscreen`, `touchpad`, a name, or a list of them")
+            }
+        }
+        return spec
+    }
+
+    func gesture(_ kind: String, _ node: Node) throws -> GestureSpec {
+        switch kind {
+        case "simultaneously", "sequenced", "exclusively":
+            guard let items = node.sequence, items.count >= 2 else {
+                throw error(node, "expected `\(kind):` to list at least two gestures, like `[ { magnify: {} }, { rotate: {} } ]`")
+            }
+            let parts = try items.map { item -> GestureSpec in
+                let keys = try mapping(item, "a part of `\(kind)`", allowed: Self.gestureKinds)
+                guard keys.count == 1, let (part, value) = keys.first else {
+                    throw error(item, "expected each part of `\(kind)` to be one gesture, like `{ tap: { count: 2 } }`")
+                }
+                return try gesture(part, value)
+            }
+            switch kind {
+            case "simultaneously": return .simultaneously(parts)
+            case "sequenced": return .sequenced(parts)
+            default: return .exclusively(parts)
+            }
+        default:
+            return try leaf(kind, node)
+        }
+    }
+
+    func leaf(_ kind: String, _ node: Node) throws -> GestureSpec {
+        let allowed: [String] = switch kind {
+        case "tap", "spatialTap": ["count", "fingers"]
+        case "longPress": ["minimumDuration", "maximumDistance", "fingers"]
+        case "drag": ["minimumDistance", "fingers", "extraTouches"]
+        case "magnify": ["minimumScaleDelta", "extraTouches"]
+        case "rotate": ["minimumAngleDelta", "extraTouches"]
+        case "swipe": ["direction", "fingers", "minimumDistance", "minimumVelocity"]
+        case "edgeSwipe": ["edge", "fingers", "minimumDistance"]
+        default: ["fingers"]
+        }
+        let p = try mapping(node, "`\(kind)`", allowed: allowed)
+        let fingers = try p["fingers"].map { try int($0, "fingers", 1...10) } ?? 1
+        let extra = try p["extraTouches"].map { try choice($0, "extraTouches", ExtraTouchPolicy.self) } ?? .fail
+        func number(_ key: String, _ range: ClosedRange<Double>) throws -> Double? {
+            try p[key].map { try self.number($0, key, range) }
+        }
+        switch kind {
+        case "tap", "spatialTap":
+            let count = try p["count"].map { try int($0, "count", 1...5) } ?? 1
+            return kind == "tap" ? .tap(count: count, fingers: fingers) : .spatialTap(count: count, fingers: fingers)
+        case "longPress":
+            return .longPress(
+                minimumDuration: try number("minimumDuration", 0.01...60), maximumDistance: try number("maximumDistance", 0...1000),
+                fingers: fingers)
+        case "drag":
+            return .drag(minimumDistance: try number("minimumDistance", 0...1000), fingers: fingers, extraTouches: extra)
+        case "magnify":
+            return .magnify(minimumScaleDelta: try number("minimumScaleDelta", 0...10), extraTouches: extra)
+        case "rotate":
+            return .rotate(minimumAngleDelta: try number("minimumAngleDelta", 0...360), extraTouches: extra)
+        case "swipe":
+            guard let direction = p["direction"] else {
+                throw error(node, "expected `direction:` (\(SwipeDirection.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return .swipe(
+                direction: try choice(direction, "direction", SwipeDirection.self), fingers: fingers,
+                minimumDistance: try number("minimumDistance", 0...1000), minimumVelocity: try number("minimumVelocity", 0...100_000))
+        case "edgeSwipe":
+            guard let edge = p["edge"] else { throw error(node, "expected `edge:` (left, right, top, bottom)") }
+            return .edgeSwipe(edge: try choice(edge, "edge", Edge.self), fingers: fingers, minimumDistance: try number("minimumDistance", 0...1000))
+        default:
+            return .hold(fingers: fingers)
+        }
+    }
+
+    func region(_ node: Node) throws -> RegionSpec {
+        let keys = try mapping(node, "`region:`", allowed: ["x", "y", "width", "height", "unit", "edge"])
+        if let edge = keys["edge"] {
+            guard keys["x"] == nil, keys["y"] == nil, keys["height"] == nil, keys["unit"] == nil else {
+                throw error(node, "expected an edge region as `{ edge: left, width: 5 }` without x, y, height or unit")
+            }
+            return .edge(try choice(edge, "edge", Edge.self), width: try keys["width"].map { try number($0, "width", 0...1000) })
+        }
+        let normalized: Bool
+        switch keys["unit"]?.string {
+        case nil, "mm": normalized = false
+        case "normalized": normalized = true
+        default: throw error(keys["unit"], "expected `unit:` to be `mm` (the default) or `normalized`")
+        }
+        let limit = normalized ? 1.0 : 100_000
+        func value(_ key: String) throws -> Double {
+            guard let node = keys[key] else { throw error(node, "expected `\(key):` in the region (or `edge:` for an edge strip)") }
+            return try number(node, key, normalized ? 0...1 : -limit...limit)
+        }
+        let rect = Rect(x: try value("x"), y: try value("y"), width: try value("width"), height: try value("height"))
+        guard rect.size.width > 0, rect.size.height > 0 else { throw error(node, "expected a region with positive width and height") }
+        return normalized ? .normalized(rect) : .millimetres(rect)
+    }
+
+    func int(_ node: Node, _ key: String, _ range: ClosedRange<Int>) throws -> Int {
+        guard let value = node.int, node.mapping == nil, node.sequence == nil else {
+            throw error(node, "expected `\(key)` to be a whole number, found `\(node.string ?? "a collection")`")
+        }
+        guard range.contains(value) else { throw error(node, "expected `\(key)` between \(range.lowerBound) and \(range.upperBound), found \(value)") }
+        return value
+    }
+
+    func number(_ node: Node, _ key: String, _ range: ClosedRange<Double>) throws -> Double {
+        guard let value = node.float, node.mapping == nil, node.sequence == nil else {
+            throw error(node, "expected `\(key)` to be a number, found `\(node.string ?? "a collection")`")
+        }
+        guard range.contains(value) else { throw error(node, "expected `\(key)` between \(range.lowerBound) and \(range.upperBound), found \(value)") }
+        return value
+    }
+
+    func bool(_ node: Node, _ key: String) throws -> Bool {
+        guard let value = node.bool else { throw error(node, "expected `\(key)` to be true or false, found `\(node.string ?? "a collection")`") }
+        return value
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ key: String, _ type: T.Type) throws -> T where T.RawValue == String {
+        guard let text = node.string, let value = T(rawValue: text) else {
+            let options = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw error(node, "expected `\(key)` to be one of: \(options); found `\(node.string ?? "a collection")`")
+        }
+        return value
+    }
+}

@@ -1,0 +1,29 @@
+import Evdev
+import GestureCore
+
+/// What the pipeline needs to know about a device to attach bindings to it.
+public struct DeviceProfile: Hashable, Sendable {
+    /// The device's name.
+    public var name: String
+    /// Touchscreen or touchpad.
+    public var kind: DeviceKind
+    /// Its surface.
+    public var geometry: DeviceGeometry
+    /// Only the finger count and centroid are real (semi-MT): no pinch or rotate.
+    public var onlyCentroidIsReal: Bool
+
+    /// Creates a profile.
+    public init(name: String, kind: DeviceKind, geometry: DeviceGeometry, onlyCentroidIsReal: Bool = false) {
+        self.name = name
+        self.kind = kind
+        self.geometry = geometry
+        self.onlyCentroidIsReal = onlyCentroidIsReal
+    }
+
+    /// The profile of a described device.
+    public init(_ description: DeviceDescription) {
+        self.init(
+            name: description.name, kind: description.kind, geometry: description.surface.geometry,
+            onlyCentroidIsReal: description.isSemiMultitouch)
+    }
+}

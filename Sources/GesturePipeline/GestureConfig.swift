@@ -1,0 +1,78 @@
+/// The gesture configuration: the bindings to attach to every device, from a YAML file
+/// (docs/CONFIG.md) or the built-in desktop set.
+public struct GestureConfig: Hashable, Sendable {
+    /// The bindings, in file order (attach order, which breaks ties in the arena).
+    public var bindings: [BindingSpec]
+    /// Where it came from (a path, or `<built-in>`).
+    public var source: String
+
+    /// Creates a configuration.
+    public init(bindings: [BindingSpec], source: String) {
+        self.bindings = bindings
+        self.source = source
+    }
+
+    /// Reads a configuration; throws a ``ConfigError`` naming the line for anything unknown or
+    /// out of range.
+    public static func parse(_ text: String, file: String) throws -> GestureConfig {
+        GestureConfig(bindings: try ConfigReader(file: file).read(text), source: file)
+    }
+
+    /// The built-in configuration, used when none is given.
+    public static let builtIn: GestureConfig = {
+        do {
+            return try parse(builtInYAML, file: "<built-in>")
+        } catch {
+            preconditionFailure("the built-in configuration does not parse: \(error)")
+        }
+    }()
+
+    /// The built-in configuration's text: 3- and 4-finger swipes in four directions, pinch and
+    /// rotate, edge swipes on touchscreens, and a touchscreen long press.
+    public static let builtInYAML = """
+        version: 1
+        gestures:
+          - name: swipe-left-3
+            swipe: { fingers: 3, direction: left }
+          - name: swipe-right-3
+            swipe: { fingers: 3, direction: right }
+          - name: swipe-up-3
+            swipe: { fingers: 3, direction: up }
+          - name: swipe-down-3
+            swipe: { fingers: 3, direction: down }
+          - name: swipe-left-4
+            swipe: { fingers: 4, direction: left }
+          - name: swipe-right-4
+            swipe: { fingers: 4, direction: right }
+          - name: swipe-up-4
+            swipe: { fingers: 4, direction: up }
+          - name: swipe-down-4
+            swipe: { fingers: 4, direction: down }
+          - name: pinch
+            magnify: {}
+            state: magnification
+          - name: rotate
+            rotate: {}
+            priority: simultaneous      # reported alongside a pinch, never preempted by it
+            state: rotation
+          - name: edge-left
+            edgeSwipe: { edge: left }
+            region: { edge: left }      # an inner target: outranks whole-surface gestures
+            devices: touchscreen
+          - name: edge-right
+            edgeSwipe: { edge: right }
+            region: { edge: right }
+            devices: touchscreen
+          - name: edge-top
+            edgeSwipe: { edge: top }
+            region: { edge: top }
+            devices: touchscreen
+          - name: edge-bottom
+            edgeSwipe: { edge: bottom }
+            region: { edge: bottom }
+            devices: touchscreen
+          - name: long-press
+            longPress: {}
+            devices: touchscreen
+        """
+}

@@ -1,0 +1,83 @@
+import GestureCore
+
+/// A gesture as the configuration describes it: a tree of recognizers and combinators with their
+/// parameters (lengths in mm, durations in s, angles in degrees). Comparable, so a reload can
+/// tell an unchanged binding from a changed one.
+public indirect enum GestureSpec: Hashable, Sendable {
+    /// `tap: { count, fingers }`
+    case tap(count: Int, fingers: Int)
+    /// `spatialTap: { count, fingers }`
+    case spatialTap(count: Int, fingers: Int)
+    /// `longPress: { minimumDuration, maximumDistance, fingers }`
+    case longPress(minimumDuration: Seconds?, maximumDistance: Millimetres?, fingers: Int)
+    /// `drag: { minimumDistance, fingers, extraTouches }`
+    case drag(minimumDistance: Millimetres?, fingers: Int, extraTouches: ExtraTouchPolicy)
+    /// `magnify: { minimumScaleDelta, extraTouches }`
+    case magnify(minimumScaleDelta: Double?, extraTouches: ExtraTouchPolicy)
+    /// `rotate: { minimumAngleDelta (degrees), extraTouches }`
+    case rotate(minimumAngleDelta: Double?, extraTouches: ExtraTouchPolicy)
+    /// `swipe: { direction, fingers, minimumDistance, minimumVelocity }`
+    case swipe(direction: SwipeDirection, fingers: Int, minimumDistance: Millimetres?, minimumVelocity: Double?)
+    /// `edgeSwipe: { edge, fingers, minimumDistance }`
+    case edgeSwipe(edge: Edge, fingers: Int, minimumDistance: Millimetres?)
+    /// `hold: { fingers }`
+    case hold(fingers: Int)
+    /// `simultaneously: [a, b, …]` (folded left: `a.simultaneously(with: b)…`)
+    case simultaneously([GestureSpec])
+    /// `sequenced: [a, b, …]`
+    case sequenced([GestureSpec])
+    /// `exclusively: [a, b, …]`
+    case exclusively([GestureSpec])
+
+    /// The recognizable gesture.
+    public var gesture: AnyGesture {
+        switch self {
+        case .tap(let count, let fingers): AnyGesture(TapGesture(count: count, fingers: fingers))
+        case .spatialTap(let count, let fingers): AnyGesture(SpatialTapGesture(count: count, fingers: fingers))
+        case .longPress(let duration, let distance, let fingers):
+            AnyGesture(LongPressGesture(minimumDuration: duration, maximumDistance: distance, fingers: fingers))
+        case .drag(let distance, let fingers, let extra):
+            AnyGesture(DragGesture(minimumDistance: distance, fingers: fingers, extraTouches: extra))
+        case .magnify(let delta, let extra): AnyGesture(MagnifyGesture(minimumScaleDelta: delta, extraTouches: extra))
+        case .rotate(let degrees, let extra):
+            AnyGesture(RotateGesture(minimumAngleDelta: degrees.map { $0 * .pi / 180 }, extraTouches: extra))
+        case .swipe(let direction, let fingers, let distance, let velocity):
+            AnyGesture(SwipeGesture(direction: direction, fingers: fingers, minimumDistance: distance, minimumVelocity: velocity))
+        case .edgeSwipe(let edge, let fingers, let distance):
+            AnyGesture(EdgeSwipeGesture(edge: edge, fingers: fingers, minimumDistance: distance))
+        case .hold(let fingers): AnyGesture(HoldGesture(fingers: fingers))
+        case .simultaneously(let parts): Self.fold(parts) { AnyGesture($0.simultaneously(with: $1)) }
+        case .sequenced(let parts): Self.fold(parts) { AnyGesture($0.sequenced(before: $1)) }
+        case .exclusively(let parts): Self.fold(parts) { AnyGesture($0.exclusively(before: $1)) }
+        }
+    }
+
+    static func fold(_ parts: [GestureSpec], _ combine: (AnyGesture, AnyGesture) -> AnyGesture) -> AnyGesture {
+        parts.dropFirst().reduce(parts[0].gesture) { combine($0, $1.gesture) }
+    }
+
+    /// Whether it needs real per-finger positions (pinch and rotate do; semi-MT touchpads lack them).
+    public var needsFingerPositions: Bool {
+        switch self {
+        case .magnify, .rotate: true
+        case .tap, .spatialTap, .longPress, .drag, .swipe, .edgeSwipe, .hold: false
+        case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts): parts.contains { $0.needsFingerPositions }
+        }
+    }
+
+    /// The value fields a `state:` may publish, over all its parts.
+    public var stateFields: Set<StateField> {
+        switch self {
+        case .tap, .spatialTap: [.location]
+        case .longPress: [.pressed]
+        case .drag: [.translation, .location, .velocity]
+        case .magnify: [.magnification, .location]
+        case .rotate: [.rotation, .location]
+        case .swipe: [.distance, .translation, .velocity]
+        case .edgeSwipe: [.distance, .translation, .location, .velocity]
+        case .hold: [.duration, .location]
+        case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts):
+            parts.reduce(into: Set<StateField>()) { $0.formUnion($1.stateFields) }
+        }
+    }
+}
