@@ -10,6 +10,7 @@ import class Foundation.ProcessInfo
 let package = Package(
     name: "gestured",
     products: [
+        .executable(name: "gesturectl", targets: ["gesturectl"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .library(name: "Evdev", targets: ["Evdev"]),
@@ -19,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
@@ -30,6 +32,9 @@ let package = Package(
         .target(
             name: "GesturePipeline",
             dependencies: ["GestureCore", "Evdev", "GestureWire", .product(name: "Yams", package: "Yams")]),
+        .executableTarget(
+            name: "gesturectl",
+            dependencies: ["GesturePipeline", "Evdev", "GestureWire", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting"]),
         .executableTarget(name: "engine-profile", dependencies: ["GestureTesting"]),
         .testTarget(

@@ -10,10 +10,10 @@ let scenes: [(String, [TouchStep])] = {
     let pinch = [TouchStep.Finger(1, at: Point(x: 80, y: 60)), .init(2, at: Point(x: 120, y: 60))]
     return [
         ("Three fingers swipe left", [
-            .downMany(three), .moveMany(three.map { .init($0.id, by: Vector(dx: -40, dy: 0)) }, steps: 8), .upMany([1, 2, 3]),
+            .downMany(three), .wait(0.1), .moveMany(three.map { .init($0.id, by: Vector(dx: -40, dy: 0)) }, steps: 8), .upMany([1, 2, 3]),
         ]),
         ("Pinch open and twist", [
-            .downMany(pinch),
+            .downMany(pinch), .wait(0.1),
             .moveMany([.init(1, by: Vector(dx: -15, dy: 8)), .init(2, by: Vector(dx: 15, dy: -8))], steps: 6), .upMany([1, 2]),
         ]),
         ("Double tap", [.down(1, at: Point(x: 100, y: 60)), .up(1), .wait(0.1), .down(1, at: Point(x: 100, y: 60)), .up(1), .wait(0.5)]),

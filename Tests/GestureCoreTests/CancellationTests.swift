@@ -62,17 +62,23 @@ import Testing
             }
         }
 
+        /// Multi-finger gestures wait this long for the finger count to settle.
+        var settle: Seconds { GestureSettings.standard.fingerSettleTime }
+
         /// Brings the gesture to the middle of its life.
         var script: [TouchStep] {
             let apart = [TouchStep.FingerMove(1, by: Vector(dx: -10, dy: 0)), .init(2, by: Vector(dx: 10, dy: 0))]
             let twist = [TouchStep.FingerMove(1, by: Vector(dx: 0, dy: 5)), .init(2, by: Vector(dx: 0, dy: -5))]
             switch self {
-            case .drag, .exclusiveDrag: return [.down(1, at: Self.left), .move(1, by: Vector(dx: 10, dy: 0), steps: 3)]
-            case .magnify, .zoom: return [.downMany([.init(1, at: Self.left), .init(2, at: Self.right)]), .moveMany(apart, steps: 3)]
-            case .rotate: return [.downMany([.init(1, at: Self.left), .init(2, at: Self.right)]), .moveMany(twist, steps: 3)]
+            case .drag: return [.down(1, at: Self.left), .move(1, by: Vector(dx: 10, dy: 0), steps: 3)]
+            // Past the multi-finger slop, so the preferred 2-finger branch fails and the
+            // 1-finger branch is let through.
+            case .exclusiveDrag: return [.down(1, at: Self.left), .move(1, by: Vector(dx: 20, dy: 0), steps: 4)]
+            case .magnify, .zoom: return [.downMany([.init(1, at: Self.left), .init(2, at: Self.right)]), .wait(settle), .moveMany(apart, steps: 3)]
+            case .rotate: return [.downMany([.init(1, at: Self.left), .init(2, at: Self.right)]), .wait(settle), .moveMany(twist, steps: 3)]
             case .swipe:
                 let fingers = (1...3).map { TouchStep.Finger(Int32($0), at: Point(x: 50, y: Double(30 * $0))) }
-                return [.downMany(fingers), .moveMany(fingers.map { .init($0.id, by: Vector(dx: 10, dy: 0)) }, steps: 3)]
+                return [.downMany(fingers), .wait(settle), .moveMany(fingers.map { .init($0.id, by: Vector(dx: 10, dy: 0)) }, steps: 3)]
             case .edgeSwipe: return [.down(1, at: Point(x: 1, y: 60)), .move(1, by: Vector(dx: 10, dy: 0), steps: 3)]
             case .hold: return [.down(1, at: Self.left), .wait(0.3)]
             case .pressThenDrag: return [.down(1, at: Self.left), .wait(0.6), .move(1, by: Vector(dx: 10, dy: 0), steps: 3)]

@@ -53,6 +53,7 @@ import Testing
         }
         h.attach(zoom, named: "zoom")
         h.down([.init(1, at: Point(x: 80, y: 60)), .init(2, at: Point(x: 120, y: 60))])
+        h.wait(h.engine.settings.fingerSettleTime)
         // Spread apart and twist: finger 2 goes right and up, finger 1 left and down.
         let events = h.move([.init(1, by: Vector(dx: -10, dy: 10)), .init(2, by: Vector(dx: 10, dy: -10))], steps: 10)
         #expect(Set(events.lines) == ["zoom active"])
@@ -143,6 +144,7 @@ import Testing
         // Nested: an exclusive whose first branch is itself simultaneous.
         h.attach(MagnifyGesture().simultaneously(with: RotateGesture()).exclusively(before: DragGesture()), named: "nested")
         h.down([.init(1, at: Point(x: 80, y: 60)), .init(2, at: Point(x: 120, y: 60))])
+        h.wait(h.engine.settings.fingerSettleTime)
         let apart = [TouchStep.FingerMove(1, by: Vector(dx: -5, dy: 0)), .init(2, by: Vector(dx: 5, dy: 0))]
         let early = try #require(h.move(apart).last?.value)
         let copy = early

@@ -88,6 +88,7 @@ import Testing
         h.down(1, at: Point(x: 50, y: 50))
         #expect(h.move(1, by: Vector(dx: 1, dy: 0)).isEmpty)  // waiting for the second finger
         h.down(2, at: Point(x: 70, y: 50))
+        h.wait(h.engine.settings.fingerSettleTime)
         let events = h.move([.init(1, by: Vector(dx: 0, dy: 10)), .init(2, by: Vector(dx: 0, dy: 10))], steps: 2)
         #expect(events.lines == ["pan2 active", "pan2 active"])
         let value = try #require(events.last?.value?.drag)

@@ -11,7 +11,8 @@ import Testing
 
     static func swipe(_ count: Int, by delta: Vector, steps: Int = 8) -> [TouchStep] {
         let down = fingers(count)
-        return [.downMany(down), .moveMany(down.map { .init($0.id, by: delta) }, steps: steps), .upMany(down.map(\.id))]
+        // Let the finger count settle, as a hand does before it sweeps.
+        return [.downMany(down), .wait(GestureSettings.standard.fingerSettleTime), .moveMany(down.map { .init($0.id, by: delta) }, steps: steps), .upMany(down.map(\.id))]
     }
 
     @Test(arguments: SwipeDirection.allCases)
@@ -49,7 +50,7 @@ import Testing
         h.attach(SwipeGesture(direction: .right, fingers: 3, minimumVelocity: 100), named: "swipe")
         let down = Self.fingers(3)
         let events = h.run([
-            .downMany(down), .moveMany(down.map { .init($0.id, by: Vector(dx: 30, dy: 0)) }, steps: 5),
+            .downMany(down), .wait(0.1), .moveMany(down.map { .init($0.id, by: Vector(dx: 30, dy: 0)) }, steps: 5),
             .wait(0.2), .hold, .upMany([1, 2, 3]),
         ])
         #expect(events.last?.line == "swipe failed(tooSlow)")
@@ -85,5 +86,22 @@ import Testing
         let events = h.run([.down(1, at: start), .move(1, by: edge.inward * 15, steps: 5), .up(1)])
         #expect(events.last?.line == "\(edge.rawValue) ended")
         #expect(events.last?.value?.edgeSwipe?.distance == 15)
+    }
+
+    @Test func aLateFourthFingerMakesItAFourFingerSwipe() {
+        // Three fingers land and start moving; the fourth lands 80 ms later (as in the real
+        // Atmel recording). The 3-finger swipe must not win the touches before the count settles.
+        let h = GestureHarness()
+        h.attach(SwipeGesture(direction: .down, fingers: 3), named: "down-3")
+        h.attach(SwipeGesture(direction: .down, fingers: 4), named: "down-4")
+        let three = Self.fingers(3)
+        h.down(three)
+        h.move(three.map { .init($0.id, by: Vector(dx: 0, dy: 8)) }, steps: 7)
+        h.down(4, at: Point(x: 136, y: 68))
+        let all = three.map(\.id) + [4]
+        let events = h.run([.moveMany(all.map { .init($0, by: Vector(dx: 0, dy: 30)) }, steps: 15), .upMany(all)])
+        #expect(Set(events.map(\.name)) == ["down-4"])
+        #expect(events.last?.line == "down-4 ended")
+        #expect(h.finish().violations.isEmpty)
     }
 }

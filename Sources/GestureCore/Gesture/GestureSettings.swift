@@ -38,8 +38,13 @@ public struct GestureSettings: Hashable, Sendable {
     public var edgeWidth: Millimetres = 5
     /// Default inward distance an edge swipe must cover to end successfully. 10 mm.
     public var edgeSwipeMinimumDistance: Millimetres = 10
-    /// Distance any finger may move before all fingers of a multi-finger gesture are down. 5 mm.
-    public var multiFingerSlop: Millimetres = 5
+    /// How long the finger count of a multi-finger gesture must stay the same before the gesture
+    /// may become active, so fingers that land one after another (a 4-finger swipe whose fourth
+    /// finger lands 80 ms late) are counted right. 0.1 s, like libinput's gesture settling.
+    public var fingerSettleTime: Seconds = 0.1
+    /// Distance any finger may move before all fingers of a multi-finger gesture are down. 15 mm:
+    /// a hand sweeping at ~200 mm/s covers that in the ~80 ms a late finger can take to land.
+    public var multiFingerSlop: Millimetres = 15
     /// Window over which velocities are estimated. 0.1 s.
     public var velocityWindow: Seconds = 0.1
     /// Deceleration used to predict where a flung drag would stop, as the fraction of speed kept

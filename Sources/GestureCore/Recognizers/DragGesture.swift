@@ -54,7 +54,8 @@ public struct DragGesture: Gesture {
 
     public func makeRecognizer(settings: GestureSettings) -> Recognizer {
         Recognizer(
-            fingers: FingerTracker(fingers: fingers, extraTouches: extraTouches, slop: settings.multiFingerSlop),
+            fingers: FingerTracker(
+                fingers: fingers, extraTouches: extraTouches, slop: settings.multiFingerSlop, settleTime: settings.fingerSettleTime),
             minimumDistance: minimumDistance ?? settings.dragMinimumDistance,
             projectionTime: settings.projectionTime,
             velocity: VelocityEstimator(window: settings.velocityWindow))
@@ -96,7 +97,7 @@ public struct DragGesture: Gesture {
                 projectionTime: projectionTime, fingers: fingers.fingers)
             if case .active = phase {
                 phase = .active(value)
-            } else if value.translation.length >= minimumDistance {
+            } else if value.translation.length >= minimumDistance && fingers.isSettled(at: time) {
                 phase = .active(value)
             }
         }

@@ -87,7 +87,7 @@ public struct EdgeSwipeGesture: Gesture {
                     translation: stroke.translation, velocity: stroke.velocity)
                 if case .active = phase {
                     phase = .active(value)
-                } else if value.translation.length >= activationDistance {
+                } else if value.translation.length >= activationDistance && stroke.fingers.isSettled(at: input.time) {
                     let inward = value.distance >= value.translation.length * Double.cos(EdgeSwipeGesture.angleTolerance)
                     phase = inward ? .active(value) : .failed(.wrongDirection)
                 }

@@ -23,14 +23,24 @@ public struct FingerTracker: Sendable {
     public let extraTouches: ExtraTouchPolicy
     /// How far a finger may move before all fingers are down.
     public let slop: Millimetres
+    /// How long the count must be stable before a multi-finger gesture may activate.
+    public let settleTime: Seconds
     /// Key of the last tracked finger, once tracking started.
     public private(set) var limitKey: UInt64?
+    /// When all fingers were down.
+    public private(set) var trackedSince = Timestamp(microseconds: 0)
 
-    /// Creates a tracker.
-    public init(fingers: Int, extraTouches: ExtraTouchPolicy, slop: Millimetres) {
+    /// Creates a tracker; `settleTime` applies only when `fingers` is more than one.
+    public init(fingers: Int, extraTouches: ExtraTouchPolicy, slop: Millimetres, settleTime: Seconds = 0) {
         self.fingers = max(1, fingers)
         self.extraTouches = extraTouches
         self.slop = slop
+        self.settleTime = fingers > 1 ? settleTime : 0
+    }
+
+    /// Whether the finger count has been stable long enough for the gesture to activate.
+    public func isSettled(at time: Timestamp) -> Bool {
+        limitKey != nil && time - trackedSince >= settleTime
     }
 
     /// Whether all fingers have been down.
@@ -44,6 +54,7 @@ public struct FingerTracker: Sendable {
             if all.count >= fingers {
                 let key = input.key(ofLive: fingers)
                 self.limitKey = key
+                trackedSince = input.time
                 return .started(input.summary(upTo: key))
             }
             if all.count == 0 { return .failed(.tooFewTouches) }

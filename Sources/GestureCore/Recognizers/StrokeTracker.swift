@@ -17,7 +17,8 @@ public struct StrokeTracker: Sendable {
 
     /// Creates a tracker.
     public init(fingers: Int, extraTouches: ExtraTouchPolicy, settings: GestureSettings) {
-        self.fingers = FingerTracker(fingers: fingers, extraTouches: extraTouches, slop: settings.multiFingerSlop)
+        self.fingers = FingerTracker(
+            fingers: fingers, extraTouches: extraTouches, slop: settings.multiFingerSlop, settleTime: settings.fingerSettleTime)
         estimator = VelocityEstimator(window: settings.velocityWindow)
     }
 

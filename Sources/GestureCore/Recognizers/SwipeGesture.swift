@@ -80,7 +80,7 @@ public struct SwipeGesture: Gesture {
                     translation: stroke.translation, velocity: stroke.velocity)
                 if case .active = phase {
                     phase = .active(value)
-                } else if value.translation.length >= activationDistance {
+                } else if value.translation.length >= activationDistance && stroke.fingers.isSettled(at: input.time) {
                     phase = direction.accepts(value.translation, tolerance: tolerance) ? .active(value) : .failed(.wrongDirection)
                 }
             case .lifted:

@@ -28,7 +28,8 @@ public struct TwoFingerTracker: Sendable {
 
     /// Creates a tracker.
     public init(extraTouches: ExtraTouchPolicy, settings: GestureSettings) {
-        fingers = FingerTracker(fingers: 2, extraTouches: extraTouches, slop: settings.multiFingerSlop)
+        fingers = FingerTracker(
+            fingers: 2, extraTouches: extraTouches, slop: settings.multiFingerSlop, settleTime: settings.fingerSettleTime)
         scaleVelocity = VelocityEstimator(window: settings.velocityWindow)
         angleVelocity = VelocityEstimator(window: settings.velocityWindow)
     }

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Writes the constructed libinput-record fixtures: touch scenarios the real recordings lack.
+
+Each file is a valid `libinput record` (version 1) file for a synthetic 293.6 x 165.2 mm
+touchscreen (10 units/mm, 10 slots). Frames are 8 ms apart. Run it again after changing a
+scenario; the expected transcripts are then refreshed with `make fixtures-update` and reviewed.
+"""
+import math, os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RES = 10  # units per mm
+W, H = 2936, 1652
+FRAME_US = 8000
+
+HEADER = """# libinput record
+# CONSTRUCTED FIXTURE (not recorded from hardware): {title}
+# Written by Fixtures/constructed/make-fixtures.py for gestured's tests.
+version: 1
+ndevices: 1
+libinput:
+  version: "1.22.1"
+  git: "unknown"
+system:
+  kernel: "constructed"
+devices:
+- node: /dev/input/event9
+  evdev:
+    # Name: gestured constructed touchscreen
+    name: "gestured constructed touchscreen"
+    id: [24, 0, 0, 0]
+    codes:
+      0: [0, 1, 2, 3] # EV_SYN
+      1: [330] # EV_KEY
+      3: [0, 1, 47, 53, 54, 57] # EV_ABS
+    absinfo:
+      0: [0, {w}, 0, 0, {res}]
+      1: [0, {h}, 0, 0, {res}]
+      47: [0, 9, 0, 0, 0]
+      53: [0, {w}, 0, 0, {res}]
+      54: [0, {h}, 0, 0, {res}]
+      57: [0, 65535, 0, 0, 0]
+    properties: [1]
+  events:
+"""
+
+class Script:
+    def __init__(self):
+        self.t = 0
+        self.frames = []
+        self.fingers = {}  # slot -> (tracking id, x, y) in units
+        self.next_id = 100
+        self.touching = False
+
+    def frame(self, events):
+        sec, usec = divmod(self.t, 1_000_000)
+        lines = [f"      - [{sec:3d}, {usec:6d}, {t:2d}, {c:3d}, {v:6d}]" for (t, c, v) in events]
+        lines.append(f"      - [{sec:3d}, {usec:6d},  0,   0,      0] # SYN_REPORT")
+        self.frames.append("    - evdev:\n" + "\n".join(lines))
+        self.t += FRAME_US
+
+    def wait(self, seconds):
+        self.t += int(seconds * 1_000_000)
+
+    def down(self, points):
+        events = []
+        for slot, (x, y) in points.items():
+            tid = self.next_id
+            self.next_id += 1
+            self.fingers[slot] = (tid, x * RES, y * RES)
+            events += [(3, 47, slot), (3, 57, tid), (3, 53, round(x * RES)), (3, 54, round(y * RES))]
+        if not self.touching:
+            events.append((1, 330, 1))
+            self.touching = True
+        self.frame(events)
+
+    def move(self, deltas, steps):
+        start = {s: (self.fingers[s][1], self.fingers[s][2]) for s in deltas}
+        for i in range(1, steps + 1):
+            events = []
+            for slot, fn in deltas.items():
+                x0, y0 = start[slot]
+                dx, dy = fn(i / steps)
+                x, y = round(x0 + dx * RES), round(y0 + dy * RES)
+                tid = self.fingers[slot][0]
+                self.fingers[slot] = (tid, x, y)
+                events += [(3, 47, slot), (3, 53, x), (3, 54, y)]
+            self.frame(events)
+
+    def up(self, slots):
+        events = []
+        for slot in slots:
+            events += [(3, 47, slot), (3, 57, -1)]
+            del self.fingers[slot]
+        if not self.fingers:
+            events.append((1, 330, 0))
+            self.touching = False
+        self.frame(events)
+
+    def write(self, name, title):
+        with open(os.path.join(HERE, name), "w") as f:
+            f.write(HEADER.format(title=title, w=W, h=H, res=RES))
+            f.write("\n".join(self.frames) + "\n")
+
+def linear(dx, dy):
+    return lambda p: (dx * p, dy * p)
+
+CX, CY = 146.8, 82.6
+
+for name, (dx, dy) in {"left": (-40, 0), "right": (40, 0), "up": (0, -40), "down": (0, 40)}.items():
+    s = Script()
+    s.down({0: (CX - 15, CY), 1: (CX, CY - 5), 2: (CX + 15, CY)})
+    s.move({i: linear(dx, dy) for i in range(3)}, 20)
+    s.up([0, 1, 2])
+    s.write(f"swipe-3-{name}.yml", f"three fingers swipe {name} 40 mm")
+
+s = Script()
+s.down({0: (CX - 20, CY), 1: (CX + 20, CY)})
+s.move({0: linear(-30, 0), 1: linear(30, 0)}, 30)
+s.up([0, 1])
+s.write("pinch-open.yml", "two fingers spread from 40 mm to 100 mm apart")
+
+def orbit(angle0, degrees, r=25):
+    def f(p):
+        a0 = math.radians(angle0)
+        a = a0 - math.radians(degrees) * p  # screen y is down: turning counter-clockwise as seen
+        return (r * math.cos(a) - r * math.cos(a0), r * math.sin(a) - r * math.sin(a0))
+    return f
+
+s = Script()
+s.down({0: (CX - 25, CY), 1: (CX + 25, CY)})
+s.move({0: orbit(180, 60), 1: orbit(0, 60)}, 30)
+s.up([0, 1])
+s.write("rotate.yml", "two fingers 50 mm apart turn 60 degrees counter-clockwise")
+
+s = Script()
+s.down({0: (CX, CY)}); s.up([0]); s.wait(0.12)
+s.down({0: (CX + 1, CY)}); s.up([0])
+s.write("double-tap.yml", "two quick taps at the same spot")
+
+s = Script()
+s.down({0: (CX, CY)}); s.up([0])
+s.write("single-tap-at-end.yml", "one tap, and the recording ends right after it")
+
+s = Script()
+s.down({0: (CX, CY)})
+s.wait(0.7)
+s.move({0: linear(40, 10)}, 20)
+s.up([0])
+s.write("long-press-drag.yml", "press and hold 0.7 s, then drag 40 mm")
+
+s = Script()
+s.down({0: (0.5, CY)})
+s.move({0: linear(45, 2)}, 15)
+s.up([0])
+s.write("edge-swipe-left.yml", "one finger from the left edge 45 mm inward")
+
+s = Script()
+s.down({0: (CX, CY)})
+s.move({0: linear(25, 0)}, 10)
+s.down({1: (CX + 60, CY + 30)})
+s.move({0: linear(5, 0), 1: linear(5, 0)}, 3)
+s.up([0, 1])
+s.write("drag-extra-finger.yml", "a one-finger drag that a second finger joins")

@@ -1,0 +1,49 @@
+import Evdev
+import Foundation
+
+/// Reads recording and configuration files from disk, turning file-system failures into the
+/// same kind of clear message as format errors.
+public enum RecordingLoader {
+    /// A file that could not be read at all.
+    public struct UnreadableFile: Error, CustomStringConvertible {
+        /// The path.
+        public var path: String
+        /// Why.
+        public var reason: String
+
+        public var description: String { "\(path): cannot read: \(reason)" }
+    }
+
+    /// The text of a file.
+    public static func text(_ path: String) throws -> String {
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw UnreadableFile(path: path, reason: "not UTF-8 text")
+            }
+            return text
+        } catch let error as UnreadableFile {
+            throw error
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            throw UnreadableFile(path: path, reason: "no such file")
+        } catch let error as CocoaError where error.code == .fileReadNoPermission {
+            throw UnreadableFile(path: path, reason: "permission denied")
+        } catch {
+            throw UnreadableFile(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Reads recordings; `description` is the `.desc` file for events-only evemu recordings.
+    public static func recordings(_ paths: [String], description: String? = nil) throws -> [(recording: Recording, file: String)] {
+        let header = try description.map { (text: try text($0), file: $0) }
+        return try paths.map { path in
+            (try Recording.read(try text(path), file: path, description: header), path)
+        }
+    }
+
+    /// Reads a configuration file, or the built-in one when `path` is nil.
+    public static func config(_ path: String?) throws -> GestureConfig {
+        guard let path else { return .builtIn }
+        return try GestureConfig.parse(try text(path), file: path)
+    }
+}

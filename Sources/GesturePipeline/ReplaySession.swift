@@ -1,0 +1,93 @@
+import Evdev
+import GestureCore
+
+/// Runs recordings through the same pipeline as live input — decoder, configured bindings,
+/// engine — as fast as possible (or paced by the caller) and deterministically.
+///
+/// Each device of each recording becomes an engine device (ids from 1, in order). The devices of
+/// one recording play together, frames merged by time; several recordings play one after the
+/// other. Time advances between frames and past the last one, so deadlines fire at their own
+/// time (a single tap at the very end is still reported after its double-tap window); then the
+/// engine shuts down, so every instance announced ends — `failed(shutdown)` for a gesture still
+/// held when the recording stops.
+public final class ReplaySession {
+    /// One device being replayed.
+    public struct Device: Sendable {
+        /// Its engine id.
+        public var id: DeviceID
+        /// The recording it came from.
+        public var file: String
+        /// Its description.
+        public var description: DeviceDescription
+        /// The bindings attached to it, and those left out.
+        public var bindings: DeviceBindings
+    }
+
+    /// The engine (inspect it in tests).
+    public let engine: GestureEngine
+    /// Every device, in order.
+    public private(set) var devices: [Device] = []
+    /// The first event's time: event times are reported relative to it.
+    public let origin: Timestamp
+    let schedule: [TouchFrame]
+
+    /// Prepares the replay of `recordings` (with their file names) under `config`.
+    public init(recordings: [(recording: Recording, file: String)], config: GestureConfig, settings: GestureSettings = .standard) {
+        engine = GestureEngine(settings: settings)
+        var frames: [TouchFrame] = []
+        var shift: Int64 = 0
+        var nextID: UInt32 = 1
+        var origin: Timestamp?
+        for (recording, file) in recordings {
+            let start = recording.devices.compactMap { $0.events.first?.time }.min() ?? Timestamp(microseconds: 0)
+            var fileFrames: [TouchFrame] = []
+            for recorded in recording.devices {
+                let id = DeviceID(nextID)
+                nextID += 1
+                let profile = DeviceProfile(recorded.description)
+                let root = engine.addDevice(id, geometry: profile.geometry)
+                devices.append(Device(
+                    id: id, file: file, description: recorded.description,
+                    bindings: DeviceBindings(config: config, engine: engine, device: profile, root: root)))
+                var decoder = MultitouchDecoder(device: id, description: recorded.description)
+                for event in recorded.events {
+                    if var frame = decoder.feed(event) {
+                        frame.time.microseconds += shift - start.microseconds
+                        fileFrames.append(frame)
+                    }
+                }
+            }
+            // Devices of one recording share its clock: merge by time, stable in device order.
+            fileFrames = fileFrames.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+            if origin == nil { origin = Timestamp(microseconds: shift) }
+            frames += fileFrames
+            // The next recording starts one second after this one's last frame.
+            shift = (fileFrames.last?.time.microseconds ?? shift) + 1_000_000
+        }
+        self.origin = origin ?? Timestamp(microseconds: 0)
+        schedule = frames
+    }
+
+    /// Frames to replay.
+    public var frameCount: Int { schedule.count }
+
+    /// Runs the whole replay, calling `emit` with every event in order. `pace`, when given, is
+    /// called with each frame's time (relative to ``origin``) before it is fed, and may wait.
+    public func run(pace: ((Seconds) -> Void)? = nil, emit: (GestureEvent) -> Void) {
+        for frame in schedule {
+            pace?(frame.time - origin)
+            for event in engine.feed(frame).events { emit(event) }
+        }
+        // Past the last frame: let every deadline fire at its own time (bounded, in case a
+        // recognizer keeps asking for more time).
+        var last = schedule.last?.time ?? origin
+        var rounds = 0
+        while let deadline = engine.nextDeadline, rounds < 10_000 {
+            pace?(deadline - origin)
+            for event in engine.advance(to: deadline).events { emit(event) }
+            last = max(last, deadline)
+            rounds += 1
+        }
+        for event in engine.shutdown(at: last).events { emit(event) }
+    }
+}

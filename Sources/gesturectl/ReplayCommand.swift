@@ -1,0 +1,56 @@
+import ArgumentParser
+import Evdev
+import Foundation
+import GestureCore
+import GesturePipeline
+import GestureWire
+
+/// `gesturectl replay`: recordings → decoder → engine → one line per gesture event.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Run recordings (libinput record or evemu, detected from the content) through the gesture pipeline.",
+        discussion: """
+            Prints one line per gesture event: JSON objects with --json (the default when stdout is \
+            not a terminal), readable lines otherwise. Without --realtime it runs as fast as \
+            possible and gives the same output every time.
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("Gesture configuration (YAML); the built-in set when omitted.", valueName: "file"))
+    var config: String?
+
+    @Option(name: .customLong("device-description"), help: ArgumentHelp("The .desc file for evemu recordings without a device header.", valueName: "desc"))
+    var deviceDescription: String?
+
+    @Flag(name: .long, help: "Wait between frames as the recording did.")
+    var realtime = false
+
+    @Flag(name: .long, help: "Print JSON lines even on a terminal.")
+    var json = false
+
+    @Argument(help: ArgumentHelp("Recording files.", valueName: "recording"))
+    var recordings: [String]
+
+    func run() throws {
+        let session: ReplaySession
+        do {
+            let config = try RecordingLoader.config(config)
+            let recordings = try RecordingLoader.recordings(recordings, description: deviceDescription)
+            session = ReplaySession(recordings: recordings, config: config)
+        } catch {
+            throw CleanExit.message("gesturectl: \(error)", code: 1)
+        }
+        let asJSON = json || isatty(STDOUT_FILENO) == 0
+        let start = Date()
+        let pace: ((Double) -> Void)? = realtime ? { offset in
+            let wait = offset - Date().timeIntervalSince(start)
+            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        } : nil
+        var output = FileHandleOutput()
+        session.run(pace: pace) { event in
+            output.write(asJSON ? GestureEventJSON.line(event, origin: session.origin) : GestureEventText.line(event, origin: session.origin))
+            if realtime { output.flush() }
+        }
+        output.flush()
+    }
+}
