@@ -5,7 +5,7 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo bench bench-instructions clean help
+.PHONY: all deps build test demo bench bench-instructions fixtures-update clean help
 
 all: build
 
@@ -14,6 +14,7 @@ help:
 	@echo "make test   - build and run every test"
 	@echo "make bench  - run the benchmarks (release build, see docs/BENCHMARKS.md)"
 	@echo "make deps   - install the system packages gestured needs (only those missing)"
+	@echo "make fixtures-update - regenerate the fixtures' expected transcripts (review the diff!)"
 
 # Installs only the packages that are absent; runs `apt-get update` only when needed.
 deps:
@@ -48,6 +49,19 @@ bench-instructions: deps
 	@command -v valgrind >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind; }
 	$(SWIFT) build -c release --product engine-profile
 	Benchmarks/instructions.sh $$($(SWIFT) build -c release --show-bin-path)/engine-profile
+
+# Regenerates every fixture's expected transcript (Fixtures/replays.txt, config
+# Fixtures/gestures.yml). A changed transcript is a reviewed change: read `git diff Fixtures/`.
+fixtures-update: deps
+	$(SWIFT) build --product gesturectl
+	@bin=$$($(SWIFT) build --show-bin-path)/gesturectl; \
+	grep -v '^#' Fixtures/replays.txt | while read -r recording description; do \
+	  [ -n "$$recording" ] || continue; \
+	  set -- --json --config Fixtures/gestures.yml; \
+	  [ -n "$$description" ] && set -- "$$@" --device-description "Fixtures/$$description"; \
+	  "$$bin" replay "$$@" "Fixtures/$$recording" > "Fixtures/$$recording.expected.jsonl" || exit 1; \
+	  echo "Fixtures/$$recording.expected.jsonl: $$(wc -l < "Fixtures/$$recording.expected.jsonl") events"; \
+	done
 
 clean:
 	rm -rf .build .build-bench

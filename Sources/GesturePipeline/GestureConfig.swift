@@ -49,10 +49,10 @@ public struct GestureConfig: Hashable, Sendable {
           - name: swipe-down-4
             swipe: { fingers: 4, direction: down }
           - name: pinch
-            magnify: {}
+            magnify: { minimumScaleDelta: 0.05 }   # 5 %: resting fingers jitter past 1 %
             state: magnification
           - name: rotate
-            rotate: {}
+            rotate: { minimumAngleDelta: 5 }       # degrees
             priority: simultaneous      # reported alongside a pinch, never preempted by it
             state: rotation
           - name: edge-left

@@ -60,6 +60,10 @@ public struct MagnifyGesture: Gesture {
             Value(time: tracker.time, magnification: tracker.magnification, velocity: tracker.magnificationVelocity, startAnchor: tracker.startAnchor, startLocation: tracker.startLocation, location: tracker.location)
         }
 
-        public func hasStarted(_ value: Value) -> Bool { abs(value.magnification - 1) >= threshold }
+        public func hasStarted(_ value: Value, tracker: TwoFingerTracker) -> Bool {
+            // Past the threshold, and the fingers mostly spread or pinch rather than move
+            // together: a two-finger scroll jitters by several percent and degrees.
+            abs(value.magnification - 1) >= threshold && tracker.spreadChange >= tracker.translation
+        }
     }
 }

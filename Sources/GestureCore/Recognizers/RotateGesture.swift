@@ -60,6 +60,10 @@ public struct RotateGesture: Gesture {
             Value(time: tracker.time, rotation: tracker.rotation, velocity: tracker.rotationVelocity, startAnchor: tracker.startAnchor, startLocation: tracker.startLocation, location: tracker.location)
         }
 
-        public func hasStarted(_ value: Value) -> Bool { abs(value.rotation) >= threshold }
+        public func hasStarted(_ value: Value, tracker: TwoFingerTracker) -> Bool {
+            // Past the threshold, and the fingers mostly turn rather than move
+            // together: a two-finger scroll jitters by several percent and degrees.
+            abs(value.rotation) >= threshold && tracker.arcLength >= tracker.translation
+        }
     }
 }

@@ -7,6 +7,7 @@ public protocol TwoFingerMeasure: Sendable {
 
     /// The value now.
     func value(of tracker: TwoFingerTracker) -> Value
-    /// Whether the value has crossed the activation threshold.
-    func hasStarted(_ value: Value) -> Bool
+    /// Whether the value has crossed the activation threshold (given the tracker, to weigh the
+    /// measured motion against the fingers' common travel).
+    func hasStarted(_ value: Value, tracker: TwoFingerTracker) -> Bool
 }

@@ -31,7 +31,7 @@ public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer 
             let value = measure.value(of: tracker)
             if case .active = state {
                 state = .active(value)
-            } else if measure.hasStarted(value) && tracker.fingers.isSettled(at: input.time) {
+            } else if measure.hasStarted(value, tracker: tracker) && tracker.fingers.isSettled(at: input.time) {
                 state = .active(value)
             }
         case .lifted:

@@ -18,7 +18,8 @@ public struct TwoFingerTracker: Sendable {
     public private(set) var rotation: Radians = 0
     /// Time of the latest measurement.
     public private(set) var time = Timestamp(microseconds: 0)
-    var startDistance: Millimetres = 0
+    /// Distance between the fingers when both came down.
+    public private(set) var startDistance: Millimetres = 0
     var lastAngle: Radians = 0
     var scaleVelocity: VelocityEstimator
     var angleVelocity: VelocityEstimator
@@ -33,6 +34,13 @@ public struct TwoFingerTracker: Sendable {
         scaleVelocity = VelocityEstimator(window: settings.velocityWindow)
         angleVelocity = VelocityEstimator(window: settings.velocityWindow)
     }
+
+    /// How far the centroid travelled since the start: the fingers moving together.
+    public var translation: Millimetres { location.distance(to: startLocation) }
+    /// How much the distance between the fingers changed: the fingers moving apart or together.
+    public var spreadChange: Millimetres { abs(magnification - 1) * startDistance }
+    /// How far each finger travelled around the centroid: the fingers turning.
+    public var arcLength: Millimetres { abs(rotation) * startDistance / 2 }
 
     /// Magnification change per second.
     public var magnificationVelocity: Double { scaleVelocity.velocity.dx }
