@@ -2,7 +2,7 @@
 # Every target installs what it is missing first (Debian/Ubuntu, apt), so a fresh machine works.
 
 SWIFT       ?= swift
-APT_PACKAGES = pkg-config libinput-dev libevdev-dev
+APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build test demo bench bench-instructions fixtures-update clean help

@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Evdev", targets: ["Evdev"]),
         .library(name: "GestureWire", targets: ["GestureWire"]),
         .library(name: "GesturePipeline", targets: ["GesturePipeline"]),
+        .library(name: "LinuxInput", targets: ["LinuxInput"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
@@ -29,12 +30,18 @@ let package = Package(
             dependencies: ["GestureCore", .product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Evdev", dependencies: ["GestureCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "GestureWire", dependencies: ["GestureCore"]),
+        .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .target(name: "LinuxInput", dependencies: ["CLibinput", "CLibevdev", "Evdev", "GestureCore"]),
         .target(
             name: "GesturePipeline",
             dependencies: ["GestureCore", "Evdev", "GestureWire", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "gesturectl",
-            dependencies: ["GesturePipeline", "Evdev", "GestureWire", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "GesturePipeline", "Evdev", "GestureWire", "LinuxInput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting"]),
         .executableTarget(name: "engine-profile", dependencies: ["GestureTesting"]),
         .testTarget(
@@ -43,6 +50,9 @@ let package = Package(
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureCore", "GestureTesting"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureCore"]),
         .testTarget(name: "GestureWireTests", dependencies: ["GestureWire", "GestureCore"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Evdev", "GestureCore"]),
+        // Runs the built gesturectl binary; depending on it makes `swift build --build-tests` build it.
+        .testTarget(name: "gesturectlTests", dependencies: ["gesturectl"]),
         .testTarget(
             name: "GesturePipelineTests",
             dependencies: ["GesturePipeline", "GestureCore", "GestureTesting", "Evdev", "GestureWire"]),

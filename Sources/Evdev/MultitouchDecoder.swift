@@ -118,6 +118,21 @@ public struct MultitouchDecoder: Sendable {
         return TouchFrame(device: device, time: time, contacts: contacts)
     }
 
+    /// Restarts from the device's current state after events were lost (live devices, where
+    /// libevdev knows that state): slots take these values, and contacts that are down begin
+    /// anew at the next frame. Call ``cancelAll(at:)`` first to cancel what was live.
+    public mutating func resynchronize(slots states: [(slot: Int32, trackingID: Int32, x: Int32, y: Int32)], currentSlot: Int32) {
+        slots.removeAll()
+        for state in states {
+            slots[state.slot] = Slot(trackingID: state.trackingID, x: state.x, y: state.y)
+        }
+        slot = currentSlot
+        dropping = false
+        report.removeAll()
+        pending = Anonymous()
+        live.removeAll()
+    }
+
     mutating func absolute(_ code: UInt16, _ value: Int32) {
         switch mode {
         case .slots:

@@ -23,5 +23,6 @@ public enum DeviceReport {
         }
     }
 
-    static func mm(_ value: Double) -> String { GestureEventText.format(value, 1) }
+    /// Millimetres with one decimal.
+    public static func mm(_ value: Double) -> String { GestureEventText.format(value, 1) }
 }

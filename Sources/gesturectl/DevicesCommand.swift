@@ -1,12 +1,16 @@
 import ArgumentParser
 import Evdev
 import GesturePipeline
+import LinuxInput
 
 /// `gesturectl devices`: what gestured makes of each device.
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List touch devices with kind, size in mm and slot count, from recordings' headers.")
+        abstract: "List touch devices with kind, size in mm and slot count: live from libinput, or from recordings' headers.")
+
+    @Option(name: .long, help: ArgumentHelp("The udev seat to list when no recordings are given.", valueName: "seat"))
+    var seat = "seat0"
 
     @Option(name: .long, help: ArgumentHelp("Gesture configuration, to show which gestures each device gets.", valueName: "file"))
     var config: String?
@@ -18,9 +22,7 @@ struct DevicesCommand: ParsableCommand {
     var recordings: [String] = []
 
     func run() throws {
-        guard !recordings.isEmpty else {
-            throw CleanExit.message("gesturectl devices: give recording files to describe their devices", code: 1)
-        }
+        guard !recordings.isEmpty else { return try listLive() }
         let session: ReplaySession
         do {
             session = ReplaySession(
@@ -31,6 +33,39 @@ struct DevicesCommand: ParsableCommand {
         }
         var output = FileHandleOutput()
         for line in DeviceReport.lines(session.devices) { output.write(line) }
+        output.flush()
+    }
+
+    /// The devices libinput sees on the seat now; touchpads also opened with libevdev, as the
+    /// daemon will, to show their slots (and any permission problem).
+    func listLive() throws {
+        let source: LibinputSource
+        do {
+            source = try LibinputSource(seat: seat)
+        } catch {
+            throw CleanExit.message("gesturectl devices: \(error)", code: 1)
+        }
+        _ = source.dispatch()
+        var output = FileHandleOutput()
+        for device in source.knownDevices {
+            let size = device.size.map { "\(DeviceReport.mm($0.width)) × \(DeviceReport.mm($0.height)) mm" } ?? "unknown size"
+            var slots = device.touchCount > 0 ? "\(device.touchCount) touches" : ""
+            if device.kind == .touchpad {
+                do {
+                    let raw = try EvdevTouchpadSource(path: device.path, device: device.id)
+                    slots = "\(raw.description.slotCount) slots (raw fingers via libevdev)"
+                } catch {
+                    slots = "raw fingers unavailable: \(error)"
+                }
+            }
+            output.write("dev\(device.id.rawValue)  \(device.name)  [\(device.path)]  \(device.kind.rawValue), \(size), \(slots)")
+        }
+        for failure in source.accessFailures { output.write("! \(failure)") }
+        if source.knownDevices.isEmpty {
+            output.write(source.accessFailures.isEmpty
+                ? "no touch devices on \(seat)"
+                : "no touch devices could be opened on \(seat) (see above)")
+        }
         output.flush()
     }
 }

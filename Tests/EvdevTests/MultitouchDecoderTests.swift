@@ -114,4 +114,18 @@ import Testing
         #expect(s.decoder.cancelAll(at: Timestamp(seconds: 2))?.summary == ["5:cancelled"])
         #expect(s.decoder.cancelAll(at: Timestamp(seconds: 2)) == nil)
     }
+
+    @Test func resynchronizingFromDeviceStateRestartsTheContactsThatAreDown() {
+        var s = DecoderScript(Devices.touchscreen)
+        s.slot(0, id: 5, x: 100, y: 100)
+        s.slot(1, id: 6, x: 300, y: 100)
+        s.syn()
+        // Events were lost; the device now has only slot 1 down, moved.
+        #expect(s.decoder.cancelAll(at: s.time)?.summary == ["5:cancelled", "6:cancelled"])
+        s.decoder.resynchronize(slots: [(0, -1, 100, 100), (1, 6, 320, 110)], currentSlot: 1)
+        s.abs(EventCode.ABS_MT_POSITION_X, 330)
+        let frame = s.syn()
+        #expect(frame?.summary == ["6:began"])
+        #expect(frame?.contacts.first?.position == Point(x: 33, y: 11))
+    }
 }

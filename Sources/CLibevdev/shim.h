@@ -1,0 +1,4 @@
+#ifndef GESTURED_CLIBEVDEV_SHIM_H
+#define GESTURED_CLIBEVDEV_SHIM_H
+#include <libevdev/libevdev.h>
+#endif

@@ -1,0 +1,123 @@
+import CLibevdev
+import Evdev
+import GestureCore
+import Glibc
+
+/// A touchpad's raw fingers, which libinput never shows: the node opened read-only and without
+/// grabbing (libinput keeps working), decoded by the ``MultitouchDecoder``. On SYN_DROPPED
+/// libevdev resynchronises its view of the device; the live contacts are cancelled and the
+/// decoder restarts from that state.
+public final class EvdevTouchpadSource {
+    /// The device id the frames carry.
+    public let device: DeviceID
+    /// The node.
+    public let path: String
+    /// What the device says about itself.
+    public let description: DeviceDescription
+    let fd: Int32
+    let evdev: OpaquePointer
+    var decoder: MultitouchDecoder
+
+    /// Opens `path`; throws an ``InputAccessError`` that says which group is needed when the
+    /// node may not be read.
+    public init(path: String, device: DeviceID) throws {
+        self.path = path
+        self.device = device
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw InputAccessError(path: path, code: errno) }
+        var handle: OpaquePointer?
+        let rc = libevdev_new_from_fd(fd, &handle)
+        guard rc == 0, let handle else {
+            close(fd)
+            throw SourceError("libevdev cannot read \(path): \(String(cString: strerror(-rc)))")
+        }
+        evdev = handle
+        description = Self.describe(handle)
+        decoder = MultitouchDecoder(device: device, description: description)
+    }
+
+    deinit {
+        libevdev_free(evdev)
+        close(fd)
+    }
+
+    /// Readable when ``read()`` has work.
+    public var fileDescriptor: Int32 { fd }
+
+    /// What reading found: frames, and whether the device went away.
+    public struct ReadResult: Sendable {
+        /// Decoded frames, in order.
+        public var frames: [TouchFrame] = []
+        /// The device is gone (ENODEV); its live contacts were cancelled in `frames`.
+        public var removed = false
+    }
+
+    /// Reads every pending event.
+    public func read() -> ReadResult {
+        var result = ReadResult()
+        var event = input_event()
+        while true {
+            let rc = libevdev_next_event(evdev, UInt32(LIBEVDEV_READ_FLAG_NORMAL.rawValue), &event)
+            if rc == LIBEVDEV_READ_STATUS_SUCCESS.rawValue {
+                if let frame = decoder.feed(Self.event(event)) { result.frames.append(frame) }
+            } else if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue {
+                // Events were lost. Let libevdev bring its state up to date, then restart from it.
+                while libevdev_next_event(evdev, UInt32(LIBEVDEV_READ_FLAG_SYNC.rawValue), &event) == LIBEVDEV_READ_STATUS_SYNC.rawValue {}
+                let time = Self.event(event).time
+                if let frame = decoder.cancelAll(at: time) { result.frames.append(frame) }
+                decoder.resynchronize(slots: slots(), currentSlot: Int32(libevdev_get_current_slot(evdev)))
+            } else if rc == -EAGAIN {
+                return result
+            } else {
+                if let frame = decoder.cancelAll(at: MonotonicClock.now) { result.frames.append(frame) }
+                result.removed = true
+                return result
+            }
+        }
+    }
+
+    func slots() -> [(slot: Int32, trackingID: Int32, x: Int32, y: Int32)] {
+        let count = libevdev_get_num_slots(evdev)
+        guard count > 0 else { return [] }
+        return (0..<count).map { slot in
+            (Int32(slot),
+             libevdev_get_slot_value(evdev, UInt32(slot), UInt32(EventCode.ABS_MT_TRACKING_ID)),
+             libevdev_get_slot_value(evdev, UInt32(slot), UInt32(EventCode.ABS_MT_POSITION_X)),
+             libevdev_get_slot_value(evdev, UInt32(slot), UInt32(EventCode.ABS_MT_POSITION_Y)))
+        }
+    }
+
+    static func event(_ event: input_event) -> InputEvent {
+        InputEvent(
+            time: Timestamp(microseconds: Int64(event.time.tv_sec) * 1_000_000 + Int64(event.time.tv_usec)),
+            type: event.type, code: event.code, value: event.value)
+    }
+
+    /// The description libevdev reads from the kernel.
+    static func describe(_ evdev: OpaquePointer) -> DeviceDescription {
+        var codes: [UInt16: Set<UInt16>] = [:]
+        var absinfo: [UInt16: AbsInfo] = [:]
+        for type in 1...UInt32(EventCode.EV_MAX) where libevdev_has_event_type(evdev, type) != 0 {
+            let max = libevdev_event_type_get_max(type)
+            guard max >= 0 else { continue }
+            var set = Set<UInt16>()
+            for code in 0...UInt32(max) where libevdev_has_event_code(evdev, type, code) != 0 {
+                set.insert(UInt16(code))
+                if type == UInt32(EventCode.EV_ABS), let info = libevdev_get_abs_info(evdev, code) {
+                    absinfo[UInt16(code)] = AbsInfo(
+                        minimum: info.pointee.minimum, maximum: info.pointee.maximum, fuzz: info.pointee.fuzz,
+                        flat: info.pointee.flat, resolution: info.pointee.resolution)
+                }
+            }
+            codes[UInt16(type)] = set
+        }
+        var properties = Set<UInt16>()
+        for property in 0..<UInt32(0x20) where libevdev_has_property(evdev, property) != 0 { properties.insert(UInt16(property)) }
+        return DeviceDescription(
+            name: String(cString: libevdev_get_name(evdev)), bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(evdev)),
+            vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(evdev)),
+            product: UInt16(truncatingIfNeeded: libevdev_get_id_product(evdev)),
+            version: UInt16(truncatingIfNeeded: libevdev_get_id_version(evdev)),
+            properties: properties, codes: codes, absinfo: absinfo)
+    }
+}

@@ -1,0 +1,208 @@
+import CLibinput
+import Evdev
+import GestureCore
+import Glibc
+
+/// Touch input from libinput: on a udev seat (hotplug included) or on explicit device nodes.
+///
+/// Touchscreen TOUCH_DOWN / MOTION / UP / CANCEL / FRAME become ``TouchFrame``s with positions
+/// in millimetres as libinput gives them; touchpad GESTURE_SWIPE / PINCH / HOLD events pass
+/// through as ``TouchpadGesture``s; DEVICE_ADDED / REMOVED drive hotplug. Poll
+/// ``fileDescriptor`` for readability and call ``dispatch()``.
+public final class LibinputSource {
+    /// Nodes libinput could not open, recorded by the open callback.
+    final class OpenLog {
+        var failures: [InputAccessError] = []
+    }
+
+    struct Pending {
+        var contacts: [Int32: Contact] = [:]
+        var order: [Int32] = []
+    }
+
+    let context: OpaquePointer
+    let udev: OpaquePointer?
+    let interface: UnsafeMutablePointer<libinput_interface>
+    let log: Unmanaged<OpenLog>
+    var ids: [UnsafeMutableRawPointer: DeviceID] = [:]
+    var devices: [DeviceID: LiveDevice] = [:]
+    var pending: [DeviceID: Pending] = [:]
+    var nextID: UInt32
+
+    /// Opens every input device on a udev seat (`seat0` by default).
+    public init(seat: String = "seat0", firstDeviceID: UInt32 = 1) throws {
+        nextID = firstDeviceID
+        (interface, log) = Self.makeInterface()
+        guard let udev = udev_new() else { throw SourceError("cannot create a udev context (is udev available?)") }
+        self.udev = udev
+        guard let context = libinput_udev_create_context(interface, log.toOpaque(), udev) else {
+            throw SourceError("cannot create a libinput context")
+        }
+        self.context = context
+        if libinput_udev_assign_seat(context, seat) != 0 {
+            throw SourceError("libinput cannot use seat '\(seat)' (is systemd-udevd running?)")
+        }
+    }
+
+    /// Opens the given device nodes only (no hotplug).
+    public init(paths: [String], firstDeviceID: UInt32 = 1) throws {
+        nextID = firstDeviceID
+        (interface, log) = Self.makeInterface()
+        udev = nil
+        guard let context = libinput_path_create_context(interface, log.toOpaque()) else {
+            throw SourceError("cannot create a libinput context")
+        }
+        self.context = context
+        for path in paths where libinput_path_add_device(context, path) == nil {
+            if let failure = log.takeUnretainedValue().failures.last, failure.path == path { throw failure }
+            throw SourceError("libinput cannot use \(path) (not an input device node?)")
+        }
+    }
+
+    deinit {
+        libinput_unref(context)
+        if let udev { udev_unref(udev) }
+        interface.deallocate()
+        log.release()
+    }
+
+    /// libinput's file descriptor: readable when ``dispatch()`` has work.
+    public var fileDescriptor: Int32 { libinput_get_fd(context) }
+
+    /// Nodes that could not be opened so far (permissions), with what to do about them.
+    public var accessFailures: [InputAccessError] { log.takeUnretainedValue().failures }
+
+    /// The touch devices known now.
+    public var knownDevices: [LiveDevice] { devices.values.sorted { $0.id < $1.id } }
+
+    static func makeInterface() -> (UnsafeMutablePointer<libinput_interface>, Unmanaged<OpenLog>) {
+        let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(
+            open_restricted: { path, flags, userData in
+                let fd = open(path!, flags | O_CLOEXEC)
+                if fd < 0 {
+                    let code = errno
+                    let log = Unmanaged<OpenLog>.fromOpaque(userData!).takeUnretainedValue()
+                    log.failures.append(InputAccessError(path: String(cString: path!), code: code))
+                    return -code
+                }
+                return fd
+            },
+            close_restricted: { fd, _ in close(fd) }))
+        return (interface, Unmanaged.passRetained(OpenLog()))
+    }
+
+    /// Reads everything libinput has; returns it in order.
+    public func dispatch() -> [LiveInputEvent] {
+        libinput_dispatch(context)
+        var result: [LiveInputEvent] = []
+        while let event = libinput_get_event(context) {
+            defer { libinput_event_destroy(event) }
+            handle(event, into: &result)
+        }
+        return result
+    }
+
+    func handle(_ event: OpaquePointer, into result: inout [LiveInputEvent]) {
+        let type = libinput_event_get_type(event)
+        guard let device = libinput_event_get_device(event) else { return }
+        let key = UnsafeMutableRawPointer(device)
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED:
+            if let live = added(device) {
+                ids[key] = live.id
+                devices[live.id] = live
+                libinput_device_ref(device)
+                result.append(.deviceAdded(live))
+            }
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            if let id = ids.removeValue(forKey: key) {
+                devices[id] = nil
+                pending[id] = nil
+                libinput_device_unref(device)
+                result.append(.deviceRemoved(id, at: MonotonicClock.now))
+            }
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL,
+            LIBINPUT_EVENT_TOUCH_FRAME:
+            guard let id = ids[key], let touch = libinput_event_get_touch_event(event) else { return }
+            self.touch(type, touch, device: id, into: &result)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
+            LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
+            LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
+            guard let id = ids[key], let gesture = libinput_event_get_gesture_event(event) else { return }
+            result.append(.touchpadGesture(self.gesture(type, gesture, device: id)))
+        default:
+            break
+        }
+    }
+
+    func added(_ device: OpaquePointer) -> LiveDevice? {
+        let touch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
+        let gesture = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0
+        guard touch || gesture else { return nil }
+        var width = 0.0
+        var height = 0.0
+        let size = libinput_device_get_size(device, &width, &height) == 0 ? Size(width: width, height: height) : nil
+        let id = DeviceID(nextID)
+        nextID += 1
+        return LiveDevice(
+            id: id, name: String(cString: libinput_device_get_name(device)),
+            path: "/dev/input/" + String(cString: libinput_device_get_sysname(device)),
+            kind: touch ? .touchscreen : .touchpad, size: size,
+            touchCount: touch ? max(0, Int(libinput_device_touch_get_touch_count(device))) : 0)
+    }
+
+    func touch(_ type: libinput_event_type, _ touch: OpaquePointer, device: DeviceID, into result: inout [LiveInputEvent]) {
+        var frame = pending[device] ?? Pending()
+        defer { pending[device] = frame }
+        let slot = libinput_event_touch_get_slot(touch)
+        switch type {
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+            let position = Point(x: libinput_event_touch_get_x(touch), y: libinput_event_touch_get_y(touch))
+            let normalized = Point(x: libinput_event_touch_get_x_transformed(touch, 1), y: libinput_event_touch_get_y_transformed(touch, 1))
+            if frame.contacts[slot] == nil { frame.order.append(slot) }
+            frame.contacts[slot] = Contact(
+                id: slot, position: position, normalized: normalized, phase: type == LIBINPUT_EVENT_TOUCH_DOWN ? .began : .moved)
+        case LIBINPUT_EVENT_TOUCH_UP:
+            frame.contacts[slot]?.phase = .ended
+        case LIBINPUT_EVENT_TOUCH_CANCEL:
+            if slot >= 0, frame.contacts[slot] != nil {
+                frame.contacts[slot]?.phase = .cancelled
+            } else {
+                for key in frame.contacts.keys { frame.contacts[key]?.phase = .cancelled }
+            }
+        case LIBINPUT_EVENT_TOUCH_FRAME:
+            let time = Timestamp(microseconds: Int64(libinput_event_touch_get_time_usec(touch)))
+            let contacts = frame.order.compactMap { frame.contacts[$0] }
+            guard !contacts.isEmpty else { return }
+            result.append(.touches(TouchFrame(device: device, time: time, contacts: contacts)))
+            // Next frame: lifted contacts are gone, the rest are stationary until they move.
+            frame.order.removeAll { !(frame.contacts[$0]?.phase.isLive ?? false) }
+            frame.contacts = frame.contacts.filter { $0.value.phase.isLive }
+            for key in frame.contacts.keys { frame.contacts[key]?.phase = .stationary }
+        default:
+            break
+        }
+    }
+
+    func gesture(_ type: libinput_event_type, _ event: OpaquePointer, device: DeviceID) -> TouchpadGesture {
+        let (kind, stage): (TouchpadGesture.Kind, TouchpadGesture.Stage) = switch type {
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN: (.swipe, .begin)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE: (.swipe, .update)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_END: (.swipe, .end)
+        case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN: (.pinch, .begin)
+        case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE: (.pinch, .update)
+        case LIBINPUT_EVENT_GESTURE_PINCH_END: (.pinch, .end)
+        case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN: (.hold, .begin)
+        default: (.hold, .end)
+        }
+        let moves = stage == .update
+        return TouchpadGesture(
+            device: device, time: Timestamp(microseconds: Int64(libinput_event_gesture_get_time_usec(event))),
+            kind: kind, stage: stage, fingers: Int(libinput_event_gesture_get_finger_count(event)),
+            delta: moves ? Vector(dx: libinput_event_gesture_get_dx(event), dy: libinput_event_gesture_get_dy(event)) : .zero,
+            scale: kind == .pinch ? libinput_event_gesture_get_scale(event) : 1,
+            angleDelta: kind == .pinch && moves ? libinput_event_gesture_get_angle_delta(event) : 0,
+            cancelled: stage == .end && libinput_event_gesture_get_cancelled(event) != 0)
+    }
+}

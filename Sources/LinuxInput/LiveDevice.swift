@@ -1,0 +1,19 @@
+import Evdev
+import GestureCore
+
+/// A touch device libinput announced.
+public struct LiveDevice: Hashable, Sendable {
+    /// The id gestured gives it for as long as it is plugged in.
+    public var id: DeviceID
+    /// The kernel's name.
+    public var name: String
+    /// Its node, e.g. `/dev/input/event5`.
+    public var path: String
+    /// Touchscreen (libinput reports its touches) or touchpad (libinput reports its gestures;
+    /// raw fingers come from libevdev).
+    public var kind: DeviceKind
+    /// Surface size in millimetres, when libinput knows it.
+    public var size: Size?
+    /// Simultaneous touches libinput says the device supports (0 when unknown).
+    public var touchCount: Int
+}

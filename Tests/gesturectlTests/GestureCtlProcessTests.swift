@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// Runs the built `gesturectl` binary as a user would.
+@Suite struct GestureCtlProcessTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func gesturectl(_ arguments: [String]) throws -> Run {
+        let binary = root.appendingPathComponent(".build/debug/gesturectl")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary.path])
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func replayPrintsTheReviewedTranscript() throws {
+        let run = try Self.gesturectl(["replay", "--json", "--config", "Fixtures/gestures.yml", "Fixtures/constructed/long-press-drag.yml"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let expected = try String(contentsOf: Self.root.appendingPathComponent("Fixtures/constructed/long-press-drag.yml.expected.jsonl"), encoding: .utf8)
+        #expect(run.stdout == expected)
+    }
+
+    @Test func readsEventsOnlyEvemuWithItsDescription() throws {
+        let run = try Self.gesturectl([
+            "replay", "--config", "Fixtures/gestures.yml", "--device-description", "Fixtures/real/ts-wacom-isdv4-e6.desc.evemu",
+            "Fixtures/real/ts-wacom-isdv4-e6-2finger-tap.evemu",
+        ])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains(#""gesture":"two-finger-tap""#))
+    }
+
+    @Test func badFilesExitNonZeroNamingFileAndLine() throws {
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-bad-\(getpid()).evemu")
+        try "N: Test\nE: 0.1 zz 0035 1\n".write(to: bad, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let run = try Self.gesturectl(["replay", bad.path])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("\(bad.path):2: expected `E:"))
+        #expect(run.stdout.isEmpty)
+        let missing = try Self.gesturectl(["replay", "no-such-recording.yml"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("no-such-recording.yml: cannot read: no such file"))
+    }
+
+    @Test func devicesDescribesRecordedDevices() throws {
+        let run = try Self.gesturectl(["devices", "Fixtures/real/ts-atmel-maxtouch-1finger-fast-taps.evemu"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("kind: touchscreen"))
+        #expect(run.stdout.contains("estimated: the device reports no resolution"))
+        #expect(run.stdout.contains("slots: 10"))
+    }
+}
