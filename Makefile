@@ -34,9 +34,22 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 
+# Until the daemon exists: real recordings replayed through the whole pipeline (decoder,
+# configured bindings, engine) by gesturectl, then scripted gestures through the engine.
+DEMO_RECORDINGS = Fixtures/real/ts-atmel-maxtouch-1finger-fast-taps.evemu \
+	Fixtures/real/ts-atmel-maxtouch-4finger-drag-down.evemu \
+	Fixtures/constructed/pinch-open.yml Fixtures/constructed/long-press-drag.yml
+
 demo: deps
+	$(SWIFT) build --product gesturectl
 	$(SWIFT) build --product gesture-tour
-	$$($(SWIFT) build --show-bin-path)/gesture-tour
+	@bin=$$($(SWIFT) build --show-bin-path); \
+	for recording in $(DEMO_RECORDINGS); do \
+	  echo "▶ gesturectl replay $$recording"; \
+	  $$bin/gesturectl replay --text --config Fixtures/gestures.yml $$recording | grep -v ' active' ; \
+	done; \
+	echo "▶ gesturectl devices (live, from libinput on seat0)"; $$bin/gesturectl devices; \
+	$$bin/gesture-tour
 
 # The benchmark target and its dependency exist only with GESTURED_BENCHMARKS=1, in a build
 # folder of their own so they never disturb the test build. Then instruction counts per frame

@@ -42,7 +42,7 @@ let package = Package(
                 "GesturePipeline", "Evdev", "GestureWire", "LinuxInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting"]),
+        .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
         .executableTarget(name: "engine-profile", dependencies: ["GestureTesting"]),
         .testTarget(
             name: "GestureCoreTests",

@@ -1,5 +1,6 @@
 import GestureCore
 import GestureTesting
+import GestureWire
 
 // A tour of the engine: scripted touch sequences played through the real GestureCore engine
 // with the standard 16-binding scene, printing every event the way a subscriber would see it.
@@ -26,45 +27,11 @@ let scenes: [(String, [TouchStep])] = {
     ]
 }()
 
-func describe(_ value: GestureValue?) -> String {
-    guard let value else { return "" }
-    switch value {
-    case .drag(let v): return "translation=(\(v.translation.dx.rounded2), \(v.translation.dy.rounded2)) mm"
-    case .swipe(let v): return "\(v.direction) distance=\(v.distance.rounded2) mm"
-    case .edgeSwipe(let v): return "\(v.edge) edge, distance=\(v.distance.rounded2) mm"
-    case .tap(let v): return "count=\(v.count)"
-    case .magnify(let v): return "magnification=\(v.magnification.rounded2)"
-    case .rotate(let v): return "rotation=\(v.rotation.rounded2) rad"
-    case .composite(let parts):
-        switch parts.kind {
-        case .simultaneous: return [describe(parts.first), describe(parts.second)].filter { !$0.isEmpty }.joined(separator: ", ")
-        case .sequenceSecond: return parts.second == nil ? describe(parts.first) : describe(parts.second)
-        case .sequenceFirst, .exclusiveFirst: return describe(parts.first)
-        case .exclusiveSecond: return describe(parts.second)
-        }
-    case .longPress(let done): return "pressed=\(done)"
-    case .vector(let v): return "(\(v.dx.rounded2), \(v.dy.rounded2))"
-    case .number(let n): return "\(n.rounded2)"
-    default: return "\(value)"
-    }
-}
-
-extension Double {
-    var rounded2: Double { (self * 100).rounded() / 100 }
-}
-
 for (title, script) in scenes {
     let h = GestureHarness()
     let scene = StandardScene(engine: h.engine, root: h.root)
     let start = h.now
     print("▶ \(title)")
-    for event in h.run(script) {
-        var line = "  t=+\(String((event.time - start).rounded2))s  \(event.name) \(event.instance) \(event.phase.rawValue)"
-        if let reason = event.reason { line += "(\(reason.rawValue))" }
-        let value = describe(event.value)
-        if !value.isEmpty { line += "  \(value)" }
-        if let state = event.state { line += "  state=\(describe(state))" }
-        print(line)
-    }
+    for event in h.run(script) { print(GestureEventText.line(event, origin: start)) }
     precondition(scene.statesAreReset && h.finish().violations.isEmpty)
 }

@@ -28,6 +28,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON lines even on a terminal.")
     var json = false
 
+    @Flag(name: .long, help: "Print readable lines even when stdout is not a terminal.")
+    var text = false
+
     @Argument(help: ArgumentHelp("Recording files.", valueName: "recording"))
     var recordings: [String]
 
@@ -40,7 +43,8 @@ struct ReplayCommand: ParsableCommand {
         } catch {
             throw CleanExit.message("gesturectl: \(error)", code: 1)
         }
-        let asJSON = json || isatty(STDOUT_FILENO) == 0
+        guard !(json && text) else { throw CleanExit.message("gesturectl replay: --json and --text exclude each other", code: 2) }
+        let asJSON = json || (!text && isatty(STDOUT_FILENO) == 0)
         let start = Date()
         let pace: ((Double) -> Void)? = realtime ? { offset in
             let wait = offset - Date().timeIntervalSince(start)
