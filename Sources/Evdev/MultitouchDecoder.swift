@@ -25,22 +25,35 @@ public struct MultitouchDecoder: Sendable {
     /// The surface the positions are converted to.
     public let surface: DeviceDescription.Surface
 
-    struct Slot: Sendable {
-        var trackingID: Int32 = -1
-        var x: Int32 = 0
-        var y: Int32 = 0
-        var pressure: Int32?
-        var major: Int32?
-        /// False after SYN_DROPPED until the slot reports again.
-        var confirmed = true
-    }
-
-    struct Anonymous: Sendable {
+    /// The ABS_MT axes of one contact, as far as they have been reported.
+    struct ContactAxes: Sendable {
+        var trackingID: Int32?
         var x: Int32?
         var y: Int32?
-        var trackingID: Int32?
         var pressure: Int32?
         var major: Int32?
+
+        /// Records an ABS_MT axis; false for codes that are not contact axes.
+        mutating func apply(_ code: UInt16, _ value: Int32) -> Bool {
+            switch code {
+            case EventCode.ABS_MT_TRACKING_ID: trackingID = value
+            case EventCode.ABS_MT_POSITION_X: x = value
+            case EventCode.ABS_MT_POSITION_Y: y = value
+            case EventCode.ABS_MT_PRESSURE: pressure = value
+            case EventCode.ABS_MT_TOUCH_MAJOR: major = value
+            default: return false
+            }
+            return true
+        }
+
+        /// Down: a non-negative tracking id (when the device sends them) and a position.
+        var isDown: Bool { (trackingID ?? 0) >= 0 && x != nil && y != nil }
+    }
+
+    struct Slot: Sendable {
+        var axes = ContactAxes(trackingID: -1)
+        /// False after SYN_DROPPED until the slot reports again.
+        var confirmed = true
     }
 
     struct Live: Sendable {
@@ -54,8 +67,8 @@ public struct MultitouchDecoder: Sendable {
     let pressureAxis: AbsInfo?
     var slots: [Int32: Slot] = [:]
     var slot: Int32 = 0
-    var report: [Anonymous] = []
-    var pending = Anonymous()
+    var report: [ContactAxes] = []
+    var pending = ContactAxes()
     var singleX: Int32 = 0
     var singleY: Int32 = 0
     var touching = false
@@ -82,7 +95,7 @@ public struct MultitouchDecoder: Sendable {
                 dropping = false
                 for key in slots.keys { slots[key]!.confirmed = false }
                 report.removeAll()
-                pending = Anonymous()
+                pending = ContactAxes()
                 return cancelAll(at: event.time)
             }
             return nil
@@ -124,12 +137,12 @@ public struct MultitouchDecoder: Sendable {
     public mutating func resynchronize(slots states: [(slot: Int32, trackingID: Int32, x: Int32, y: Int32)], currentSlot: Int32) {
         slots.removeAll()
         for state in states {
-            slots[state.slot] = Slot(trackingID: state.trackingID, x: state.x, y: state.y)
+            slots[state.slot] = Slot(axes: ContactAxes(trackingID: state.trackingID, x: state.x, y: state.y))
         }
         slot = currentSlot
         dropping = false
         report.removeAll()
-        pending = Anonymous()
+        pending = ContactAxes()
         live.removeAll()
     }
 
@@ -141,25 +154,11 @@ public struct MultitouchDecoder: Sendable {
                 return
             }
             var state = slots[slot] ?? Slot()
-            switch code {
-            case EventCode.ABS_MT_TRACKING_ID: state.trackingID = value
-            case EventCode.ABS_MT_POSITION_X: state.x = value
-            case EventCode.ABS_MT_POSITION_Y: state.y = value
-            case EventCode.ABS_MT_PRESSURE: state.pressure = value
-            case EventCode.ABS_MT_TOUCH_MAJOR: state.major = value
-            default: return
-            }
+            guard state.axes.apply(code, value) else { return }
             state.confirmed = true
             slots[slot] = state
         case .anonymous:
-            switch code {
-            case EventCode.ABS_MT_POSITION_X: pending.x = value
-            case EventCode.ABS_MT_POSITION_Y: pending.y = value
-            case EventCode.ABS_MT_TRACKING_ID: pending.trackingID = value
-            case EventCode.ABS_MT_PRESSURE: pending.pressure = value
-            case EventCode.ABS_MT_TOUCH_MAJOR: pending.major = value
-            default: break
-            }
+            _ = pending.apply(code, value)
         case .singleTouch:
             if code == EventCode.ABS_X { singleX = value } else if code == EventCode.ABS_Y { singleY = value }
         case .none:
@@ -168,26 +167,26 @@ public struct MultitouchDecoder: Sendable {
     }
 
     mutating func endAnonymousContact() {
-        if pending.x != nil && pending.y != nil && (pending.trackingID ?? 0) >= 0 { report.append(pending) }
-        pending = Anonymous()
+        if pending.isDown { report.append(pending) }
+        pending = ContactAxes()
     }
 
     /// The contacts as the device reports them now: (identity hint, x, y, pressure, major).
     mutating func currentContacts() -> [(id: Int32?, x: Int32, y: Int32, pressure: Int32?, major: Int32?)] {
         switch mode {
         case .slots:
-            let active = slots.keys.sorted().compactMap { key -> Slot? in
+            let active = slots.keys.sorted().compactMap { key -> ContactAxes? in
                 let state = slots[key]!
-                return state.trackingID >= 0 && state.confirmed ? state : nil
+                return state.axes.trackingID ?? -1 >= 0 && state.confirmed ? state.axes : nil
             }
             if isSemiMultitouch {
                 guard !active.isEmpty else { return [] }
                 let count = max(toolFingers, active.count)
-                let x = active.map { Int64($0.x) }.reduce(0, +) / Int64(active.count)
-                let y = active.map { Int64($0.y) }.reduce(0, +) / Int64(active.count)
+                let x = active.map { Int64($0.x ?? 0) }.reduce(0, +) / Int64(active.count)
+                let y = active.map { Int64($0.y ?? 0) }.reduce(0, +) / Int64(active.count)
                 return (0..<count).map { (Int32($0), Int32(x), Int32(y), nil, nil) }
             }
-            return active.map { ($0.trackingID, $0.x, $0.y, $0.pressure, $0.major) }
+            return active.map { ($0.trackingID, $0.x ?? 0, $0.y ?? 0, $0.pressure, $0.major) }
         case .anonymous:
             endAnonymousContact()
             defer { report.removeAll() }

@@ -1,5 +1,6 @@
-/// A recording that cannot be read: which file, which line, what was expected.
-public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A file gestured cannot use (a recording, a configuration): which file, which line, and what
+/// was expected.
+public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file's path as given.
     public var file: String
     /// 1-based line number, when the problem is on a line.
@@ -19,3 +20,6 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         return "\(file): \(message)"
     }
 }
+
+/// A recording that cannot be read.
+public typealias RecordingError = FileError
