@@ -62,10 +62,10 @@ struct DevicesCommand: ParsableCommand {
         }
         for failure in source.accessFailures { output.write("! \(failure)") }
         if source.knownDevices.isEmpty {
-            output.write(source.accessFailures.isEmpty
-                ? "no touch devices on \(seat)"
-                : "no touch devices could be opened on \(seat) (see above)")
+            output.write(source.accessFailures.isEmpty ? "no touch devices on \(seat)" : "no touch devices could be opened on \(seat) (see above)")
         }
         output.flush()
+        // Unreadable nodes and nothing to show: a failure, not an empty success.
+        if source.knownDevices.isEmpty && !source.accessFailures.isEmpty { throw ExitCode(1) }
     }
 }
