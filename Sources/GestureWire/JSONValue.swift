@@ -89,3 +89,29 @@ extension JSONValue {
         return .number((value * scale).rounded() / scale)
     }
 }
+
+extension JSONValue {
+    /// The member named `key` of an object (the first, if repeated).
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let pairs) = self else { return nil }
+        return pairs.first { $0.0 == key }?.1
+    }
+
+    /// The string, if this is one.
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+
+    /// The whole number, if this is one.
+    public var intValue: Int64? {
+        switch self {
+        case .int(let value): value
+        case .number(let value) where value == value.rounded() && abs(value) < 9e15: Int64(value)
+        default: nil
+        }
+    }
+
+    /// The array, if this is one.
+    public var arrayValue: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
+
+    /// The object's keys in order, if this is one.
+    public var objectKeys: [String]? { if case .object(let pairs) = self { pairs.map(\.0) } else { nil } }
+}

@@ -1,0 +1,17 @@
+/// The bounds a server holds clients to (documented in docs/PROTOCOL.md).
+public struct ProtocolLimits: Hashable, Sendable {
+    /// Longest request line, in bytes: 64 KiB.
+    public var maximumLineBytes = 64 * 1024
+    /// Subscriptions one client may hold at once: 32.
+    public var maximumSubscriptions = 32
+    /// Inline gesture definitions in one `subscribe`: 16.
+    public var maximumDefinitions = 16
+    /// Size of one inline definition as JSON text, in bytes: 4 KiB.
+    public var maximumDefinitionBytes = 4 * 1024
+
+    /// The defaults.
+    public static let standard = ProtocolLimits()
+
+    /// Creates the default limits.
+    public init() {}
+}

@@ -1,0 +1,90 @@
+import GestureCore
+
+/// Turns a client's line into a ``ClientRequest``, or into the error to reply with — together
+/// with the request's id when it could be read, so even a bad request's reply can be matched.
+public enum RequestParser {
+    /// A request that cannot be served.
+    public struct Failure: Error, Hashable, Sendable {
+        /// The request's id, when the line was JSON with an `id`.
+        public var id: JSONValue?
+        /// What was wrong.
+        public var error: ProtocolError
+    }
+
+    /// Parses one line (without its newline).
+    public static func parse(_ line: String, limits: ProtocolLimits = .standard) -> Result<ClientRequest, Failure> {
+        guard line.utf8.count <= limits.maximumLineBytes else {
+            return .failure(Failure(id: nil, error: ProtocolError(.lineTooLong, "request lines may be at most \(limits.maximumLineBytes) bytes")))
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line)
+        } catch {
+            return .failure(Failure(id: nil, error: ProtocolError(.badJSON, "not JSON: \(error)")))
+        }
+        let id = value["id"]
+        guard value.objectKeys != nil else {
+            return .failure(Failure(id: nil, error: ProtocolError(.invalidRequest, "expected an object like {\"id\": 1, \"request\": \"ping\"}")))
+        }
+        func fail(_ code: ProtocolError.Code, _ message: String) -> Result<ClientRequest, Failure> {
+            .failure(Failure(id: id, error: ProtocolError(code, message)))
+        }
+        guard let name = value["request"]?.stringValue else {
+            return fail(.unknownRequest, "expected a \"request\" field: subscribe, unsubscribe, snapshot, devices or ping")
+        }
+        switch name {
+        case "ping": return .success(ClientRequest(id: id, command: .ping))
+        case "snapshot": return .success(ClientRequest(id: id, command: .snapshot))
+        case "devices": return .success(ClientRequest(id: id, command: .devices))
+        case "unsubscribe":
+            guard let subscription = value["subscription"]?.intValue else {
+                return fail(.invalidRequest, "unsubscribe needs \"subscription\": the number the subscribe reply gave")
+            }
+            return .success(ClientRequest(id: id, command: .unsubscribe(subscription: subscription)))
+        case "subscribe":
+            switch subscription(value, limits: limits) {
+            case .success(let request): return .success(ClientRequest(id: id, command: .subscribe(request)))
+            case .failure(let error): return .failure(Failure(id: id, error: error))
+            }
+        default:
+            return fail(.unknownRequest, "unknown request \"\(name)\"; expected subscribe, unsubscribe, snapshot, devices or ping")
+        }
+    }
+
+    static func subscription(_ value: JSONValue, limits: ProtocolLimits) -> Result<SubscriptionRequest, ProtocolError> {
+        var request = SubscriptionRequest()
+        if let gestures = value["gestures"] {
+            guard let names = gestures.arrayValue?.compactMap(\.stringValue), names.count == gestures.arrayValue?.count else {
+                return .failure(ProtocolError(.invalidRequest, "\"gestures\" must be a list of gesture names"))
+            }
+            request.gestures = names
+        }
+        if let devices = value["devices"] {
+            guard let ids = devices.arrayValue?.compactMap(\.intValue), ids.count == devices.arrayValue?.count else {
+                return .failure(ProtocolError(.invalidRequest, "\"devices\" must be a list of device ids"))
+            }
+            request.devices = ids
+        }
+        if let phases = value["phases"] {
+            let kinds = phases.arrayValue?.compactMap { $0.stringValue.flatMap(PhaseKind.init(rawValue:)) } ?? []
+            guard kinds.count == phases.arrayValue?.count, !kinds.contains(.possible) else {
+                return .failure(ProtocolError(.invalidRequest, "\"phases\" must list active, ended and/or failed"))
+            }
+            request.phases = Set(kinds)
+        }
+        if let definitions = value["define"] {
+            guard let items = definitions.arrayValue, items.allSatisfy({ $0.objectKeys != nil }) else {
+                return .failure(ProtocolError(.invalidGesture, "\"define\" must be a list of gesture objects in the configuration's syntax"))
+            }
+            guard items.count <= limits.maximumDefinitions else {
+                return .failure(ProtocolError(.invalidGesture, "at most \(limits.maximumDefinitions) definitions per subscribe"))
+            }
+            if let big = items.first(where: { $0.serialized.utf8.count > limits.maximumDefinitionBytes }) {
+                return .failure(ProtocolError(
+                    .invalidGesture, "definition \(big["name"]?.stringValue.map { "\"\($0)\" " } ?? "")is over \(limits.maximumDefinitionBytes) bytes"))
+            }
+            request.definitions = items
+        }
+        return .success(request)
+    }
+}

@@ -1,0 +1,67 @@
+import GestureCore
+
+/// The messages a server sends, one JSON object per line: `hello`, replies, and events.
+public enum ServerMessage {
+    /// The protocol version; a breaking change bumps it. Readers ignore keys they do not know.
+    public static let protocolVersion: Int64 = 1
+
+    /// The first message on every connection.
+    public static func hello(serverVersion: String, capabilities: [String], devices: [JSONValue]) -> JSONValue {
+        .object([
+            ("event", "hello"), ("protocol", .int(protocolVersion)), ("server", .string(serverVersion)),
+            ("capabilities", .array(capabilities.map(JSONValue.string))), ("devices", .array(devices)),
+        ])
+    }
+
+    /// A successful reply to the request with `id`, with extra fields.
+    public static func ok(id: JSONValue?, _ fields: [(String, JSONValue)] = []) -> JSONValue {
+        .object([("id", id ?? .null), ("ok", .bool(true))] + fields)
+    }
+
+    /// A failed reply to the request with `id`.
+    public static func error(id: JSONValue?, _ error: ProtocolError) -> JSONValue {
+        .object([("id", id ?? .null), ("error", .object([("code", .string(error.code.rawValue)), ("message", .string(error.message))]))])
+    }
+
+    /// A gesture event for one subscription: the fields of `gesturectl replay --json` (with
+    /// `time` in seconds since `origin`), plus `event`, `seq`, `subscription` and `timeUs`
+    /// (the event's monotonic timestamp in microseconds).
+    public static func gesture(_ event: GestureEvent, sequence: UInt64, subscription: Int64, origin: Timestamp) -> JSONValue {
+        guard case .object(let fields) = GestureEventJSON.object(event, origin: origin) else { return .null }
+        return .object(
+            [("event", "gesture"), ("seq", .int(Int64(sequence))), ("subscription", .int(subscription))] + fields
+                + [("timeUs", .int(event.time.microseconds))])
+    }
+
+    /// A device appeared.
+    public static func deviceAdded(_ device: JSONValue) -> JSONValue {
+        .object([("event", "device-added"), ("device", device)])
+    }
+
+    /// A device went away (its gestures have failed with `deviceRemoved`).
+    public static func deviceRemoved(id: Int64) -> JSONValue {
+        .object([("event", "device-removed"), ("device", .int(id))])
+    }
+
+    /// The client fell too far behind and is being disconnected.
+    public static func overflow(queued: Int, limit: Int) -> JSONValue {
+        .object([
+            ("event", "overflow"), ("queued", .int(Int64(queued))), ("limit", .int(Int64(limit))),
+            ("message", .string("you read too slowly: \(queued) messages waiting, limit \(limit); disconnecting")),
+        ])
+    }
+
+    /// A problem not tied to a request.
+    public static func errorEvent(_ message: String) -> JSONValue {
+        .object([("event", "error"), ("message", .string(message))])
+    }
+
+    /// A device as `hello`, `devices` and `device-added` describe it.
+    public static func device(id: Int64, name: String, kind: String, width: Double, height: Double, sizeEstimated: Bool, slots: Int) -> JSONValue {
+        .object([
+            ("id", .int(id)), ("name", .string(name)), ("kind", .string(kind)),
+            ("size", .object([("width", .rounded(width, 1)), ("height", .rounded(height, 1)), ("estimated", .bool(sizeEstimated))])),
+            ("slots", .int(Int64(slots))),
+        ])
+    }
+}

@@ -1,0 +1,22 @@
+import GestureCore
+
+/// What a `subscribe` asks for.
+public struct SubscriptionRequest: Hashable, Sendable {
+    /// Names of configured gestures (empty with no definitions: all configured gestures).
+    public var gestures: [String]
+    /// Only these devices (nil: all).
+    public var devices: [Int64]?
+    /// Only these phases (nil: all).
+    public var phases: Set<PhaseKind>?
+    /// Gestures defined by the client, each an object in the configuration's own syntax
+    /// (`{"name": …, "tap": {"count": 2}, "region": {…}, "priority": "high"}`).
+    public var definitions: [JSONValue]
+
+    /// Creates a subscription request.
+    public init(gestures: [String] = [], devices: [Int64]? = nil, phases: Set<PhaseKind>? = nil, definitions: [JSONValue] = []) {
+        self.gestures = gestures
+        self.devices = devices
+        self.phases = phases
+        self.definitions = definitions
+    }
+}

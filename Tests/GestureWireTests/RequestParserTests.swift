@@ -1,0 +1,74 @@
+import Foundation
+import GestureCore
+import GestureWire
+import Testing
+
+@Suite struct RequestParserTests {
+    func parse(_ line: String, limits: ProtocolLimits = .standard) -> Result<ClientRequest, RequestParser.Failure> {
+        RequestParser.parse(line, limits: limits)
+    }
+
+    @Test func readsEveryRequest() throws {
+        #expect(try parse(#"{"id": 1, "request": "ping"}"#).get() == ClientRequest(id: .int(1), command: .ping))
+        #expect(try parse(#"{"id": "a", "request": "snapshot"}"#).get().command == .snapshot)
+        #expect(try parse(#"{"request": "devices"}"#).get() == ClientRequest(id: nil, command: .devices))
+        #expect(try parse(#"{"id": 2, "request": "unsubscribe", "subscription": 4}"#).get().command == .unsubscribe(subscription: 4))
+        let subscribe = try parse(#"""
+            {"id": 7, "request": "subscribe", "gestures": ["swipe-left-3"], "devices": [1], "phases": ["ended", "failed"],
+             "define": [{"name": "my-tap", "tap": {"count": 2}, "priority": "high"}], "future": "ignored"}
+            """#.replacingOccurrences(of: "\n", with: "")).get()
+        guard case .subscribe(let request) = subscribe.command else { Issue.record("not a subscribe"); return }
+        #expect(request.gestures == ["swipe-left-3"])
+        #expect(request.devices == [1])
+        #expect(request.phases == [.ended, .failed])
+        #expect(request.definitions.first?["name"]?.stringValue == "my-tap")
+    }
+
+    @Test(arguments: [
+        (#"{"id": 1, "request": "ping""#, ProtocolError.Code.badJSON, false),
+        (#"[1, 2]"#, .invalidRequest, false),
+        (#"{"id": 3}"#, .unknownRequest, true),
+        (#"{"id": 3, "request": "dance"}"#, .unknownRequest, true),
+        (#"{"id": 3, "request": "unsubscribe"}"#, .invalidRequest, true),
+        (#"{"id": 3, "request": "subscribe", "gestures": "pan"}"#, .invalidRequest, true),
+        (#"{"id": 3, "request": "subscribe", "phases": ["possible"]}"#, .invalidRequest, true),
+        (#"{"id": 3, "request": "subscribe", "define": [3]}"#, .invalidGesture, true),
+    ])
+    func badRequestsNameTheProblemAndKeepTheID(_ line: String, _ code: ProtocolError.Code, _ hasID: Bool) {
+        guard case .failure(let failure) = parse(line) else {
+            Issue.record("accepted: \(line)")
+            return
+        }
+        #expect(failure.error.code == code, "\(failure.error)")
+        #expect((failure.id != nil) == hasID)
+    }
+
+    @Test func limitsAreEnforced() {
+        var limits = ProtocolLimits()
+        limits.maximumLineBytes = 40
+        guard case .failure(let long) = parse(#"{"id": 1, "request": "ping", "padding": "xxxxxxxxxxxx"}"#, limits: limits) else {
+            Issue.record("long line accepted")
+            return
+        }
+        #expect(long.error.code == .lineTooLong)
+        limits = ProtocolLimits()
+        limits.maximumDefinitions = 1
+        let two = #"{"id": 1, "request": "subscribe", "define": [{"name": "a", "tap": {}}, {"name": "b", "tap": {}}]}"#
+        guard case .failure(let many) = parse(two, limits: limits) else { Issue.record("two definitions accepted"); return }
+        #expect(many.error.code == .invalidGesture)
+    }
+
+    @Test func serverMessagesHaveTheDocumentedShape() {
+        #expect(ServerMessage.ok(id: .int(7), [("subscription", .int(1))]).serialized == #"{"id":7,"ok":true,"subscription":1}"#)
+        #expect(
+            ServerMessage.error(id: .int(7), ProtocolError(.unknownRequest, "no")).serialized
+                == #"{"id":7,"error":{"code":"unknown-request","message":"no"}}"#)
+        let event = GestureEvent(
+            time: Timestamp(microseconds: 2_500_000), device: DeviceID(1), binding: BindingID(0), name: "pan", instance: InstanceID(3),
+            phase: .ended, value: .bool(true))
+        #expect(
+            ServerMessage.gesture(event, sequence: 9, subscription: 2, origin: Timestamp(microseconds: 500_000)).serialized
+                == #"{"event":"gesture","seq":9,"subscription":2,"gesture":"pan","instance":3,"phase":"ended","time":2,"device":1,"value":true,"timeUs":2500000}"#)
+        #expect(ServerMessage.hello(serverVersion: "0.1", capabilities: ["replay"], devices: []).serialized.hasPrefix(#"{"event":"hello","protocol":1,"#))
+    }
+}
