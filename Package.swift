@@ -30,6 +30,7 @@ let package = Package(
             dependencies: ["GestureCore", .product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Evdev", dependencies: ["GestureCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "GestureWire", dependencies: ["GestureCore"]),
+        .target(name: "GestureDaemon", dependencies: ["GestureCore", "GestureWire", "GesturePipeline"]),
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(name: "LinuxInput", dependencies: ["CLibinput", "CLibevdev", "Evdev", "GestureCore"]),
@@ -50,6 +51,7 @@ let package = Package(
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureCore", "GestureTesting"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureCore"]),
         .testTarget(name: "GestureWireTests", dependencies: ["GestureWire", "GestureCore"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureCore"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Evdev", "GestureCore"]),
         // Runs the built gesturectl binary; depending on it makes `swift build --build-tests` build it.
         .testTarget(name: "gesturectlTests", dependencies: ["gesturectl"]),
