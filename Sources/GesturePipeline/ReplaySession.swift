@@ -34,38 +34,16 @@ public final class ReplaySession {
     /// Prepares the replay of `recordings` (with their file names) under `config`.
     public init(recordings: [(recording: Recording, file: String)], config: GestureConfig, settings: GestureSettings = .standard) {
         engine = GestureEngine(settings: settings)
-        var frames: [TouchFrame] = []
-        var shift: Int64 = 0
-        var nextID: UInt32 = 1
-        var origin: Timestamp?
-        for (recording, file) in recordings {
-            let start = recording.devices.compactMap { $0.events.first?.time }.min() ?? Timestamp(microseconds: 0)
-            var fileFrames: [TouchFrame] = []
-            for recorded in recording.devices {
-                let id = DeviceID(nextID)
-                nextID += 1
-                let profile = DeviceProfile(recorded.description)
-                let root = engine.addDevice(id, geometry: profile.geometry)
-                devices.append(Device(
-                    id: id, file: file, description: recorded.description,
-                    bindings: DeviceBindings(config: config, engine: engine, device: profile, root: root)))
-                var decoder = MultitouchDecoder(device: id, description: recorded.description)
-                for event in recorded.events {
-                    if var frame = decoder.feed(event) {
-                        frame.time.microseconds += shift - start.microseconds
-                        fileFrames.append(frame)
-                    }
-                }
-            }
-            // Devices of one recording share its clock: merge by time, stable in device order.
-            fileFrames = fileFrames.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-            if origin == nil { origin = Timestamp(microseconds: shift) }
-            frames += fileFrames
-            // The next recording starts one second after this one's last frame.
-            shift = (fileFrames.last?.time.microseconds ?? shift) + 1_000_000
+        let plan = ReplayPlan(recordings: recordings)
+        for device in plan.devices {
+            let profile = DeviceProfile(device.description)
+            let root = engine.addDevice(device.id, geometry: profile.geometry)
+            devices.append(Device(
+                id: device.id, file: device.file, description: device.description,
+                bindings: DeviceBindings(config: config, engine: engine, device: profile, root: root)))
         }
-        self.origin = origin ?? Timestamp(microseconds: 0)
-        schedule = frames
+        origin = plan.origin
+        schedule = plan.frames
     }
 
     /// Frames to replay.

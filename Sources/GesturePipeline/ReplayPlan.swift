@@ -1,0 +1,53 @@
+import Evdev
+import GestureCore
+
+/// Recordings decoded into one timeline: each device of each recording gets an engine id (from
+/// `firstDeviceID`, in order); the devices of one recording play together, frames merged by
+/// time (stable in device order); several recordings play one after the other, each starting one
+/// second after the previous one's last frame. Times start at 0.
+public struct ReplayPlan: Sendable {
+    /// One recorded device.
+    public struct Device: Sendable {
+        /// Its engine id.
+        public var id: DeviceID
+        /// The recording it came from.
+        public var file: String
+        /// Its description.
+        public var description: DeviceDescription
+    }
+
+    /// Every device, in order.
+    public private(set) var devices: [Device] = []
+    /// Every frame, in time order.
+    public private(set) var frames: [TouchFrame] = []
+    /// The timeline's start.
+    public let origin = Timestamp(microseconds: 0)
+
+    /// Decodes `recordings`.
+    public init(recordings: [(recording: Recording, file: String)], firstDeviceID: UInt32 = 1) {
+        var shift: Int64 = 0
+        var nextID = firstDeviceID
+        for (recording, file) in recordings {
+            let start = recording.devices.compactMap { $0.events.first?.time }.min() ?? Timestamp(microseconds: 0)
+            var fileFrames: [TouchFrame] = []
+            for recorded in recording.devices {
+                let id = DeviceID(nextID)
+                nextID += 1
+                devices.append(Device(id: id, file: file, description: recorded.description))
+                var decoder = MultitouchDecoder(device: id, description: recorded.description)
+                for event in recorded.events {
+                    if var frame = decoder.feed(event) {
+                        frame.time.microseconds += shift - start.microseconds
+                        fileFrames.append(frame)
+                    }
+                }
+            }
+            fileFrames = fileFrames.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+            frames += fileFrames
+            shift = (fileFrames.last?.time.microseconds ?? shift) + 1_000_000
+        }
+    }
+
+    /// Time from the first frame to the last.
+    public var duration: Seconds { (frames.last?.time ?? origin) - origin }
+}
