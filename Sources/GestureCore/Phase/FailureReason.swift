@@ -33,6 +33,8 @@ public enum FailureReason: String, Hashable, Sendable, CaseIterable {
     case disabled
     /// The binding was removed or changed by a configuration reload.
     case reconfigured
+    /// The client unsubscribed while the gesture was in flight (sent to that client only).
+    case unsubscribed
     /// A `shouldBegin` predicate vetoed the gesture.
     case vetoed
     /// The engine is shutting down.

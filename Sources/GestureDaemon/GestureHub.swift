@@ -1,0 +1,341 @@
+import Evdev
+import GestureCore
+import GesturePipeline
+import GestureWire
+import Logging
+import NIOCore
+
+/// The daemon's core: the engine, its devices and configured bindings, and the connected clients
+/// with their subscriptions. Confined to one event loop: every method runs there.
+///
+/// Input goes in (`addDevice`, `feed`, `advance`, `removeDevice`); the engine's events go out to
+/// every subscription that covers them, through each client's bounded ``ClientOutbox`` — the
+/// input path never waits on a client. A client that falls behind by the outbox's bound gets
+/// `overflow` and is disconnected; the others carry on.
+public final class GestureHub {
+    /// The event loop the hub lives on.
+    public let loop: any EventLoop
+    let engine: GestureEngine
+    let config: GestureConfig
+    let limits: ProtocolLimits
+    let outboxLimit: Int
+    let serverVersion: String
+    let capabilities: [String]
+    let logger: Logger
+    /// Event times are reported as seconds since this.
+    let origin: Timestamp
+    /// Maps an engine deadline to the loop's clock; nil when the caller advances time itself.
+    let deadlineClock: ((Timestamp) -> NIODeadline)?
+
+    struct Device {
+        var description: DeviceDescription
+        var root: TargetID
+        var configured: DeviceBindings
+    }
+
+    var devices: [DeviceID: Device] = [:]
+    var configuredBindings: Set<BindingID> = []
+    var clients: [ObjectIdentifier: HubClient] = [:]
+    var sequence: UInt64 = 0
+    var nextSubscription: Int64 = 1
+    var deadlineTask: Scheduled<Void>?
+    /// Called with the number of subscriptions whenever it changes (replay waits on it).
+    public var onSubscriptionsChanged: ((Int) -> Void)?
+
+    /// Creates a hub.
+    public init(
+        loop: any EventLoop, config: GestureConfig, origin: Timestamp, serverVersion: String, capabilities: [String],
+        limits: ProtocolLimits = .standard, outboxLimit: Int = 1024, deadlineClock: ((Timestamp) -> NIODeadline)?,
+        logger: Logger
+    ) {
+        self.loop = loop
+        self.config = config
+        self.origin = origin
+        self.serverVersion = serverVersion
+        self.capabilities = capabilities
+        self.limits = limits
+        self.outboxLimit = outboxLimit
+        self.deadlineClock = deadlineClock
+        self.logger = logger
+        engine = GestureEngine()
+    }
+
+    /// The engine's current time (the origin before any input).
+    var now: Timestamp { max(engine.now, origin) }
+
+    /// Subscriptions over all clients.
+    public var subscriptionCount: Int { clients.values.reduce(0) { $0 + $1.subscriptions.count } }
+
+    // MARK: Input
+
+    /// A device appeared: attach the configuration (and clients' own gestures) and tell clients.
+    public func addDevice(_ id: DeviceID, description: DeviceDescription) {
+        loop.preconditionInEventLoop()
+        let profile = DeviceProfile(description)
+        let root = engine.addDevice(id, geometry: profile.geometry)
+        let bindings = DeviceBindings(config: config, engine: engine, device: profile, root: root)
+        configuredBindings.formUnion(bindings.attached.map(\.id))
+        devices[id] = Device(description: description, root: root, configured: bindings)
+        for (name, reason) in bindings.excluded { logger.info("\(description.name): gesture \(name) left out: \(reason)") }
+        for client in clients.values {
+            for subscription in client.subscriptions.values { attachDefinitions(subscription, to: id) }
+            send(ServerMessage.deviceAdded(deviceJSON(id)), to: client)
+        }
+        flushAll()
+    }
+
+    /// A device went away: its gestures fail with `deviceRemoved`, then clients are told.
+    public func removeDevice(_ id: DeviceID, at time: Timestamp) {
+        loop.preconditionInEventLoop()
+        guard let device = devices.removeValue(forKey: id) else { return }
+        route(engine.removeDevice(id, at: time).events)
+        configuredBindings.subtract(device.configured.attached.map(\.id))
+        for client in clients.values {
+            for subscription in client.subscriptions.values {
+                subscription.owned = subscription.owned.filter { engine.name(of: $0) != nil }
+            }
+            send(ServerMessage.deviceRemoved(id: Int64(id.rawValue)), to: client)
+        }
+        flushAll()
+        scheduleDeadline()
+    }
+
+    /// One frame of touches.
+    public func feed(_ frame: TouchFrame) {
+        loop.preconditionInEventLoop()
+        route(engine.feed(frame).events)
+        flushAll()
+        scheduleDeadline()
+    }
+
+    /// Lets time pass (deadlines fire).
+    public func advance(to time: Timestamp) {
+        loop.preconditionInEventLoop()
+        route(engine.advance(to: time).events)
+        flushAll()
+        scheduleDeadline()
+    }
+
+    /// When the engine next needs time to pass.
+    public var nextDeadline: Timestamp? { engine.nextDeadline }
+
+    func scheduleDeadline() {
+        deadlineTask?.cancel()
+        deadlineTask = nil
+        guard let clock = deadlineClock, let deadline = engine.nextDeadline else { return }
+        deadlineTask = loop.scheduleTask(deadline: clock(deadline)) { [weak self] in self?.advance(to: deadline) }
+    }
+
+    /// Fails every gesture in flight with `shutdown`, delivers that, then closes every client.
+    public func shutdown() -> EventLoopFuture<Void> {
+        loop.preconditionInEventLoop()
+        deadlineTask?.cancel()
+        route(engine.shutdown(at: now).events)
+        flushAll()
+        let closes = clients.values.map { client -> EventLoopFuture<Void> in
+            client.closing = true
+            return client.channel.close(mode: .all).recover { _ in }
+        }
+        return EventLoopFuture.andAllSucceed(closes, on: loop)
+    }
+
+    // MARK: Clients
+
+    /// A client connected: it gets `hello`.
+    public func connect(_ channel: any Channel) {
+        loop.preconditionInEventLoop()
+        let client = HubClient(channel: channel, outboxLimit: outboxLimit)
+        clients[client.id] = client
+        send(ServerMessage.hello(serverVersion: serverVersion, capabilities: capabilities, devices: devicesJSON()), to: client)
+        flush(client)
+    }
+
+    /// A client went away: its own gestures are removed with it.
+    public func disconnect(_ channel: any Channel) {
+        loop.preconditionInEventLoop()
+        guard let client = clients.removeValue(forKey: ObjectIdentifier(channel)) else { return }
+        for subscription in client.subscriptions.values {
+            for binding in subscription.owned { _ = engine.detach(binding, reason: .unsubscribed, at: now) }
+        }
+        if !client.subscriptions.isEmpty { onSubscriptionsChanged?(subscriptionCount) }
+        scheduleDeadline()
+    }
+
+    /// The client's channel can take more: send what waits.
+    public func writable(_ channel: any Channel) {
+        if let client = clients[ObjectIdentifier(channel)] { flush(client) }
+    }
+
+    /// One line from a client.
+    public func receive(_ line: LineSplitter.Line, from channel: any Channel) {
+        loop.preconditionInEventLoop()
+        guard let client = clients[ObjectIdentifier(channel)], !client.closing else { return }
+        switch line {
+        case .tooLong:
+            send(ServerMessage.error(id: nil, ProtocolError(.lineTooLong, "request lines may be at most \(limits.maximumLineBytes) bytes")), to: client)
+        case .text(let text):
+            guard !text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
+            switch RequestParser.parse(text, limits: limits) {
+            case .failure(let failure):
+                send(ServerMessage.error(id: failure.id, failure.error), to: client)
+            case .success(let request):
+                handle(request, from: client)
+            }
+        }
+        flush(client)
+    }
+
+    func handle(_ request: ClientRequest, from client: HubClient) {
+        switch request.command {
+        case .ping:
+            send(ServerMessage.ok(id: request.id, [("pong", .bool(true))]), to: client)
+        case .devices:
+            send(ServerMessage.ok(id: request.id, [("devices", .array(devicesJSON()))]), to: client)
+        case .snapshot:
+            let instances = engine.activeInstances(at: now).map { GestureEventJSON.object($0, origin: origin) }
+            send(ServerMessage.ok(id: request.id, [("instances", .array(instances))]), to: client)
+        case .subscribe(let subscribe):
+            switch self.subscribe(subscribe, for: client) {
+            case .failure(let error):
+                send(ServerMessage.error(id: request.id, error), to: client)
+            case .success(let subscription):
+                send(ServerMessage.ok(id: request.id, [("subscription", .int(subscription.id))]), to: client)
+                // What is already in flight first, so the client starts in sync.
+                for event in engine.activeInstances(at: now) where subscription.covers(event, configured: configuredBindings.contains(event.binding)) {
+                    guard subscription.admit(event) else { continue }
+                    var message = ServerMessage.gesture(event, sequence: sequence, subscription: subscription.id, origin: origin)
+                    if case .object(var fields) = message {
+                        fields.append(("snapshot", .bool(true)))
+                        message = .object(fields)
+                    }
+                    send(message, to: client, kind: .update(ClientOutbox.UpdateKey(subscription: subscription.id, instance: event.instance)))
+                }
+                onSubscriptionsChanged?(subscriptionCount)
+            }
+        case .unsubscribe(let id):
+            guard let subscription = client.subscriptions[id] else {
+                send(ServerMessage.error(id: request.id, ProtocolError(.unknownSubscription, "no subscription \(id) on this connection")), to: client)
+                return
+            }
+            // Its own gestures end for real; configured ones in flight end for this client only.
+            for binding in subscription.owned { route(engine.detach(binding, reason: .unsubscribed, at: now).events) }
+            for instance in subscription.told.sorted() {
+                let event = GestureEvent(
+                    time: now, device: DeviceID(0), binding: BindingID(-1), name: "", instance: instance, phase: .failed, reason: .unsubscribed)
+                send(ServerMessage.gesture(event, sequence: sequence, subscription: id, origin: origin), to: client)
+            }
+            client.subscriptions[id] = nil
+            send(ServerMessage.ok(id: request.id), to: client)
+            onSubscriptionsChanged?(subscriptionCount)
+            scheduleDeadline()
+        }
+    }
+
+    func subscribe(_ request: SubscriptionRequest, for client: HubClient) -> Result<HubSubscription, ProtocolError> {
+        guard client.subscriptions.count < limits.maximumSubscriptions else {
+            return .failure(ProtocolError(.tooManySubscriptions, "at most \(limits.maximumSubscriptions) subscriptions per connection"))
+        }
+        let known = Set(config.bindings.map(\.name))
+        if let unknown = request.gestures.first(where: { !known.contains($0) }) {
+            return .failure(ProtocolError(.invalidRequest, "no configured gesture named \"\(unknown)\"; configured: \(config.bindings.map(\.name).joined(separator: ", "))"))
+        }
+        var definitions: GestureConfig?
+        if !request.definitions.isEmpty {
+            let yaml = "version: 1\ngestures:\n" + request.definitions.map { "  - \($0.serialized)\n" }.joined()
+            do {
+                definitions = try GestureConfig.parse(yaml, file: "define")
+            } catch let error as FileError {
+                return .failure(ProtocolError(.invalidGesture, error.message))
+            } catch {
+                return .failure(ProtocolError(.invalidGesture, "\(error)"))
+            }
+        }
+        let names: Set<String>? = request.gestures.isEmpty ? nil : Set(request.gestures)
+        let subscription = HubSubscription(
+            id: nextSubscription, names: names, definitions: definitions,
+            devices: request.devices.map { Set($0.map { DeviceID(UInt32(clamping: $0)) }) }, phases: request.phases)
+        nextSubscription += 1
+        for id in devices.keys.sorted() { attachDefinitions(subscription, to: id) }
+        client.subscriptions[subscription.id] = subscription
+        return .success(subscription)
+    }
+
+    func attachDefinitions(_ subscription: HubSubscription, to id: DeviceID) {
+        guard let definitions = subscription.definitions, let device = devices[id] else { return }
+        let bindings = DeviceBindings(config: definitions, engine: engine, device: DeviceProfile(device.description), root: device.root)
+        subscription.owned.formUnion(bindings.attached.map(\.id))
+    }
+
+    // MARK: Output
+
+    func route(_ events: [GestureEvent]) {
+        for event in events {
+            sequence += 1
+            let configured = configuredBindings.contains(event.binding)
+            for client in clients.values where !client.closing {
+                for subscription in client.subscriptions.values where subscription.covers(event, configured: configured) {
+                    guard subscription.admit(event) else { continue }
+                    let key = ClientOutbox.UpdateKey(subscription: subscription.id, instance: event.instance)
+                    send(
+                        ServerMessage.gesture(event, sequence: sequence, subscription: subscription.id, origin: origin), to: client,
+                        kind: event.phase == .active ? .update(key) : .transition(key))
+                }
+            }
+        }
+    }
+
+    /// Sends a line: straight to the channel while it takes data and nothing waits before it;
+    /// into the outbox (where active updates coalesce) once the client is behind.
+    func send(_ message: JSONValue, to client: HubClient, kind: ClientOutbox.Kind = .other) {
+        guard !client.closing else { return }
+        let line = message.serialized
+        if client.outbox.isEmpty && client.channel.isWritable {
+            write([line], to: client.channel)
+            client.unflushed = true
+            return
+        }
+        if client.outbox.push(line, kind) == .overflow {
+            client.closing = true
+            let queued = client.outbox.count
+            logger.warning("client fell \(queued) messages behind; sending overflow and disconnecting")
+            var buffer = client.channel.allocator.buffer(capacity: 256)
+            buffer.writeString(ServerMessage.overflow(queued: queued, limit: client.outbox.limit).serialized + "\n")
+            client.channel.writeAndFlush(buffer).whenComplete { _ in client.channel.close(promise: nil) }
+        }
+    }
+
+    func write(_ lines: [String], to channel: any Channel) {
+        var buffer = channel.allocator.buffer(capacity: lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            buffer.writeString(line)
+            buffer.writeInteger(UInt8(ascii: "\n"))
+        }
+        channel.write(buffer, promise: nil)
+    }
+
+    func flushAll() {
+        for client in clients.values { flush(client) }
+    }
+
+    /// Writes what waits while the channel takes it, then flushes; the rest waits for `writable`.
+    func flush(_ client: HubClient) {
+        while client.channel.isWritable, !client.outbox.isEmpty {
+            write(client.outbox.pop(64), to: client.channel)
+            client.unflushed = true
+        }
+        if client.unflushed {
+            client.unflushed = false
+            client.channel.flush()
+        }
+    }
+
+    func devicesJSON() -> [JSONValue] { devices.keys.sorted().map(deviceJSON) }
+
+    func deviceJSON(_ id: DeviceID) -> JSONValue {
+        guard let description = devices[id]?.description else { return .null }
+        let surface = description.surface
+        return ServerMessage.device(
+            id: Int64(id.rawValue), name: description.name, kind: description.kind.rawValue, width: surface.width,
+            height: surface.height, sizeEstimated: surface.estimated, slots: description.slotCount)
+    }
+}

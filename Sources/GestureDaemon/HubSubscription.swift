@@ -1,0 +1,49 @@
+import GestureCore
+import GesturePipeline
+
+/// One client subscription: which bindings' events it receives, and which instances it has been
+/// told about (they must end for it with exactly one `ended` or `failed`).
+final class HubSubscription {
+    let id: Int64
+    /// Configured gesture names it asked for (nil: every configured gesture).
+    let names: Set<String>?
+    /// Gestures the client defined inline, attached to every device they apply to.
+    let definitions: GestureConfig?
+    /// The engine bindings made from `definitions`.
+    var owned: Set<BindingID> = []
+    let devices: Set<DeviceID>?
+    let phases: Set<PhaseKind>?
+    /// Instances announced to this subscription and not finished yet.
+    var told: Set<InstanceID> = []
+
+    init(id: Int64, names: Set<String>?, definitions: GestureConfig?, devices: Set<DeviceID>?, phases: Set<PhaseKind>?) {
+        self.id = id
+        self.names = names
+        self.definitions = definitions
+        self.devices = devices
+        self.phases = phases
+    }
+
+    /// Whether an event of `binding` (named `name`, configured or not) concerns this subscription.
+    func covers(_ event: GestureEvent, configured: Bool) -> Bool {
+        if let devices, !devices.contains(event.device) { return false }
+        if owned.contains(event.binding) { return true }
+        guard configured else { return false }
+        return names.map { $0.contains(event.name) } ?? (definitions == nil)
+    }
+
+    /// Whether to deliver `event`, updating what the client has been told.
+    func admit(_ event: GestureEvent) -> Bool {
+        switch event.phase {
+        case .ended, .failed:
+            if told.remove(event.instance) != nil { return true }
+            return phases?.contains(event.phase) ?? true
+        case .active:
+            guard phases?.contains(.active) ?? true else { return false }
+            told.insert(event.instance)
+            return true
+        case .possible:
+            return false
+        }
+    }
+}

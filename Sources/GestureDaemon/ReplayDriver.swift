@@ -1,0 +1,95 @@
+import GestureCore
+import GesturePipeline
+import NIOCore
+
+/// Feeds a recording's frames into the hub as the daemon's input: as fast as possible in chunks
+/// (letting clients' writes go out between chunks), or paced as recorded; once, or in a loop.
+public final class ReplayDriver {
+    let hub: GestureHub
+    let plan: ReplayPlan
+    let realtime: Bool
+    let repeats: Bool
+    var index = 0
+    var shift: Int64 = 0
+    var wallStart = NIODeadline.now()
+    /// Called once a single (non-looping) replay has played out.
+    public var onFinished: (() -> Void)?
+
+    /// Frames fed per loop turn in fast mode.
+    static let chunk = 256
+
+    /// Prepares a replay of `plan` into `hub`.
+    public init(hub: GestureHub, plan: ReplayPlan, realtime: Bool, repeats: Bool) {
+        self.hub = hub
+        self.plan = plan
+        self.realtime = realtime
+        self.repeats = repeats
+    }
+
+    /// Adds the plan's devices to the hub (call before clients connect).
+    public func addDevices() {
+        for device in plan.devices { hub.addDevice(device.id, description: device.description) }
+    }
+
+    /// The clock that maps replay time to the loop's, for the hub's deadlines when pacing.
+    public static func clock(start: NIODeadline) -> (Timestamp) -> NIODeadline {
+        { time in start + .microseconds(max(0, time.microseconds)) }
+    }
+
+    /// Starts feeding.
+    public func start() {
+        wallStart = NIODeadline.now()
+        hub.loop.execute { self.step() }
+    }
+
+    func frame(_ i: Int) -> TouchFrame {
+        var frame = plan.frames[i]
+        frame.time.microseconds += shift
+        return frame
+    }
+
+    func step() {
+        guard !plan.frames.isEmpty else { return finish() }
+        if realtime {
+            hub.feed(frame(index))
+            index += 1
+            if index == plan.frames.count { return lap() }
+            let next = frame(index).time.microseconds
+            hub.loop.scheduleTask(deadline: wallStart + .microseconds(next)) { self.step() }
+        } else {
+            let end = min(index + Self.chunk, plan.frames.count)
+            while index < end {
+                hub.feed(frame(index))
+                index += 1
+            }
+            if index == plan.frames.count { return lap() }
+            yieldToIO()
+        }
+    }
+
+    /// Continues on the next loop turn *after* socket events are handled: an `execute` chain
+    /// would keep the loop busy with tasks and starve writability events, so a client whose
+    /// socket buffer filled up would never be written to again.
+    func yieldToIO() {
+        hub.loop.scheduleTask(in: .nanoseconds(1)) { self.step() }
+    }
+
+    func lap() {
+        if !realtime {
+            // Past the last frame: every deadline fires at its own time.
+            var rounds = 0
+            while let deadline = hub.nextDeadline, rounds < 10_000 {
+                hub.advance(to: deadline)
+                rounds += 1
+            }
+        }
+        guard repeats else { return finish() }
+        shift += Int64(plan.duration * 1_000_000) + 1_000_000
+        index = 0
+        yieldToIO()
+    }
+
+    func finish() {
+        onFinished?()
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Glibc
+
+/// A `gestured` process started for a test, on a socket of its own. Ready once it logs
+/// "serving on" (read from its standard error — no sleeping).
+final class DaemonProcess {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    let process = Process()
+    let socket: String
+    let errors = Pipe()
+
+    init(_ arguments: [String]) throws {
+        socket = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-test-\(getpid())-\(UUID().uuidString.prefix(8)).sock").path
+        process.executableURL = Self.root.appendingPathComponent(".build/debug/gestured")
+        process.arguments = ["--socket", socket] + arguments
+        process.currentDirectoryURL = Self.root
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var seen = ""
+        while !seen.contains("serving on") {
+            let data = errors.fileHandleForReading.availableData
+            guard !data.isEmpty else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gestured exited: \(seen)"]) }
+            seen += String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// Waits for the process to end; returns its status.
+    func wait() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func terminate() {
+        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+    }
+
+    deinit {
+        // Tests that care assert a graceful exit with `terminate()` + `wait()`; whatever is
+        // still running here must not outlive the test.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        unlink(socket)
+    }
+}
+
+/// A raw Unix-socket client that reads JSON lines, as any language could.
+final class LineClient {
+    let fd: Int32
+    var buffer: [UInt8] = []
+
+    init(path: String, timeout: Int = 20) throws {
+        fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8)
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    func send(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// The next line, or nil at end of stream (or timeout).
+    func readLine() -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeFirst(newline + 1)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            buffer += chunk[..<count]
+        }
+    }
+
+    /// Every line until the server closes the connection.
+    func readAll() -> [String] {
+        var lines: [String] = []
+        while let line = readLine() { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import GestureWire
+import Testing
+
+/// The daemon as users run it: real processes, real Unix sockets.
+@Suite(.serialized) struct GesturedTests {
+    static func transcript(_ fixture: String) throws -> [String] {
+        try String(contentsOf: DaemonProcess.root.appendingPathComponent("Fixtures/\(fixture).expected.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+    }
+
+    /// A gesture event as `gesturectl replay --json` prints it: without the protocol's own keys.
+    static func replayForm(_ line: String) throws -> String? {
+        let value = try JSONParser.parse(line)
+        guard value["event"]?.stringValue == "gesture", case .object(let pairs) = value else { return nil }
+        return JSONValue.object(pairs.filter { !["event", "seq", "subscription", "timeUs"].contains($0.0) }).serialized
+    }
+
+    @Test func everyClientReceivesExactlyTheFixturesTranscript() throws {
+        let fixture = "constructed/long-press-drag.yml"
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/\(fixture)", "--wait-subscribers", "3", "--exit-after-replay",
+        ])
+        let clients = try (0..<3).map { _ in try LineClient(path: daemon.socket) }
+        for (index, client) in clients.enumerated() {
+            #expect(client.readLine()?.contains(#""event":"hello","protocol":1"#) == true)
+            client.send(#"{"id": \#(index), "request": "subscribe"}"#)
+        }
+        let expected = try Self.transcript(fixture)
+        for client in clients {
+            let received = try client.readAll().compactMap(Self.replayForm)
+            #expect(received.count == expected.count)
+            #expect(received == expected, "first difference at \(zip(received, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1)")
+        }
+        #expect(daemon.wait() == 0)
+    }
+
+    @Test func badRequestsAndAbruptDisconnectsLeaveTheOthersServed() throws {
+        let fixture = "constructed/drag-extra-finger.yml"
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/\(fixture)", "--wait-subscribers", "2", "--exit-after-replay",
+        ])
+        let rude = try LineClient(path: daemon.socket)
+        _ = rude.readLine()
+        rude.send("this is not json")
+        #expect(rude.readLine()?.contains(#""code":"bad-json""#) == true)
+        rude.send(String(repeating: "x", count: 70_000))
+        #expect(rude.readLine()?.contains(#""code":"line-too-long""#) == true)
+        rude.send(#"{"id": 5, "request": "subscribe", "define": [{"name": "mine", "tap": {}, "colour": "red"}]}"#)
+        #expect(rude.readLine()?.contains(#"unknown key `colour`"#) == true)
+        rude.send(#"{"id": 6, "request": "ping"}"#)
+        #expect(rude.readLine() == #"{"id":6,"ok":true,"pong":true}"#)
+        rude.send(#"{"id": 7, "request": "subscribe", "define": [{"name": "mine", "drag": {}, "priority": "simultaneous"}]}"#)
+        #expect(rude.readLine() == #"{"id":7,"ok":true,"subscription":1}"#)
+
+        let polite = try LineClient(path: daemon.socket)
+        _ = polite.readLine()
+        polite.send(#"{"id": 1, "request": "subscribe", "gestures": ["pan"]}"#)
+        // The rude client's first gesture event arrives, then it hangs up mid-gesture.
+        #expect(rude.readLine()?.contains(#""gesture":"mine""#) == true)
+        close(rude.fd)
+        let events = try polite.readAll().compactMap(Self.replayForm)
+        #expect(events == (try Self.transcript(fixture)).filter { $0.contains(#""gesture":"pan""#) })
+        #expect(daemon.wait() == 0)
+    }
+
+    @Test(.disabled("""
+        Known bug (issue 4, open): once a client's socket buffer is full, writes to it are not resumed on \
+        writability; the backlog only trickles out when new events flush. The client that keeps reading \
+        is unaffected, but the stuck one is neither drained nor cut off with `overflow`. See the closing \
+        note of the session that added the daemon.
+        """))
+    func aClientThatStopsReadingIsCutOffWithoutDelayingTheOthers() throws {
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/real/ts-ep0430m09-2finger-scroll.evemu", "--loop",
+            "--wait-subscribers", "2", "--client-queue-limit", "50",
+        ])
+        let stuck = try LineClient(path: daemon.socket)
+        _ = stuck.readLine()
+        stuck.send(#"{"id": 1, "request": "subscribe"}"#)
+        let reader = try LineClient(path: daemon.socket)
+        _ = reader.readLine()
+        reader.send(#"{"id": 1, "request": "subscribe"}"#)
+        // The reader keeps receiving: far more events than the stuck client's bound, and far
+        // more than fit in its socket buffers.
+        var received = 0
+        while received < 20_000, let line = reader.readLine() {
+            if line.contains(#""event":"gesture""#) { received += 1 }
+        }
+        #expect(received == 20_000)
+        // The stuck client, read at last: what fit in the buffers, then `overflow`, then the end.
+        let backlog = stuck.readAll()
+        #expect(backlog.last?.contains(#""event":"overflow""#) == true, "\(backlog.count) lines, last: \(backlog.last?.prefix(120) ?? "none")")
+        daemon.terminate()
+        #expect(daemon.wait() == 0)
+    }
+
+    @Test func shutdownFailsGesturesInFlightAndDeliversItBeforeClosing() throws {
+        // A long, looping 10-finger session: whatever is in flight at SIGTERM fails with shutdown.
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/long-press-drag.yml", "--loop", "--realtime",
+            "--wait-subscribers", "1",
+        ])
+        let client = try LineClient(path: daemon.socket)
+        _ = client.readLine()
+        client.send(#"{"id": 1, "request": "subscribe", "gestures": ["press-drag"]}"#)
+        #expect(client.readLine() == #"{"id":1,"ok":true,"subscription":1}"#)
+        // Once the press-drag is active, stop the daemon.
+        while let line = client.readLine(), !line.contains(#""phase":"active""#) {}
+        daemon.terminate()
+        let rest = client.readAll()
+        let last = try #require(rest.last)
+        #expect(last.contains(#""phase":"failed","reason":"shutdown""#) || last.contains(#""phase":"ended""#), "\(last)")
+        #expect(daemon.wait() == 0)
+    }
+
+    @Test func aLiveDaemonIsNotTakenOverAndAStaleSocketIsReplaced() throws {
+        let first = try DaemonProcess(["--replay", "Fixtures/constructed/double-tap.yml", "--wait-subscribers", "1"])
+        let second = Process()
+        second.executableURL = DaemonProcess.root.appendingPathComponent(".build/debug/gestured")
+        second.arguments = ["--socket", first.socket, "--replay", "Fixtures/constructed/double-tap.yml"]
+        second.currentDirectoryURL = DaemonProcess.root
+        let errors = Pipe()
+        second.standardError = errors
+        try second.run()
+        second.waitUntilExit()
+        #expect(second.terminationStatus != 0)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("another gestured is running"))
+        first.terminate()
+        #expect(first.wait() == 0)
+    }
+}
