@@ -161,9 +161,15 @@ public final class GestureHub {
         scheduleDeadline()
     }
 
-    /// The client's channel can take more: send what waits.
+    /// The client's channel can take more: send what waits — on the next loop turn, because
+    /// NIO reports writability from inside a flush, and a flush nested in it would be ignored,
+    /// leaving the lines written but never sent.
     public func writable(_ channel: any Channel) {
-        if let client = clients[ObjectIdentifier(channel)] { flush(client) }
+        let id = ObjectIdentifier(channel)
+        loop.execute { [weak self] in
+            guard let self, let client = self.clients[id] else { return }
+            self.flush(client)
+        }
     }
 
     /// One line from a client.

@@ -64,12 +64,7 @@ import Testing
         #expect(daemon.wait() == 0)
     }
 
-    @Test(.disabled("""
-        Known bug (issue 4, open): once a client's socket buffer is full, writes to it are not resumed on \
-        writability; the backlog only trickles out when new events flush. The client that keeps reading \
-        is unaffected, but the stuck one is neither drained nor cut off with `overflow`. See the closing \
-        note of the session that added the daemon.
-        """))
+    @Test
     func aClientThatStopsReadingIsCutOffWithoutDelayingTheOthers() throws {
         let daemon = try DaemonProcess([
             "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/real/ts-ep0430m09-2finger-scroll.evemu", "--loop",
