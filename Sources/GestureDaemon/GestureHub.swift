@@ -225,10 +225,13 @@ public final class GestureHub {
             }
             // Its own gestures end for real; configured ones in flight end for this client only.
             for binding in subscription.owned { route(engine.detach(binding, reason: .unsubscribed, at: now).events) }
-            for instance in subscription.told.sorted() {
-                let event = GestureEvent(
-                    time: now, device: DeviceID(0), binding: BindingID(-1), name: "", instance: instance, phase: .failed, reason: .unsubscribed)
-                send(ServerMessage.gesture(event, sequence: sequence, subscription: id, origin: origin), to: client)
+            for (_, last) in subscription.told.sorted(by: { $0.key < $1.key }) {
+                var ending = last
+                ending.time = now
+                ending.phase = .failed
+                ending.reason = .unsubscribed
+                ending.value = nil
+                send(ServerMessage.gesture(ending, sequence: sequence, subscription: id, origin: origin), to: client)
             }
             client.subscriptions[id] = nil
             send(ServerMessage.ok(id: request.id), to: client)

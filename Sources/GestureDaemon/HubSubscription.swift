@@ -13,8 +13,8 @@ final class HubSubscription {
     var owned: Set<BindingID> = []
     let devices: Set<DeviceID>?
     let phases: Set<PhaseKind>?
-    /// Instances announced to this subscription and not finished yet.
-    var told: Set<InstanceID> = []
+    /// Instances announced to this subscription and not finished yet, with the last event sent.
+    var told: [InstanceID: GestureEvent] = [:]
 
     init(id: Int64, names: Set<String>?, definitions: GestureConfig?, devices: Set<DeviceID>?, phases: Set<PhaseKind>?) {
         self.id = id
@@ -36,11 +36,11 @@ final class HubSubscription {
     func admit(_ event: GestureEvent) -> Bool {
         switch event.phase {
         case .ended, .failed:
-            if told.remove(event.instance) != nil { return true }
+            if told.removeValue(forKey: event.instance) != nil { return true }
             return phases?.contains(event.phase) ?? true
         case .active:
             guard phases?.contains(.active) ?? true else { return false }
-            told.insert(event.instance)
+            told[event.instance] = event
             return true
         case .possible:
             return false

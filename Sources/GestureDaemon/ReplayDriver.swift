@@ -77,12 +77,7 @@ public final class ReplayDriver {
 
     func lap() {
         if !realtime {
-            // Past the last frame: every deadline fires at its own time.
-            var rounds = 0
-            while let deadline = hub.nextDeadline, rounds < 10_000 {
-                hub.advance(to: deadline)
-                rounds += 1
-            }
+            ReplayPlan.fireRemainingDeadlines(next: { hub.nextDeadline }, advance: hub.advance(to:))
         }
         guard repeats else { return finish() }
         shift += Int64(plan.duration * 1_000_000) + 1_000_000

@@ -48,6 +48,21 @@ public struct ReplayPlan: Sendable {
         }
     }
 
+    /// Past the last frame: lets every remaining deadline fire at its own time, one after the
+    /// other, bounded in case a recognizer keeps asking for more time. Returns the last
+    /// deadline that fired.
+    @discardableResult
+    public static func fireRemainingDeadlines(next: () -> Timestamp?, advance: (Timestamp) -> Void) -> Timestamp? {
+        var last: Timestamp?
+        var rounds = 0
+        while let deadline = next(), rounds < 10_000 {
+            advance(deadline)
+            last = deadline
+            rounds += 1
+        }
+        return last
+    }
+
     /// Time from the first frame to the last.
     public var duration: Seconds { (frames.last?.time ?? origin) - origin }
 }

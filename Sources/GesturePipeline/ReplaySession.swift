@@ -56,16 +56,11 @@ public final class ReplaySession {
             pace?(frame.time - origin)
             for event in engine.feed(frame).events { emit(event) }
         }
-        // Past the last frame: let every deadline fire at its own time (bounded, in case a
-        // recognizer keeps asking for more time).
-        var last = schedule.last?.time ?? origin
-        var rounds = 0
-        while let deadline = engine.nextDeadline, rounds < 10_000 {
+        let fired = ReplayPlan.fireRemainingDeadlines(next: { engine.nextDeadline }) { deadline in
             pace?(deadline - origin)
             for event in engine.advance(to: deadline).events { emit(event) }
-            last = max(last, deadline)
-            rounds += 1
         }
+        let last = max(schedule.last?.time ?? origin, fired ?? origin)
         for event in engine.shutdown(at: last).events { emit(event) }
     }
 }
