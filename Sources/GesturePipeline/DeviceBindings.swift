@@ -19,24 +19,59 @@ public struct DeviceBindings: Sendable {
     /// Attaches every binding of `config` that applies to `device` (already added to `engine`
     /// with its root target `root`); disabled ones are attached disabled.
     public init(config: GestureConfig, engine: GestureEngine, device: DeviceProfile, root: TargetID) {
+        self.init(config: config, engine: engine, device: device, root: root, keeping: [:])
+    }
+
+    /// Attaches `config`, reusing the engine bindings in `kept` (by name) instead of attaching
+    /// those anew.
+    init(config: GestureConfig, engine: GestureEngine, device: DeviceProfile, root: TargetID, keeping kept: [String: Attached]) {
         for spec in config.bindings {
             if let reason = spec.exclusion(for: device) {
                 excluded.append((spec.name, reason))
                 continue
             }
-            let target = spec.region.map { engine.addRegion($0.region, in: root) } ?? root
-            let id: BindingID
-            if let field = spec.state {
-                let state = GestureState(initialValue: field.initialValue)
-                let gesture = spec.gesture.gesture.updating(state) { value, published in
-                    if let current = field.read(from: value) { published = current }
-                }
-                id = engine.attach(gesture, named: spec.name, to: target, priority: spec.priority, publishing: state)
-            } else {
-                id = engine.attach(spec.gesture.gesture, named: spec.name, to: target, priority: spec.priority)
+            if let old = kept[spec.name] {
+                attached.append(old)
+                continue
             }
-            if !spec.enabled { _ = engine.setEnabled(id, false, at: engine.now) }
-            attached.append(Attached(spec: spec, id: id))
+            attached.append(Attached(spec: spec, id: Self.attach(spec, engine: engine, root: root)))
         }
+    }
+
+    /// Moves the device to a new configuration. A binding whose spec is unchanged keeps its
+    /// recognizer and any gesture in flight; a changed or removed one is detached (a gesture in
+    /// flight fails with ``FailureReason/reconfigured``, in the returned events); new and
+    /// changed ones are attached afresh.
+    public mutating func reconfigure(
+        to config: GestureConfig, engine: GestureEngine, device: DeviceProfile, root: TargetID, at time: Timestamp
+    ) -> [GestureEvent] {
+        let wanted = Dictionary(config.bindings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var kept: [String: Attached] = [:]
+        var events: [GestureEvent] = []
+        for old in attached {
+            if wanted[old.spec.name] == old.spec && old.spec.exclusion(for: device) == nil {
+                kept[old.spec.name] = old
+            } else {
+                events += engine.detach(old.id, reason: .reconfigured, at: time).events
+            }
+        }
+        self = DeviceBindings(config: config, engine: engine, device: device, root: root, keeping: kept)
+        return events
+    }
+
+    static func attach(_ spec: BindingSpec, engine: GestureEngine, root: TargetID) -> BindingID {
+        let target = spec.region.map { engine.addRegion($0.region, in: root) } ?? root
+        let id: BindingID
+        if let field = spec.state {
+            let state = GestureState(initialValue: field.initialValue)
+            let gesture = spec.gesture.gesture.updating(state) { value, published in
+                if let current = field.read(from: value) { published = current }
+            }
+            id = engine.attach(gesture, named: spec.name, to: target, priority: spec.priority, publishing: state)
+        } else {
+            id = engine.attach(spec.gesture.gesture, named: spec.name, to: target, priority: spec.priority)
+        }
+        if !spec.enabled { _ = engine.setEnabled(id, false, at: engine.now) }
+        return id
     }
 }

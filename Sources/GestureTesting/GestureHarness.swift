@@ -222,8 +222,10 @@ public final class GestureHarness {
         record(engine.feed(TouchFrame(device: device, time: now, contacts: contacts)).events)
     }
 
+    /// Adds events the test obtained from the engine directly (a detach, a reconfiguration) to
+    /// the transcript and the contract checks; returns them.
     @discardableResult
-    func record(_ produced: [GestureEvent]) -> [GestureEvent] {
+    public func record(_ produced: [GestureEvent]) -> [GestureEvent] {
         ledger.record(produced)
         events += produced
         return produced
