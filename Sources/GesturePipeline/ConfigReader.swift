@@ -17,7 +17,7 @@ struct ConfigReader {
         ConfigError(file: file, line: node?.mark?.line, message)
     }
 
-    func read(_ text: String) throws -> [BindingSpec] {
+    func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList) {
         let root: Node
         do {
             guard let node = try YAMLSource.compose(text) else { throw ConfigError(file: file, line: nil, "expected `version: 1` and `gestures:`, found an empty file") }
@@ -25,7 +25,7 @@ struct ConfigReader {
         } catch let failure as YAMLSource.Failure {
             throw ConfigError(file: file, line: failure.line, failure.problem)
         }
-        let top = try mapping(root, "the configuration (`version: 1` and `gestures:`)", allowed: ["version", "gestures"])
+        let top = try mapping(root, "the configuration (`version: 1` and `gestures:`)", allowed: ["version", "gestures", "access"])
         guard let version = top["version"] else { throw error(root, "expected `version: 1`") }
         guard version.int == 1 else { throw error(version, "expected `version: 1`, found `\(version.string ?? "?")`") }
         guard let list = top["gestures"] else { throw error(root, "expected a `gestures:` list") }
@@ -40,7 +40,23 @@ struct ConfigReader {
             names[spec.name] = spec.line ?? 0
             specs.append(spec)
         }
-        return specs
+        return (specs, try top["access"].map(access) ?? AccessList())
+    }
+
+    /// `access: { users: [alice, 1000], groups: [gestured-clients] }`.
+    func access(_ node: Node) throws -> AccessList {
+        let keys = try mapping(node, "`access:`", allowed: ["users", "groups"])
+        func entries(_ key: String) throws -> [String] {
+            guard let value = keys[key] else { return [] }
+            guard let list = value.sequence else { throw error(value, "expected `\(key):` as a list of names or numeric ids") }
+            return try list.map { item in
+                guard let text = item.string, item.mapping == nil, item.sequence == nil, !text.isEmpty else {
+                    throw error(item, "expected a name or a numeric id in `\(key):`")
+                }
+                return text
+            }
+        }
+        return AccessList(users: try entries("users"), groups: try entries("groups"))
     }
 
     /// A mapping whose keys are all in `allowed`.

@@ -5,17 +5,22 @@ public struct GestureConfig: Hashable, Sendable {
     public var bindings: [BindingSpec]
     /// Where it came from (a path, or `<built-in>`).
     public var source: String
+    /// Who may connect to the daemon (the `access:` section; empty: everyone who can open the
+    /// socket).
+    public var access: AccessList
 
     /// Creates a configuration.
-    public init(bindings: [BindingSpec], source: String) {
+    public init(bindings: [BindingSpec], source: String, access: AccessList = AccessList()) {
         self.bindings = bindings
         self.source = source
+        self.access = access
     }
 
     /// Reads a configuration; throws a ``ConfigError`` naming the line for anything unknown or
     /// out of range.
     public static func parse(_ text: String, file: String) throws -> GestureConfig {
-        GestureConfig(bindings: try ConfigReader(file: file).read(text), source: file)
+        let (bindings, access) = try ConfigReader(file: file).read(text)
+        return GestureConfig(bindings: bindings, source: file, access: access)
     }
 
     /// The built-in configuration, used when none is given.

@@ -85,6 +85,12 @@ public enum RequestParser {
             }
             request.definitions = items
         }
+        if let touchpad = value["touchpadGestures"] {
+            guard case .bool(let wanted) = touchpad else {
+                return .failure(ProtocolError(.invalidRequest, "\"touchpadGestures\" must be true or false"))
+            }
+            request.touchpadGestures = wanted
+        }
         return .success(request)
     }
 }

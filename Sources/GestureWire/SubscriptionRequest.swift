@@ -11,12 +11,16 @@ public struct SubscriptionRequest: Hashable, Sendable {
     /// Gestures defined by the client, each an object in the configuration's own syntax
     /// (`{"name": …, "tap": {"count": 2}, "region": {…}, "priority": "high"}`).
     public var definitions: [JSONValue]
+    /// Also deliver libinput's own touchpad gestures (`touchpad-gesture` events) on the
+    /// subscribed devices.
+    public var touchpadGestures: Bool
 
     /// Creates a subscription request.
-    public init(gestures: [String] = [], devices: [Int64]? = nil, phases: Set<PhaseKind>? = nil, definitions: [JSONValue] = []) {
+    public init(gestures: [String] = [], devices: [Int64]? = nil, phases: Set<PhaseKind>? = nil, definitions: [JSONValue] = [], touchpadGestures: Bool = false) {
         self.gestures = gestures
         self.devices = devices
         self.phases = phases
         self.definitions = definitions
+        self.touchpadGestures = touchpadGestures
     }
 }

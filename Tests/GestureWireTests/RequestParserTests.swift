@@ -15,13 +15,16 @@ import Testing
         #expect(try parse(#"{"id": 2, "request": "unsubscribe", "subscription": 4}"#).get().command == .unsubscribe(subscription: 4))
         let subscribe = try parse(#"""
             {"id": 7, "request": "subscribe", "gestures": ["swipe-left-3"], "devices": [1], "phases": ["ended", "failed"],
-             "define": [{"name": "my-tap", "tap": {"count": 2}, "priority": "high"}], "future": "ignored"}
+             "define": [{"name": "my-tap", "tap": {"count": 2}, "priority": "high"}], "touchpadGestures": true, "future": "ignored"}
             """#.replacingOccurrences(of: "\n", with: "")).get()
         guard case .subscribe(let request) = subscribe.command else { Issue.record("not a subscribe"); return }
         #expect(request.gestures == ["swipe-left-3"])
         #expect(request.devices == [1])
         #expect(request.phases == [.ended, .failed])
         #expect(request.definitions.first?["name"]?.stringValue == "my-tap")
+        #expect(request.touchpadGestures)
+        guard case .subscribe(let plain) = try parse(#"{"request": "subscribe"}"#).get().command else { return }
+        #expect(!plain.touchpadGestures)
     }
 
     @Test(arguments: [
@@ -33,6 +36,7 @@ import Testing
         (#"{"id": 3, "request": "subscribe", "gestures": "pan"}"#, .invalidRequest, true),
         (#"{"id": 3, "request": "subscribe", "phases": ["possible"]}"#, .invalidRequest, true),
         (#"{"id": 3, "request": "subscribe", "define": [3]}"#, .invalidGesture, true),
+        (#"{"id": 3, "request": "subscribe", "touchpadGestures": "yes"}"#, .invalidRequest, true),
     ])
     func badRequestsNameTheProblemAndKeepTheID(_ line: String, _ code: ProtocolError.Code, _ hasID: Bool) {
         guard case .failure(let failure) = parse(line) else {
