@@ -12,7 +12,10 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        hub.connect(context.channel)
+        // On the loop, reading the option completes at once, before any line is read.
+        let channel = context.channel
+        let hub = hub
+        PeerCredentials.read(channel).whenSuccess { peer in hub.connect(channel, peer: peer) }
         context.fireChannelActive()
     }
 

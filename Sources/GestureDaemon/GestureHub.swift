@@ -2,21 +2,30 @@ import Evdev
 import GestureCore
 import GesturePipeline
 import GestureWire
+import LinuxInput
 import Logging
 import NIOCore
 
 /// The daemon's core: the engine, its devices and configured bindings, and the connected clients
-/// with their subscriptions. Confined to one event loop: every method runs there.
+/// with their subscriptions. Confined to one event loop: every method runs there (and checks
+/// it), which is why it may be handed across threads.
 ///
 /// Input goes in (`addDevice`, `feed`, `advance`, `removeDevice`); the engine's events go out to
 /// every subscription that covers them, through each client's bounded ``ClientOutbox`` — the
 /// input path never waits on a client. A client that falls behind by the outbox's bound gets
 /// `overflow` and is disconnected; the others carry on.
-public final class GestureHub {
+public final class GestureHub: @unchecked Sendable {
     /// The event loop the hub lives on.
     public let loop: any EventLoop
     let engine: GestureEngine
-    let config: GestureConfig
+    /// The configuration in force (replaced by ``reload(_:access:)``).
+    public private(set) var config: GestureConfig
+    /// Who may connect (checked against each peer's credentials).
+    public var access: ResolvedAccessList = .everyone
+    /// When set, gesture events carry `ingressUs`: this clock's reading (µs, CLOCK_MONOTONIC)
+    /// as the frame that caused them entered the engine — for measuring the daemon's latency.
+    public var ingressClock: (() -> Int64)?
+    var ingress: Int64?
     let limits: ProtocolLimits
     let outboxLimit: Int
     let serverVersion: String
@@ -103,9 +112,57 @@ public final class GestureHub {
     /// One frame of touches.
     public func feed(_ frame: TouchFrame) {
         loop.preconditionInEventLoop()
+        ingress = ingressClock?()
+        defer { ingress = nil }
         route(engine.feed(frame).events)
         flushAll()
         scheduleDeadline()
+    }
+
+    /// One of libinput's own touchpad gestures: to every subscription that asked for them and
+    /// covers the device.
+    public func publish(_ gesture: TouchpadGesture) {
+        loop.preconditionInEventLoop()
+        for client in clients.values where !client.closing {
+            for subscription in client.subscriptions.values where subscription.touchpadGestures {
+                if let devices = subscription.devices, !devices.contains(gesture.device) { continue }
+                let message = ServerMessage.touchpadGesture(
+                    subscription: subscription.id, device: Int64(gesture.device.rawValue),
+                    time: Double(gesture.time.microseconds - origin.microseconds) / 1_000_000, timeUs: gesture.time.microseconds,
+                    kind: gesture.kind.rawValue, stage: gesture.stage.rawValue, fingers: gesture.fingers, dx: gesture.delta.dx,
+                    dy: gesture.delta.dy, scale: gesture.scale, angle: gesture.angleDelta, cancelled: gesture.cancelled)
+                send(message, to: client)
+            }
+        }
+        flushAll()
+    }
+
+    /// Moves every device to a new configuration: unchanged bindings keep their recognizers and
+    /// gestures in flight; changed and removed ones fail with `reconfigured` (delivered like any
+    /// failure); clients then get `config-reloaded`. Returns the names of the unchanged ones.
+    @discardableResult
+    public func reload(_ newConfig: GestureConfig, access newAccess: ResolvedAccessList) -> [String] {
+        loop.preconditionInEventLoop()
+        let time = now
+        var events: [GestureEvent] = []
+        for id in devices.keys.sorted() {
+            guard var device = devices[id] else { continue }
+            events += device.configured.reconfigure(
+                to: newConfig, engine: engine, device: DeviceProfile(device.description), root: device.root, at: time)
+            devices[id] = device
+        }
+        // Route the failures while their bindings still count as configured.
+        route(events)
+        let before = Set(config.bindings)
+        let kept = newConfig.bindings.filter { before.contains($0) }.map(\.name)
+        config = newConfig
+        access = newAccess
+        configuredBindings = Set(devices.values.flatMap { $0.configured.attached.map(\.id) })
+        let names = newConfig.bindings.map(\.name)
+        for client in clients.values { send(ServerMessage.configReloaded(gestures: names, kept: kept), to: client) }
+        flushAll()
+        scheduleDeadline()
+        return kept
     }
 
     /// Lets time pass (deadlines fire).
@@ -141,9 +198,18 @@ public final class GestureHub {
 
     // MARK: Clients
 
-    /// A client connected: it gets `hello`.
-    public func connect(_ channel: any Channel) {
+    /// A client connected (`peer`: its credentials, when the socket has them): it gets `hello`,
+    /// or an `error` event and a closed connection when the access list leaves it out.
+    public func connect(_ channel: any Channel, peer: PeerCredentials?) {
         loop.preconditionInEventLoop()
+        if access.restricted, !(peer.map { access.allows(uid: $0.uid, groups: $0.groups) } ?? false) {
+            logger.warning("refused client \(peer.map(\.description) ?? "with unknown credentials"): not in the config's access list")
+            var buffer = channel.allocator.buffer(capacity: 128)
+            buffer.writeString(ServerMessage.errorEvent(code: "forbidden", "uid \(peer.map { String($0.uid) } ?? "?") is not in gestured's access list").serialized + "\n")
+            channel.writeAndFlush(buffer).whenComplete { _ in channel.close(promise: nil) }
+            return
+        }
+        logger.info("client connected: \(peer.map(\.description) ?? "credentials unknown")")
         let client = HubClient(channel: channel, outboxLimit: outboxLimit)
         clients[client.id] = client
         send(ServerMessage.hello(serverVersion: serverVersion, capabilities: capabilities, devices: devicesJSON()), to: client)
@@ -262,7 +328,8 @@ public final class GestureHub {
         let names: Set<String>? = request.gestures.isEmpty ? nil : Set(request.gestures)
         let subscription = HubSubscription(
             id: nextSubscription, names: names, definitions: definitions,
-            devices: request.devices.map { Set($0.map { DeviceID(UInt32(clamping: $0)) }) }, phases: request.phases)
+            devices: request.devices.map { Set($0.map { DeviceID(UInt32(clamping: $0)) }) }, phases: request.phases,
+            touchpadGestures: request.touchpadGestures)
         nextSubscription += 1
         for id in devices.keys.sorted() { attachDefinitions(subscription, to: id) }
         client.subscriptions[subscription.id] = subscription
@@ -285,9 +352,9 @@ public final class GestureHub {
                 for subscription in client.subscriptions.values where subscription.covers(event, configured: configured) {
                     guard subscription.admit(event) else { continue }
                     let key = ClientOutbox.UpdateKey(subscription: subscription.id, instance: event.instance)
-                    send(
-                        ServerMessage.gesture(event, sequence: sequence, subscription: subscription.id, origin: origin), to: client,
-                        kind: event.phase == .active ? .update(key) : .transition(key))
+                    var message = ServerMessage.gesture(event, sequence: sequence, subscription: subscription.id, origin: origin)
+                    if let ingress, case .object(let fields) = message { message = .object(fields + [("ingressUs", .int(ingress))]) }
+                    send(message, to: client, kind: event.phase == .active ? .update(key) : .transition(key))
                 }
             }
         }

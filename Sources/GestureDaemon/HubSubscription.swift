@@ -13,10 +13,16 @@ final class HubSubscription {
     var owned: Set<BindingID> = []
     let devices: Set<DeviceID>?
     let phases: Set<PhaseKind>?
+    /// Whether libinput's own touchpad gestures are wanted too.
+    let touchpadGestures: Bool
     /// Instances announced to this subscription and not finished yet, with the last event sent.
     var told: [InstanceID: GestureEvent] = [:]
 
-    init(id: Int64, names: Set<String>?, definitions: GestureConfig?, devices: Set<DeviceID>?, phases: Set<PhaseKind>?) {
+    init(
+        id: Int64, names: Set<String>?, definitions: GestureConfig?, devices: Set<DeviceID>?, phases: Set<PhaseKind>?,
+        touchpadGestures: Bool = false
+    ) {
+        self.touchpadGestures = touchpadGestures
         self.id = id
         self.names = names
         self.definitions = definitions

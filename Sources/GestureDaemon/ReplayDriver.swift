@@ -4,7 +4,8 @@ import NIOCore
 
 /// Feeds a recording's frames into the hub as the daemon's input: as fast as possible in chunks
 /// (letting clients' writes go out between chunks), or paced as recorded; once, or in a loop.
-public final class ReplayDriver {
+/// Lives on the hub's event loop; ``begin()`` and ``stop()`` may be called from anywhere.
+public final class ReplayDriver: @unchecked Sendable {
     let hub: GestureHub
     let plan: ReplayPlan
     let realtime: Bool
@@ -12,8 +13,12 @@ public final class ReplayDriver {
     var index = 0
     var shift: Int64 = 0
     var wallStart = NIODeadline.now()
+    var started = false
+    var stopped = false
     /// Called once a single (non-looping) replay has played out.
     public var onFinished: (() -> Void)?
+    /// ``begin()`` waits until this many subscriptions exist (0: starts at once).
+    public var waitSubscribers = 0
 
     /// Frames fed per loop turn in fast mode.
     static let chunk = 256
@@ -36,10 +41,29 @@ public final class ReplayDriver {
         { time in start + .microseconds(max(0, time.microseconds)) }
     }
 
-    /// Starts feeding.
+    /// Starts feeding: now, or once ``waitSubscribers`` subscriptions exist.
+    public func begin() {
+        hub.loop.execute { [self] in
+            // Clients may have subscribed before this runs (the socket serves from the start).
+            guard hub.subscriptionCount < waitSubscribers else { return start() }
+            hub.onSubscriptionsChanged = { [self] count in
+                if count >= waitSubscribers { start() }
+            }
+        }
+    }
+
+    /// Stops feeding (the frames fed so far stay fed).
+    public func stop() {
+        hub.loop.execute { [self] in stopped = true }
+    }
+
+    /// Starts feeding now (on the loop).
     public func start() {
+        hub.loop.preconditionInEventLoop()
+        guard !started else { return }
+        started = true
         wallStart = NIODeadline.now()
-        hub.loop.execute { self.step() }
+        step()
     }
 
     func frame(_ i: Int) -> TouchFrame {
@@ -49,6 +73,7 @@ public final class ReplayDriver {
     }
 
     func step() {
+        guard !stopped else { return }
         guard !plan.frames.isEmpty else { return finish() }
         if realtime {
             hub.feed(frame(index))

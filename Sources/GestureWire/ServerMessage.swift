@@ -51,9 +51,34 @@ public enum ServerMessage {
         ])
     }
 
-    /// A problem not tied to a request.
-    public static func errorEvent(_ message: String) -> JSONValue {
-        .object([("event", "error"), ("message", .string(message))])
+    /// One of libinput's own touchpad gestures, passed through to subscriptions that asked for
+    /// them (`touchpadGestures: true`). `stage` is begin, update or end; deltas are libinput's
+    /// (unaccelerated millimetre-like units for swipes, `scale` relative to the begin, `angle`
+    /// in degrees since the last update).
+    public static func touchpadGesture(
+        subscription: Int64, device: Int64, time: Double, timeUs: Int64, kind: String, stage: String, fingers: Int,
+        dx: Double, dy: Double, scale: Double, angle: Double, cancelled: Bool
+    ) -> JSONValue {
+        .object([
+            ("event", "touchpad-gesture"), ("subscription", .int(subscription)), ("device", .int(device)),
+            ("time", .rounded(time, 6)), ("kind", .string(kind)), ("stage", .string(stage)), ("fingers", .int(Int64(fingers))),
+            ("dx", .rounded(dx, 3)), ("dy", .rounded(dy, 3)), ("scale", .rounded(scale, 4)), ("angle", .rounded(angle, 3)),
+            ("cancelled", .bool(cancelled)), ("timeUs", .int(timeUs)),
+        ])
+    }
+
+    /// The configuration was reloaded (SIGHUP): the gestures configured now. Instances of
+    /// changed or removed gestures have already failed with `reconfigured`.
+    public static func configReloaded(gestures: [String], kept: [String]) -> JSONValue {
+        .object([
+            ("event", "config-reloaded"), ("gestures", .array(gestures.map(JSONValue.string))),
+            ("unchanged", .array(kept.map(JSONValue.string))),
+        ])
+    }
+
+    /// A problem not tied to a request, with a machine-readable code.
+    public static func errorEvent(code: String, _ message: String) -> JSONValue {
+        .object([("event", "error"), ("code", .string(code)), ("message", .string(message))])
     }
 
     /// A device as `hello`, `devices` and `device-added` describe it.

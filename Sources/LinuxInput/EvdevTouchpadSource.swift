@@ -32,6 +32,8 @@ public final class EvdevTouchpadSource {
             throw SourceError("libevdev cannot read \(path): \(String(cString: strerror(-rc)))")
         }
         evdev = handle
+        // Timestamps on libinput's clock (and the engine's), not the evdev default of wall time.
+        _ = libevdev_set_clock_id(handle, CLOCK_MONOTONIC)
         description = Self.describe(handle)
         decoder = MultitouchDecoder(device: device, description: description)
     }
@@ -91,6 +93,18 @@ public final class EvdevTouchpadSource {
         InputEvent(
             time: Timestamp(microseconds: Int64(event.time.tv_sec) * 1_000_000 + Int64(event.time.tv_usec)),
             type: event.type, code: event.code, value: event.value)
+    }
+
+    /// Reads a node's description (name, ids, axes, properties) without keeping it open.
+    public static func describe(path: String) throws -> DeviceDescription {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw InputAccessError(path: path, code: errno) }
+        defer { close(fd) }
+        var handle: OpaquePointer?
+        let rc = libevdev_new_from_fd(fd, &handle)
+        guard rc == 0, let handle else { throw SourceError("libevdev cannot read \(path): \(String(cString: strerror(-rc)))") }
+        defer { libevdev_free(handle) }
+        return describe(handle)
     }
 
     /// The description libevdev reads from the kernel.

@@ -27,6 +27,9 @@ public final class LibinputSource {
     var ids: [UnsafeMutableRawPointer: DeviceID] = [:]
     var devices: [DeviceID: LiveDevice] = [:]
     var pending: [DeviceID: Pending] = [:]
+    /// Touchscreens without a resolution: libinput reports device units for them, so positions
+    /// are taken from its normalized ones times this estimated size (as replays do).
+    var estimatedSizes: [DeviceID: Size] = [:]
     var nextID: UInt32
 
     /// Opens every input device on a udev seat (`seat0` by default).
@@ -112,6 +115,9 @@ public final class LibinputSource {
             if let live = added(device) {
                 ids[key] = live.id
                 devices[live.id] = live
+                if live.kind == .touchscreen, let surface = live.description?.surface, surface.estimated {
+                    estimatedSizes[live.id] = Size(width: surface.width, height: surface.height)
+                }
                 libinput_device_ref(device)
                 result.append(.deviceAdded(live))
             }
@@ -119,6 +125,7 @@ public final class LibinputSource {
             if let id = ids.removeValue(forKey: key) {
                 devices[id] = nil
                 pending[id] = nil
+                estimatedSizes[id] = nil
                 libinput_device_unref(device)
                 result.append(.deviceRemoved(id, at: MonotonicClock.now))
             }
@@ -145,11 +152,12 @@ public final class LibinputSource {
         let size = libinput_device_get_size(device, &width, &height) == 0 ? Size(width: width, height: height) : nil
         let id = DeviceID(nextID)
         nextID += 1
+        let path = "/dev/input/" + String(cString: libinput_device_get_sysname(device))
         return LiveDevice(
-            id: id, name: String(cString: libinput_device_get_name(device)),
-            path: "/dev/input/" + String(cString: libinput_device_get_sysname(device)),
+            id: id, name: String(cString: libinput_device_get_name(device)), path: path,
             kind: touch ? .touchscreen : .touchpad, size: size,
-            touchCount: touch ? max(0, Int(libinput_device_touch_get_touch_count(device))) : 0)
+            touchCount: touch ? max(0, Int(libinput_device_touch_get_touch_count(device))) : 0,
+            description: try? EvdevTouchpadSource.describe(path: path))
     }
 
     func touch(_ type: libinput_event_type, _ touch: OpaquePointer, device: DeviceID, into result: inout [LiveInputEvent]) {
@@ -158,8 +166,9 @@ public final class LibinputSource {
         let slot = libinput_event_touch_get_slot(touch)
         switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
-            let position = Point(x: libinput_event_touch_get_x(touch), y: libinput_event_touch_get_y(touch))
             let normalized = Point(x: libinput_event_touch_get_x_transformed(touch, 1), y: libinput_event_touch_get_y_transformed(touch, 1))
+            let position = estimatedSizes[device].map { Point(x: normalized.x * $0.width, y: normalized.y * $0.height) }
+                ?? Point(x: libinput_event_touch_get_x(touch), y: libinput_event_touch_get_y(touch))
             if frame.contacts[slot] == nil { frame.order.append(slot) }
             frame.contacts[slot] = Contact(
                 id: slot, position: position, normalized: normalized, phase: type == LIBINPUT_EVENT_TOUCH_DOWN ? .began : .moved)

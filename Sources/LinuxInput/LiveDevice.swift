@@ -16,4 +16,7 @@ public struct LiveDevice: Hashable, Sendable {
     public var size: Size?
     /// Simultaneous touches libinput says the device supports (0 when unknown).
     public var touchCount: Int
+    /// What the kernel says about the node (read through libevdev), as recordings carry it;
+    /// nil when the node could not be read a second time.
+    public var description: DeviceDescription?
 }

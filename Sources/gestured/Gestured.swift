@@ -3,24 +3,42 @@ import Foundation
 import GestureCore
 import GestureDaemon
 import GesturePipeline
+import LinuxInput
 import Logging
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import ServiceLifecycle
 
 /// `gestured`: recognizes gestures and publishes them on a Unix socket.
 @main
-struct Gestured: ParsableCommand {
+struct Gestured: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gestured",
         abstract: "The gesture daemon: input → gesture engine → clients on a Unix socket (newline-delimited JSON).",
-        discussion: "Live input is not wired to the daemon yet; run it on a recording with --replay.")
+        discussion: """
+            Reads touchscreens through libinput on a udev seat and touchpads' raw fingers through libevdev, \
+            or a recording with --replay. SIGTERM/SIGINT shut down gracefully (gestures in flight fail with \
+            reason shutdown, delivered first); SIGHUP reloads the configuration. Under systemd it takes its \
+            socket from socket activation and reports READY/STOPPING/WATCHDOG. See docs/PROTOCOL.md.
+            """)
 
-    @Option(name: .long, help: ArgumentHelp("Gesture configuration; /etc/gestured/gestured.yml when it exists, else the built-in set.", valueName: "file"))
+    static let version = "0.2.0"
+    static let systemConfig = "/etc/gestured/gestured.yml"
+
+    @Option(name: .long, help: ArgumentHelp("Gesture configuration (default: \(systemConfig) when it exists, else the built-in set).", valueName: "file"))
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("Socket path (default: $GESTURED_SOCKET, /run/gestured/gestured.sock, $XDG_RUNTIME_DIR/gestured.sock).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("Socket path (default: $GESTURED_SOCKET, /run/gestured/gestured.sock, $XDG_RUNTIME_DIR/gestured.sock). Ignored when systemd passes a socket.", valueName: "path"))
     var socket: String?
+
+    @Option(name: .customLong("socket-group"), help: ArgumentHelp("Give the socket file to this group (name or gid); it is mode 0660.", valueName: "group"))
+    var socketGroup: String?
+
+    @Option(name: .long, help: ArgumentHelp("The udev seat for live input.", valueName: "seat"))
+    var seat = "seat0"
+
+    @Option(name: .customLong("device"), help: ArgumentHelp("Read just this input node instead of a seat (repeatable; no hotplug).", valueName: "path"))
+    var devices: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Use a recording as input instead of devices.", valueName: "recording"))
     var replay: [String] = []
@@ -43,75 +61,143 @@ struct Gestured: ParsableCommand {
     @Flag(name: .customLong("exit-after-replay"), help: "Shut down (gestures fail with reason shutdown) once a single replay has played out.")
     var exitAfterReplay = false
 
-    func run() throws {
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
-        var logger = Logger(label: "gestured")
-        logger.logLevel = .info
-        guard !replay.isEmpty else {
-            throw CleanExit.message("gestured: live input is not wired to the daemon yet; run it with --replay RECORDING (see gesturectl devices for live devices)", code: 2)
+    @Flag(name: .customLong("latency-stamps"), help: "Add ingressUs (CLOCK_MONOTONIC µs when the frame entered the engine) to gesture events, for latency measurements.")
+    var latencyStamps = false
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+    var logLevel = "info"
+
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler: any LogHandler = JournalLogHandler.stderrIsJournal ? JournalLogHandler(label: label) : StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
         }
-        guard let path = socket ?? SocketPath.resolve() else {
-            throw CleanExit.message("gestured: no socket path: set --socket, $GESTURED_SOCKET or $XDG_RUNTIME_DIR", code: 2)
-        }
-        let gestureConfig: GestureConfig
-        let plan: ReplayPlan
+        let logger = Logger(label: "gestured")
+
+        let configPath = config
+        let (gestureConfig, access) = try Self.loadConfig(configPath).get()
+        let live = replay.isEmpty
+        let plan: ReplayPlan?
         do {
-            let configPath = config ?? (FileManager.default.fileExists(atPath: "/etc/gestured/gestured.yml") ? "/etc/gestured/gestured.yml" : nil)
-            gestureConfig = try RecordingLoader.config(configPath)
-            plan = ReplayPlan(recordings: try RecordingLoader.recordings(replay, description: deviceDescription))
+            plan = live ? nil : ReplayPlan(recordings: try RecordingLoader.recordings(replay, description: deviceDescription))
         } catch {
             throw CleanExit.message("gestured: \(error)", code: 1)
         }
 
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let eventLoop = group.next()
-        let start = NIODeadline.now()
+        let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let eventLoop = loops.next()
+        let origin = plan?.origin ?? MonotonicClock.now
         let hub = GestureHub(
-            loop: eventLoop, config: gestureConfig, origin: plan.origin, serverVersion: "0.1.0", capabilities: ["replay"],
-            outboxLimit: clientQueueLimit, deadlineClock: realtime ? ReplayDriver.clock(start: start) : nil, logger: logger)
-        let driver = ReplayDriver(hub: hub, plan: plan, realtime: realtime, repeats: loop)
-        try eventLoop.submit { driver.addDevices() }.wait()
+            loop: eventLoop, config: gestureConfig, origin: origin, serverVersion: Self.version,
+            capabilities: live ? ["live", "touchpad-gestures", "define", "snapshot"] : ["replay", "define", "snapshot"],
+            outboxLimit: clientQueueLimit,
+            deadlineClock: live ? LiveInput.deadlineClock() : (realtime ? ReplayDriver.clock(start: NIODeadline.now()) : nil),
+            logger: logger)
+        try await eventLoop.submit {
+            hub.access = access
+            if latencyStamps { hub.ingressClock = { MonotonicClock.now.microseconds } }
+        }.get()
 
-        let server: any Channel
-        do {
-            server = try GestureServer.bind(path: path, hub: hub, group: group)
-        } catch {
-            try? group.syncShutdownGracefully()
-            throw CleanExit.message("gestured: \(error)", code: 1)
-        }
-        logger.info("serving on \(path) with \(gestureConfig.bindings.count) gestures from \(gestureConfig.source)")
-
-        let stop = { (reason: String) in
-            eventLoop.execute {
-                logger.info("shutting down (\(reason))")
-                hub.shutdown().whenComplete { _ in server.close(promise: nil) }
+        // Input first: a daemon that cannot read any device says so and does not start serving.
+        let input: InputService.Source
+        if let plan {
+            let driver = ReplayDriver(hub: hub, plan: plan, realtime: realtime, repeats: loop)
+            driver.waitSubscribers = waitSubscribers
+            try await eventLoop.submit { driver.addDevices() }.get()
+            input = .replay(driver, endsDaemon: exitAfterReplay)
+        } else {
+            do {
+                input = .live(try LiveInput(hub: hub, seat: seat, paths: devices, logger: logger))
+            } catch {
+                throw CleanExit.message("gestured: \(error)", code: 1)
             }
         }
-        if exitAfterReplay { driver.onFinished = { stop("replay finished") } }
-        let started = NIOLockedValueBox(false)
-        let begin = {
-            guard started.withLockedValue({ value in defer { value = true }; return !value }) else { return }
-            driver.start()
-        }
-        if waitSubscribers > 0 {
-            let needed = waitSubscribers
-            try eventLoop.submit { hub.onSubscriptionsChanged = { if $0 >= needed { begin() } } }.wait()
-        } else {
-            begin()
-        }
 
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            let source = DispatchSource.makeSignalSource(signal: number)
-            source.setEventHandler { stop(number == SIGINT ? "SIGINT" : "SIGTERM") }
-            source.resume()
-            return source
+        let server: any Channel
+        let boundPath: String?
+        do {
+            switch SocketActivation.take() {
+            case .socket(let descriptor):
+                server = try GestureServer.serve(descriptor: descriptor, hub: hub, loops: loops)
+                boundPath = nil
+                logger.info("serving the socket systemd passed in")
+            case .invalid(let problem):
+                throw SocketSetupError("socket activation: \(problem)")
+            case .none:
+                guard let path = socket ?? SocketPath.resolve() else {
+                    throw SocketSetupError("no socket path: set --socket, $GESTURED_SOCKET or $XDG_RUNTIME_DIR")
+                }
+                let group = try socketGroup.map { name -> UInt32 in
+                    guard let gid = UInt32(name) ?? Self.groupID(name) else { throw SocketSetupError("--socket-group: no group named \(name)") }
+                    return gid
+                }
+                server = try GestureServer.bind(path: path, group: group, hub: hub, loops: loops)
+                boundPath = path
+                logger.info("serving on \(path)")
+            }
+        } catch {
+            throw CleanExit.message("gestured: \(error)", code: 1)
         }
-        try server.closeFuture.wait()
-        signals.forEach { $0.cancel() }
-        unlink(path)
-        try group.syncShutdownGracefully()
+        logger.info("\(gestureConfig.bindings.count) gestures from \(gestureConfig.source); input: \(live ? (devices.isEmpty ? "libinput seat \(seat)" : devices.joined(separator: ", ")) : replay.joined(separator: ", "))")
+
+        let reload: @Sendable () -> Void = {
+            switch Self.loadConfig(configPath) {
+            case .failure(let error):
+                logger.error("SIGHUP: keeping the old configuration; the new one was rejected: \(error.message)")
+            case .success(let (newConfig, newAccess)):
+                eventLoop.execute {
+                    let kept = hub.reload(newConfig, access: newAccess)
+                    logger.info("SIGHUP: reloaded \(newConfig.source): \(newConfig.bindings.count) gestures, \(kept.count) unchanged")
+                }
+            }
+        }
+        let notifier = SystemdNotifier()
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [
+                    .init(service: SocketService(hub: hub, server: server, removing: boundPath), serviceName: "socket"),
+                    .init(
+                        service: InputService(input), successTerminationBehavior: .gracefullyShutdownGroup,
+                        failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: "input"),
+                    .init(service: ReloadService(reload: reload), serviceName: "reload"),
+                    .init(
+                        service: NotifyService(notifier: notifier, hub: hub, status: "serving \(gestureConfig.bindings.count) gestures"),
+                        serviceName: "notify"),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        try await group.run()
+        try? await loops.shutdownGracefully()
+        logger.info("stopped")
+    }
+
+    /// The configuration and its resolved access list, or the error that explains why not.
+    static func loadConfig(_ path: String?) -> Result<(GestureConfig, ResolvedAccessList), ConfigError> {
+        do {
+            let chosen = path ?? (FileManager.default.fileExists(atPath: systemConfig) ? systemConfig : nil)
+            let config = try RecordingLoader.config(chosen)
+            let access = try config.access.resolved(user: userID, group: groupID)
+            return .success((config, access))
+        } catch let error as ConfigError {
+            return .failure(error)
+        } catch {
+            return .failure(ConfigError(file: path ?? systemConfig, line: nil, "\(error)"))
+        }
+    }
+
+    static func userID(_ name: String) -> UInt32? { getpwnam(name).map { $0.pointee.pw_uid } }
+    static func groupID(_ name: String) -> UInt32? { getgrnam(name).map { $0.pointee.gr_gid } }
+}
+
+extension Result where Failure == ConfigError {
+    /// The value, or a clean exit with the error.
+    func get() throws -> Success {
+        switch self {
+        case .success(let value): return value
+        case .failure(let error): throw CleanExit.message("gestured: \(error)", code: 1)
+        }
     }
 }
 

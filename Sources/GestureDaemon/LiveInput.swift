@@ -1,0 +1,162 @@
+import Evdev
+import Foundation
+import GestureCore
+import Glibc
+import LinuxInput
+import Logging
+import NIOCore
+
+/// The daemon's live input: libinput on a udev seat (touchscreens' touches, touchpads' own
+/// gestures, hotplug) plus libevdev on every touchpad for its raw fingers, read on a thread of
+/// its own and handed to the hub on its event loop. The input thread never waits on the hub or
+/// a client; it only hands over what it read.
+///
+/// All timestamps are CLOCK_MONOTONIC microseconds (libinput's clock; the touchpad nodes are
+/// switched to it), the clock ``deadlineClock(loop:)`` maps to the event loop.
+public final class LiveInput: @unchecked Sendable {
+    let hub: GestureHub
+    let logger: Logger
+    let libinput: LibinputSource
+    /// Touchpads read through libevdev, by device.
+    var touchpads: [DeviceID: EvdevTouchpadSource] = [:]
+    /// A pipe: written to stop the thread, which polls its read end.
+    let wake: (read: Int32, write: Int32)
+    var thread: Thread?
+    let stopped = DispatchSemaphore(value: 0)
+
+    /// Why live input cannot start.
+    public struct Unavailable: Error, CustomStringConvertible {
+        /// What is missing, and what to do.
+        public var description: String
+    }
+
+    /// Opens libinput on `seat` and reads the devices present now. Throws ``Unavailable`` when
+    /// input nodes exist but none could be opened (permissions): the daemon must not pretend
+    /// to run. `paths` instead of a seat opens just those nodes (no hotplug).
+    public init(hub: GestureHub, seat: String, paths: [String] = [], logger: Logger) throws {
+        self.hub = hub
+        self.logger = logger
+        libinput = try paths.isEmpty ? LibinputSource(seat: seat) : LibinputSource(paths: paths)
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw SourceError("cannot create a pipe: \(String(cString: strerror(errno)))") }
+        wake = (ends[0], ends[1])
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let first = libinput.dispatch()
+        let failures = libinput.accessFailures
+        if !failures.isEmpty && libinput.knownDevices.isEmpty {
+            let listed = failures.prefix(3).map(\.description).joined(separator: "\n  ")
+            let more = failures.count > 3 ? "\n  (and \(failures.count - 3) more)" : ""
+            throw Unavailable(description: "cannot read any input device on \(paths.isEmpty ? seat : paths.joined(separator: ", ")):\n  \(listed)\(more)")
+        }
+        for failure in failures { logger.warning("skipping \(failure)") }
+        handle(first)
+        if libinput.knownDevices.isEmpty { logger.notice("no touch devices yet; waiting for one to be plugged in") }
+    }
+
+    deinit {
+        close(wake.read)
+        close(wake.write)
+    }
+
+    /// The clock for the hub's deadlines: engine time (CLOCK_MONOTONIC µs) to the loop's.
+    public static func deadlineClock() -> (Timestamp) -> NIODeadline {
+        let monotonic = MonotonicClock.now
+        let loop = NIODeadline.now()
+        return { time in loop + .microseconds(time.microseconds - monotonic.microseconds) }
+    }
+
+    /// Starts the input thread.
+    public func start() {
+        let thread = Thread { [self] in
+            run()
+            stopped.signal()
+        }
+        thread.name = "gestured-input"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Stops the input thread and waits for it.
+    public func stop() {
+        guard thread != nil else { return }
+        var one: UInt8 = 1
+        _ = write(wake.write, &one, 1)
+        stopped.wait()
+        thread = nil
+    }
+
+    func run() {
+        while true {
+            let sources = touchpads.values.sorted { $0.device < $1.device }
+            var fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0), pollfd(fd: libinput.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            fds += sources.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+            guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else {
+                logger.error("input poll failed: \(String(cString: strerror(errno)))")
+                return
+            }
+            if fds[0].revents != 0 { return }
+            if fds[1].revents != 0 { handle(libinput.dispatch()) }
+            for (index, source) in sources.enumerated() where fds[index + 2].revents != 0 {
+                // Skip a touchpad libinput just removed.
+                guard touchpads[source.device] === source else { continue }
+                read(source)
+            }
+        }
+    }
+
+    func read(_ source: EvdevTouchpadSource) {
+        let result = source.read()
+        let hub = hub
+        if result.removed {
+            // The node is gone; libinput's DEVICE_REMOVED follows. Fail its gestures now with
+            // deviceRemoved (not the decoder's cancellations, which would read as `cancelled`).
+            touchpads[source.device] = nil
+            let time = MonotonicClock.now
+            hub.loop.execute { hub.removeDevice(source.device, at: time) }
+            return
+        }
+        guard !result.frames.isEmpty else { return }
+        let frames = result.frames
+        hub.loop.execute { for frame in frames { hub.feed(frame) } }
+    }
+
+    func handle(_ events: [LiveInputEvent]) {
+        guard !events.isEmpty else { return }
+        var work: [() -> Void] = []
+        let hub = hub
+        for event in events {
+            switch event {
+            case .deviceAdded(let device):
+                guard let description = self.description(of: device) else { continue }
+                logger.info("device \(device.id): \(device.name) (\(device.kind.rawValue), \(device.path))")
+                work.append { hub.addDevice(device.id, description: description) }
+            case .deviceRemoved(let id, let time):
+                touchpads[id] = nil
+                logger.info("device \(id) removed")
+                work.append { hub.removeDevice(id, at: time) }
+            case .touches(let frame):
+                work.append { hub.feed(frame) }
+            case .touchpadGesture(let gesture):
+                work.append { hub.publish(gesture) }
+            }
+        }
+        hub.loop.execute { for item in work { item() } }
+    }
+
+    /// The description the hub attaches bindings by; for a touchpad, its libevdev source is
+    /// opened here too.
+    func description(of device: LiveDevice) -> DeviceDescription? {
+        guard device.kind == .touchpad else {
+            if device.description == nil { logger.warning("\(device.name): cannot read \(device.path) through libevdev; ignoring it") }
+            return device.description
+        }
+        do {
+            let source = try EvdevTouchpadSource(path: device.path, device: device.id)
+            touchpads[device.id] = source
+            return source.description
+        } catch {
+            logger.warning("\(device.name): no per-finger gestures (libinput's own touchpad gestures still pass through): \(error)")
+            return device.description
+        }
+    }
+}

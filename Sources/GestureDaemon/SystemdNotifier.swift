@@ -1,0 +1,49 @@
+import Foundation
+import Glibc
+
+/// Tells systemd how the service is doing (sd_notify's protocol): a datagram such as `READY=1`
+/// to the Unix socket named by `$NOTIFY_SOCKET` (a path, or `@name` in the abstract namespace).
+/// Without that variable every call does nothing, so the daemon runs the same outside systemd.
+public struct SystemdNotifier: Sendable {
+    /// The socket address, when systemd gave one.
+    public let socketPath: String?
+    /// How often systemd expects `WATCHDOG=1` (from `$WATCHDOG_USEC` for this process), or nil.
+    public let watchdogInterval: Duration?
+
+    /// Reads `NOTIFY_SOCKET`, `WATCHDOG_USEC` and `WATCHDOG_PID` from `environment`.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, pid: Int32 = getpid()) {
+        socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
+        let forUs = environment["WATCHDOG_PID"].map { Int32($0) == pid } ?? true
+        if forUs, let text = environment["WATCHDOG_USEC"], let micros = Int64(text), micros > 0 {
+            watchdogInterval = .microseconds(micros)
+        } else {
+            watchdogInterval = nil
+        }
+    }
+
+    /// Whether systemd listens.
+    public var isActive: Bool { socketPath != nil }
+
+    /// Sends `state` (e.g. `READY=1\nSTATUS=serving`); returns whether it went out.
+    @discardableResult
+    public func notify(_ state: String) -> Bool {
+        guard let socketPath else { return false }
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        var bytes = Array(socketPath.utf8)
+        if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }  // abstract namespace
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: bytes) }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes.first == 0 ? 0 : 1))
+        let payload = Array(state.utf8)
+        let sent = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                payload.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, length) }
+            }
+        }
+        return sent == payload.count
+    }
+}
