@@ -72,7 +72,13 @@ let package = Package(
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureCore", "GestureTesting"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureCore"]),
         .testTarget(name: "GestureWireTests", dependencies: ["GestureWire", "GestureCore"]),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureCore"]),
+        .testTarget(
+            name: "GestureDaemonTests",
+            dependencies: [
+                "GestureDaemon", "GestureCore", "GesturePipeline", "GestureWire", "Evdev", "LinuxInput",
+                .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Evdev", "GestureCore"]),
         // Runs the built gesturectl binary; depending on it makes `swift build --build-tests` build it.
         .testTarget(name: "gesturectlTests", dependencies: ["gesturectl"]),

@@ -40,4 +40,20 @@ public struct TouchpadGesture: Hashable, Sendable {
     public var angleDelta: Double
     /// At `end`: whether libinput cancelled the gesture rather than ending it.
     public var cancelled: Bool
+
+    /// Creates a touchpad gesture event.
+    public init(
+        device: DeviceID, time: Timestamp, kind: Kind, stage: Stage, fingers: Int, delta: Vector, scale: Double,
+        angleDelta: Double, cancelled: Bool
+    ) {
+        self.device = device
+        self.time = time
+        self.kind = kind
+        self.stage = stage
+        self.fingers = fingers
+        self.delta = delta
+        self.scale = scale
+        self.angleDelta = angleDelta
+        self.cancelled = cancelled
+    }
 }
