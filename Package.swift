@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "GestureWire", targets: ["GestureWire"]),
         .library(name: "GesturePipeline", targets: ["GesturePipeline"]),
         .library(name: "LinuxInput", targets: ["LinuxInput"]),
+        .library(name: "GestureClient", targets: ["GestureClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
@@ -35,9 +36,15 @@ let package = Package(
         .target(name: "Evdev", dependencies: ["GestureCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "GestureWire", dependencies: ["GestureCore"]),
         .target(
+            name: "GestureClient",
+            dependencies: [
+                "GestureWire", "GestureCore",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
+        .target(
             name: "GestureDaemon",
             dependencies: [
-                "GestureCore", "GestureWire", "GesturePipeline", "Evdev", "LinuxInput",
+                "GestureCore", "GestureWire", "GesturePipeline", "Evdev", "LinuxInput", "GestureClient",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -46,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "gestured",
             dependencies: [
-                "GestureDaemon", "GesturePipeline", "LinuxInput",
+                "GestureDaemon", "GesturePipeline", "LinuxInput", "GestureWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -61,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "GesturePipeline", "Evdev", "GestureWire", "LinuxInput",
+                "GesturePipeline", "Evdev", "GestureWire", "LinuxInput", "GestureClient", "GestureCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),

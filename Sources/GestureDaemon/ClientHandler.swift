@@ -1,3 +1,4 @@
+import GestureClient
 import NIOCore
 
 /// Connects one client channel to the hub: lines in, writability changes, connect and

@@ -1,3 +1,4 @@
+import GestureClient
 import Evdev
 import GestureCore
 import GesturePipeline

@@ -1,3 +1,4 @@
+import GestureClient
 import Foundation
 import Glibc
 import NIOCore

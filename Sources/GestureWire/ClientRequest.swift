@@ -26,4 +26,28 @@ public struct ClientRequest: Hashable, Sendable {
         self.id = id
         self.command = command
     }
+
+    /// The request as a client sends it (one JSON object; the line is its `serialized` form).
+    public var json: JSONValue {
+        var fields: [(String, JSONValue)] = id.map { [("id", $0)] } ?? []
+        switch command {
+        case .ping: fields.append(("request", "ping"))
+        case .devices: fields.append(("request", "devices"))
+        case .snapshot: fields.append(("request", "snapshot"))
+        case .unsubscribe(let subscription):
+            fields += [("request", "unsubscribe"), ("subscription", .int(subscription))]
+        case .subscribe(let request):
+            fields.append(("request", "subscribe"))
+            if !request.gestures.isEmpty || request.definitions.isEmpty {
+                fields.append(("gestures", .array(request.gestures.map(JSONValue.string))))
+            }
+            if let devices = request.devices { fields.append(("devices", .array(devices.map(JSONValue.int)))) }
+            if let phases = request.phases {
+                fields.append(("phases", .array(phases.map(\.rawValue).sorted().map(JSONValue.string))))
+            }
+            if !request.definitions.isEmpty { fields.append(("define", .array(request.definitions))) }
+            if request.touchpadGestures { fields.append(("touchpadGestures", .bool(true))) }
+        }
+        return .object(fields)
+    }
 }

@@ -109,6 +109,15 @@ extension JSONValue {
         }
     }
 
+    /// The number (whole or not), if this is one.
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .number(let value): value
+        default: nil
+        }
+    }
+
     /// The array, if this is one.
     public var arrayValue: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
 

@@ -1,13 +1,25 @@
 import ArgumentParser
 import Evdev
+import GestureClient
 import GesturePipeline
+import GestureWire
 import LinuxInput
 
 /// `gesturectl devices`: what gestured makes of each device.
-struct DevicesCommand: ParsableCommand {
+struct DevicesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List touch devices with kind, size in mm and slot count: live from libinput, or from recordings' headers.")
+        abstract: "List touch devices with kind, size in mm and slot count.",
+        discussion: """
+            From the running daemon when it answers on its socket; otherwise (or with --libinput) straight \
+            from libinput on the seat; or from recordings' headers when files are given.
+            """)
+
+    @Flag(name: .long, help: "Ask libinput directly even when the daemon runs.")
+    var libinput = false
+
+    @Option(name: .long, help: ArgumentHelp("The daemon's socket (default: as gestured resolves it).", valueName: "path"))
+    var socket: String?
 
     @Option(name: .long, help: ArgumentHelp("The udev seat to list when no recordings are given.", valueName: "seat"))
     var seat = "seat0"
@@ -21,7 +33,14 @@ struct DevicesCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Recording files.", valueName: "recording"))
     var recordings: [String] = []
 
-    func run() throws {
+    func run() async throws {
+        if recordings.isEmpty, !libinput, let devices = await daemonDevices() {
+            var output = FileHandleOutput()
+            for device in devices { output.write(EventText.device(device)) }
+            if devices.isEmpty { output.write("gestured has no touch devices") }
+            output.flush()
+            return
+        }
         guard !recordings.isEmpty else { return try listLive() }
         let session: ReplaySession
         do {
@@ -34,6 +53,19 @@ struct DevicesCommand: ParsableCommand {
         var output = FileHandleOutput()
         for line in DeviceReport.lines(session.devices) { output.write(line) }
         output.flush()
+    }
+
+    /// The daemon's devices, or nil when no daemon answers.
+    func daemonDevices() async -> [JSONValue]? {
+        let client = GestureClient(path: socket, reconnects: false)
+        await client.start()
+        var devices: [JSONValue]?
+        for await event in client.events {
+            if case .connected(let hello) = event { devices = hello.devices }
+            break
+        }
+        await client.close()
+        return devices
     }
 
     /// The devices libinput sees on the seat now; touchpads also opened with libevdev, as the

@@ -1,10 +1,13 @@
 import ArgumentParser
 
-/// `gesturectl`: replay recordings through the gesture pipeline and inspect devices.
+/// `gesturectl`: talk to the daemon, replay recordings through the gesture pipeline, and
+/// inspect devices.
 @main
-struct GestureCtl: ParsableCommand {
+struct GestureCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturectl",
-        abstract: "Replay touch recordings through gestured's pipeline, and list devices.",
-        subcommands: [ReplayCommand.self, DevicesCommand.self])
+        abstract: "Subscribe to gestured, run commands on gestures, replay touch recordings, and list devices.",
+        subcommands: [
+            SubscribeCommand.self, OnCommand.self, SnapshotCommand.self, DevicesCommand.self, ReplayCommand.self,
+        ])
 }

@@ -3,6 +3,7 @@ import Foundation
 import GestureCore
 import GestureDaemon
 import GesturePipeline
+import GestureWire
 import LinuxInput
 import Logging
 import NIOCore

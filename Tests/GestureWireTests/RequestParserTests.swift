@@ -75,4 +75,18 @@ import Testing
                 == #"{"event":"gesture","seq":9,"subscription":2,"gesture":"pan","instance":3,"phase":"ended","time":2,"device":1,"value":true,"timeUs":2500000}"#)
         #expect(ServerMessage.hello(serverVersion: "0.1", capabilities: ["replay"], devices: []).serialized.hasPrefix(#"{"event":"hello","protocol":1,"#))
     }
+
+    @Test func requestsARoundTripThroughTheirJSON() throws {
+        let requests: [ClientRequest] = [
+            ClientRequest(id: .int(1), command: .ping), ClientRequest(id: nil, command: .devices),
+            ClientRequest(id: .string("s"), command: .snapshot), ClientRequest(id: .int(2), command: .unsubscribe(subscription: 9)),
+            ClientRequest(id: .int(3), command: .subscribe(SubscriptionRequest(
+                gestures: ["pan"], devices: [1, 2], phases: [.ended, .failed], touchpadGestures: true))),
+            ClientRequest(id: .int(4), command: .subscribe(SubscriptionRequest(
+                definitions: [.object([("name", "mine"), ("tap", .object([("count", .int(2))]))])]))),
+        ]
+        for request in requests {
+            #expect(try parse(request.json.serialized).get() == request)
+        }
+    }
 }

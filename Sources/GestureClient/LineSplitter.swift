@@ -1,7 +1,8 @@
 import GestureWire
 import NIOCore
 
-/// Splits a client's byte stream into lines. A line longer than the limit is not buffered: it is
+/// Splits a byte stream of the protocol into lines (the daemon reads requests with it, the client
+/// events). A line longer than the limit is not buffered: it is
 /// discarded up to its newline and reported as ``Line/tooLong``, so the connection carries on.
 public struct LineSplitter: ByteToMessageDecoder {
     /// One decoded line.

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import GestureClient
+import GestureCore
+import GestureWire
+
+/// `gesturectl on NAME -- COMMAND…`: run a command for each matching gesture, the way
+/// libinput-gestures and fusuma users bind gestures to actions.
+struct OnCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "on",
+        abstract: "Run a command each time a gesture reaches a phase (default: ended).",
+        discussion: """
+            Example: gesturectl on swipe-left-3 -- xdotool key super+Right
+            The command runs without a shell, once per event, not waiting for the previous run; it gets \
+            GESTURE_NAME, GESTURE_PHASE, GESTURE_REASON, GESTURE_INSTANCE, GESTURE_DEVICE, GESTURE_VALUE and \
+            GESTURE_STATE (JSON) in its environment. Reconnects when the daemon restarts.
+            """)
+
+    @Argument(help: ArgumentHelp("The configured gesture's name.", valueName: "name"))
+    var name: String
+
+    @Option(name: .long, help: ArgumentHelp("active (first update of each instance), ended or failed.", valueName: "phase"))
+    var phase = "ended"
+
+    @Option(name: .long, help: ArgumentHelp("The daemon's socket (default: as gestured resolves it).", valueName: "path"))
+    var socket: String?
+
+    @Option(name: .customLong("count"), help: ArgumentHelp("Exit after running the command this many times.", valueName: "n"))
+    var count: Int?
+
+    @Argument(parsing: .postTerminator, help: ArgumentHelp("The command and its arguments, after --.", valueName: "command"))
+    var command: [String] = []
+
+    func validate() throws {
+        guard PhaseKind(rawValue: phase) != nil, phase != "possible" else { throw ValidationError("--phase must be active, ended or failed") }
+        guard !command.isEmpty else { throw ValidationError("give the command after --, e.g. gesturectl on \(name) -- notify-send swiped") }
+    }
+
+    func run() async throws {
+        let wanted = PhaseKind(rawValue: phase)!
+        // Active: only the first update of each instance is a "phase change" worth a command.
+        let request = SubscriptionRequest(gestures: [name], phases: [wanted])
+        var (client, _, events) = try await DaemonConnection.open(socket: socket, reconnects: true, subscriptions: [request])
+        var fired: Set<Int64> = []
+        var runs = 0
+        var children: [Process] = []
+        while let event = await events.next() {
+            switch event {
+            case .gesture(let update) where update.gesture == name && update.phase == wanted:
+                if wanted == .active { guard fired.insert(update.instance).inserted else { continue } }
+                children.removeAll { !$0.isRunning }
+                children.append(launch(update))
+                runs += 1
+            case .serverError(let code, let message):
+                throw CleanExit.message("gesturectl on: \(message) (\(code))", code: 1)
+            case .disconnected:
+                fired.removeAll()
+            default:
+                continue
+            }
+            if let count, runs >= count { break }
+        }
+        for child in children { child.waitUntilExit() }
+        await client.close()
+        _ = client
+    }
+
+    func launch(_ update: GestureUpdate) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        var environment = ProcessInfo.processInfo.environment
+        environment["GESTURE_NAME"] = update.gesture
+        environment["GESTURE_PHASE"] = update.phase.rawValue
+        environment["GESTURE_REASON"] = update.reason ?? ""
+        environment["GESTURE_INSTANCE"] = String(update.instance)
+        environment["GESTURE_DEVICE"] = String(update.device)
+        environment["GESTURE_VALUE"] = update.value?.serialized ?? "null"
+        environment["GESTURE_STATE"] = update.state?.serialized ?? "null"
+        process.environment = environment
+        do {
+            try process.run()
+        } catch {
+            FileHandle.standardError.write(Data("gesturectl on: cannot run \(command[0]): \(error)\n".utf8))
+        }
+        return process
+    }
+}

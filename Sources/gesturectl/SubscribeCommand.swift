@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import GestureClient
+import GestureCore
+import GestureWire
+
+/// `gesturectl subscribe`: live gestures from the daemon.
+struct SubscribeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "subscribe",
+        abstract: "Print gestures from the running daemon as they happen.",
+        discussion: """
+            Readable by default: a line when an instance starts, ends or fails, with its value compactly \
+            (--updates adds every change in between). --json passes the daemon's JSON lines through. \
+            Reconnects and subscribes again when the daemon restarts.
+            """)
+
+    @Argument(help: ArgumentHelp("Configured gesture names (default: all).", valueName: "name"))
+    var names: [String] = []
+
+    @Flag(name: .long, help: "Print the daemon's JSON lines as they are.")
+    var json = false
+
+    @Flag(name: .long, help: "Also print every active update (readable form).")
+    var updates = false
+
+    @Option(name: .customLong("device"), help: ArgumentHelp("Only this device id (repeatable).", valueName: "id"))
+    var devices: [Int64] = []
+
+    @Option(name: .customLong("phase"), help: ArgumentHelp("Only these phases: active, ended, failed (repeatable).", valueName: "phase"))
+    var phases: [String] = []
+
+    @Flag(name: .customLong("touchpad-gestures"), help: "Also receive libinput's own touchpad gestures.")
+    var touchpadGestures = false
+
+    @Option(name: .customLong("count"), help: ArgumentHelp("Exit after this many gesture events.", valueName: "n"))
+    var count: Int?
+
+    @Flag(name: .customLong("no-reconnect"), help: "Exit when the daemon goes away instead of waiting for it.")
+    var noReconnect = false
+
+    @Option(name: .long, help: ArgumentHelp("The daemon's socket (default: as gestured resolves it).", valueName: "path"))
+    var socket: String?
+
+    func validate() throws {
+        for phase in phases where !["active", "ended", "failed"].contains(phase) {
+            throw ValidationError("--phase must be active, ended or failed, not \(phase)")
+        }
+    }
+
+    func run() async throws {
+        let request = SubscriptionRequest(
+            gestures: names, devices: devices.isEmpty ? nil : devices,
+            phases: phases.isEmpty ? nil : Set(phases.compactMap(PhaseKind.init(rawValue:))), touchpadGestures: touchpadGestures)
+        var (client, hello, events) = try await DaemonConnection.open(socket: socket, reconnects: !noReconnect, subscriptions: [request])
+        var output = FileHandleOutput()
+        output.write(json ? hello.json.serialized : "connected to gestured \(hello.server) at \(client.path)")
+        output.flush()
+        var seen = 0
+        var started: Set<Int64> = []
+        while let event = await events.next() {
+            if json {
+                output.write(event.json.serialized)
+            } else {
+                switch event {
+                case .gesture(let update):
+                    let first = update.phase == .active && started.insert(update.instance).inserted
+                    if update.phase != .active { started.remove(update.instance) }
+                    if first || update.phase != .active || updates { output.write(EventText.line(update)) }
+                case .connected(let hello): output.write("connected to gestured \(hello.server) at \(client.path)")
+                case .disconnected(let reason):
+                    started.removeAll()
+                    output.write("disconnected: \(reason)" + (noReconnect ? "" : "; reconnecting"))
+                case .deviceAdded(let device): output.write("device added: " + EventText.device(device))
+                case .deviceRemoved(let id): output.write("device removed: dev\(id)")
+                case .serverError(let code, let message): output.write("error (\(code)): \(message)")
+                case .touchpadGesture(let value): output.write("touchpad " + EventText.compact(value))
+                case .configReloaded(let value): output.write("configuration reloaded: " + EventText.compact(value["gestures"] ?? .null))
+                case .overflow(let value): output.write("overflow: " + (value["message"]?.stringValue ?? ""))
+                case .other: break
+                }
+            }
+            output.flush()
+            if case .gesture = event {
+                seen += 1
+                if let count, seen >= count { break }
+            }
+            if case .disconnected = event, noReconnect { break }
+        }
+        await client.close()
+        _ = client
+    }
+}
