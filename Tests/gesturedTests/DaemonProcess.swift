@@ -9,21 +9,46 @@ final class DaemonProcess {
     let process = Process()
     let socket: String
     let errors = Pipe()
+    /// What it logged so far (read as needed).
+    var log = ""
 
-    init(_ arguments: [String]) throws {
-        socket = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-test-\(getpid())-\(UUID().uuidString.prefix(8)).sock").path
-        process.executableURL = Self.root.appendingPathComponent(".build/debug/gestured")
-        process.arguments = ["--socket", socket] + arguments
+    /// A fresh socket path in the temporary directory.
+    static func temporarySocket() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("gestured-test-\(getpid())-\(UUID().uuidString.prefix(8)).sock").path
+    }
+
+    /// Starts `gestured --socket PATH ARGUMENTS…` (through `launcher` when given, e.g. a
+    /// socket-activation wrapper) and waits until it logs `ready` (default: "serving").
+    init(_ arguments: [String], socket: String = DaemonProcess.temporarySocket(), launcher: [String] = [], ready: String = "serving") throws {
+        self.socket = socket
+        let daemon = Self.root.appendingPathComponent(".build/debug/gestured").path
+        if launcher.isEmpty {
+            process.executableURL = URL(fileURLWithPath: daemon)
+            process.arguments = ["--socket", socket] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = launcher + [daemon] + arguments
+        }
         process.currentDirectoryURL = Self.root
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        var seen = ""
-        while !seen.contains("serving on") {
+        try waitForLog(ready)
+    }
+
+    /// Reads the daemon's log until it contains `text` (it must appear; the daemon exiting
+    /// first is an error).
+    func waitForLog(_ text: String) throws {
+        while !log.contains(text) {
             let data = errors.fileHandleForReading.availableData
-            guard !data.isEmpty else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gestured exited: \(seen)"]) }
-            seen += String(decoding: data, as: UTF8.self)
+            guard !data.isEmpty else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gestured exited: \(log)"]) }
+            log += String(decoding: data, as: UTF8.self)
         }
+    }
+
+    /// Sends a signal.
+    func signal(_ number: Int32) {
+        if process.isRunning { kill(process.processIdentifier, number) }
     }
 
     /// Waits for the process to end; returns its status.

@@ -1,4 +1,5 @@
 import Foundation
+import GestureClient
 import GestureWire
 import Testing
 
@@ -16,21 +17,38 @@ import Testing
         return JSONValue.object(pairs.filter { !["event", "seq", "subscription", "timeUs"].contains($0.0) }).serialized
     }
 
-    @Test func everyClientReceivesExactlyTheFixturesTranscript() throws {
+    /// Four kinds of client on one daemon: a raw socket reader, the Swift GestureClient,
+    /// `gesturectl subscribe --json` and the standard-library Python example. Each receives
+    /// exactly the fixture's transcript.
+    @Test func everyKindOfClientReceivesExactlyTheFixturesTranscript() async throws {
         let fixture = "constructed/long-press-drag.yml"
         let daemon = try DaemonProcess([
-            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/\(fixture)", "--wait-subscribers", "3", "--exit-after-replay",
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/\(fixture)", "--wait-subscribers", "4", "--exit-after-replay",
         ])
-        let clients = try (0..<3).map { _ in try LineClient(path: daemon.socket) }
-        for (index, client) in clients.enumerated() {
-            #expect(client.readLine()?.contains(#""event":"hello","protocol":1"#) == true)
-            client.send(#"{"id": \#(index), "request": "subscribe"}"#)
-        }
+        let raw = try LineClient(path: daemon.socket)
+        #expect(raw.readLine()?.contains(#""event":"hello","protocol":1"#) == true)
+        raw.send(#"{"id": 1, "request": "subscribe"}"#)
+        let swift = GestureClient(path: daemon.socket, reconnects: false)
+        await swift.subscribe(SubscriptionRequest())
+        await swift.start()
+        let ctl = try ChildProcess.gesturectl(["subscribe", "--json", "--no-reconnect", "--socket", daemon.socket])
+        let python = try ChildProcess("python3", ["examples/python/subscribe.py", "--json", "--socket", daemon.socket])
+
         let expected = try Self.transcript(fixture)
-        for client in clients {
-            let received = try client.readAll().compactMap(Self.replayForm)
-            #expect(received.count == expected.count)
-            #expect(received == expected, "first difference at \(zip(received, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1)")
+        let rawEvents = try raw.readAll().compactMap(Self.replayForm)
+        #expect(rawEvents == expected, "raw socket")
+        var swiftEvents: [String] = []
+        var mirror = GestureStateMirror(gesture: "press-drag")
+        for await event in swift.events {
+            if case .gesture(let update) = event, let line = try Self.replayForm(update.json.serialized) { swiftEvents.append(line) }
+            mirror.apply(event)
+        }
+        #expect(swiftEvents == expected, "GestureClient")
+        #expect(mirror.instance == nil)
+        for (name, child) in [("gesturectl", ctl), ("python", python)] {
+            let result = child.finish()
+            #expect(result.status == 0, "\(name): \(result.errors)")
+            #expect(try result.lines.compactMap(Self.replayForm) == expected, "\(name)")
         }
         #expect(daemon.wait() == 0)
     }
