@@ -146,7 +146,7 @@ struct Gestured: AsyncParsableCommand {
         let reload: @Sendable () -> Void = {
             switch Self.loadConfig(configPath) {
             case .failure(let error):
-                logger.error("SIGHUP: keeping the old configuration; the new one was rejected: \(error.message)")
+                logger.error("SIGHUP: keeping the old configuration; the new one was rejected: \(error)")
             case .success(let (newConfig, newAccess)):
                 eventLoop.execute {
                     let kept = hub.reload(newConfig, access: newAccess)

@@ -19,7 +19,10 @@ final class DaemonProcess {
 
     /// Starts `gestured --socket PATH ARGUMENTS…` (through `launcher` when given, e.g. a
     /// socket-activation wrapper) and waits until it logs `ready` (default: "serving").
-    init(_ arguments: [String], socket: String = DaemonProcess.temporarySocket(), launcher: [String] = [], ready: String = "serving") throws {
+    init(
+        _ arguments: [String], socket: String = DaemonProcess.temporarySocket(), launcher: [String] = [], ready: String = "serving",
+        environment: [String: String] = [:]
+    ) throws {
         self.socket = socket
         let daemon = Self.root.appendingPathComponent(".build/debug/gestured").path
         if launcher.isEmpty {
@@ -30,6 +33,7 @@ final class DaemonProcess {
             process.arguments = launcher + [daemon] + arguments
         }
         process.currentDirectoryURL = Self.root
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -1,0 +1,48 @@
+import Foundation
+import Glibc
+
+/// The systemd side of sd_notify for a test: a datagram socket the daemon finds through
+/// `NOTIFY_SOCKET`. Reads block with a timeout (no sleeping).
+final class NotifyListener {
+    let path: String
+    let fd: Int32
+
+    init(timeout: Int = 20) throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8)
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit {
+        close(fd)
+        unlink(path)
+    }
+
+    /// The next datagram, or nil on timeout.
+    func next() -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    /// Reads datagrams until one contains `text`; returns it (nil on timeout).
+    func wait(for text: String) -> String? {
+        while let message = next() {
+            if message.contains(text) { return message }
+        }
+        return nil
+    }
+}
