@@ -82,7 +82,9 @@ public final class LibinputSource {
         let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
         interface.initialize(to: libinput_interface(
             open_restricted: { path, flags, userData in
-                let fd = open(path!, flags | O_CLOEXEC)
+                // Read-only whatever libinput asks: gestured never writes to devices (no LEDs,
+                // no grabs), and the service may only read them (DeviceAllow=char-input r).
+                let fd = open(path!, (flags & ~O_ACCMODE) | O_RDONLY | O_CLOEXEC)
                 if fd < 0 {
                     let code = errno
                     let log = Unmanaged<OpenLog>.fromOpaque(userData!).takeUnretainedValue()

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The unit files and snippets in systemd/ as systemd's own tools read them.
+@Suite struct SystemdUnitTests {
+    static let tools = ["/usr/bin/systemd-analyze", "/usr/bin/systemd-sysusers", "/usr/bin/systemd-tmpfiles"]
+    static let available = tools.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+
+    static func run(_ tool: String, _ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    static func scratch() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-units-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test(.enabled(if: available, "systemd-analyze, systemd-sysusers or systemd-tmpfiles is not installed: unit files not verified"))
+    func unitsVerifyWithoutAWarning() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let systemd = DaemonProcess.root.appendingPathComponent("systemd")
+        // verify insists that ExecStart exists: point it at this build's binary.
+        let service = try String(contentsOf: systemd.appendingPathComponent("gestured.service"), encoding: .utf8)
+        #expect(service.contains("ExecStart=/usr/local/bin/gestured\n"))
+        let built = DaemonProcess.root.appendingPathComponent(".build/debug/gestured").path
+        try service.replacingOccurrences(of: "ExecStart=/usr/local/bin/gestured", with: "ExecStart=\(built)")
+            .write(to: directory.appendingPathComponent("gestured.service"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: systemd.appendingPathComponent("gestured.socket"), to: directory.appendingPathComponent("gestured.socket"))
+        let verify = try Self.run("/usr/bin/systemd-analyze", ["verify", "./gestured.socket", "./gestured.service"], in: directory)
+        #expect(verify.status == 0)
+        // verify exits 0 on settings it ignores; any line it prints is a problem.
+        #expect(verify.output.isEmpty, "\(verify.output)")
+        for (key, value) in [("Type", "notify"), ("User", "gestured"), ("SupplementaryGroups", "input"), ("NoNewPrivileges", "yes"),
+                             ("ProtectSystem", "strict"), ("PrivateNetwork", "yes"), ("DeviceAllow", "char-input r")] {
+            #expect(service.contains("\n\(key)=\(value)\n"), "\(key)=\(value)")
+        }
+    }
+
+    @Test(.enabled(if: available, "systemd-sysusers or systemd-tmpfiles is not installed: snippets not checked"))
+    func sysusersAndTmpfilesCreateTheUserAndTheSocketDirectory() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("etc"), withIntermediateDirectories: true)
+        let systemd = DaemonProcess.root.appendingPathComponent("systemd")
+        let users = try Self.run("/usr/bin/systemd-sysusers", ["--root=\(root.path)", systemd.appendingPathComponent("sysusers.d/gestured.conf").path], in: root)
+        #expect(users.status == 0, "\(users.output)")
+        let passwd = try String(contentsOf: root.appendingPathComponent("etc/passwd"), encoding: .utf8)
+        let group = try String(contentsOf: root.appendingPathComponent("etc/group"), encoding: .utf8)
+        #expect(passwd.contains("gestured:x:"))
+        #expect(group.split(separator: "\n").contains { $0.hasPrefix("input:") && $0.hasSuffix(":gestured") })
+        let files = try Self.run(
+            "/usr/bin/systemd-tmpfiles", ["--root=\(root.path)", "--create", systemd.appendingPathComponent("tmpfiles.d/gestured.conf").path], in: root)
+        #expect(files.status == 0, "\(files.output)")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("run/gestured").path, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+}
