@@ -5,14 +5,15 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo bench bench-instructions fixtures-update clean help
+.PHONY: all deps build test demo install bench bench-instructions fixtures-update clean help
 
 all: build
 
 help:
-	@echo "make demo   - build and play scripted gestures through the engine, printing the events"
+	@echo "make demo   - build, run the daemon on recordings and show a client receiving the gestures"
 	@echo "make test   - build and run every test"
 	@echo "make bench  - run the benchmarks (release build, see docs/BENCHMARKS.md)"
+	@echo "make install - install gestured, gesturectl and the systemd units (systemd/README.md)"
 	@echo "make deps   - install the system packages gestured needs (only those missing)"
 	@echo "make fixtures-update - regenerate the fixtures' expected transcripts (review the diff!)"
 
@@ -34,22 +35,35 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 
-# Until the daemon exists: real recordings replayed through the whole pipeline (decoder,
-# configured bindings, engine) by gesturectl, then scripted gestures through the engine.
+# The daemon on bundled recordings (real Atmel and Dell panels, one constructed pinch), paced as
+# recorded, with `gesturectl subscribe` receiving the gestures over the socket; each daemon
+# stops by itself once its recording has played out.
 DEMO_RECORDINGS = Fixtures/real/ts-atmel-maxtouch-1finger-fast-taps.evemu \
 	Fixtures/real/ts-atmel-maxtouch-4finger-drag-down.evemu \
 	Fixtures/constructed/pinch-open.yml Fixtures/constructed/long-press-drag.yml
 
 demo: deps
+	$(SWIFT) build --product gestured
 	$(SWIFT) build --product gesturectl
-	$(SWIFT) build --product gesture-tour
-	@bin=$$($(SWIFT) build --show-bin-path); \
-	for recording in $(DEMO_RECORDINGS); do \
-	  echo "▶ gesturectl replay $$recording"; \
-	  $$bin/gesturectl replay --text --config Fixtures/gestures.yml $$recording | grep -v ' active' ; \
-	done; \
-	echo "▶ gesturectl devices (live, from libinput on seat0)"; $$bin/gesturectl devices; \
-	$$bin/gesture-tour
+	scripts/demo.sh "$$($(SWIFT) build --show-bin-path)" $(DEMO_RECORDINGS)
+
+# Installs the binaries (release) in $(PREFIX)/bin and the systemd units and snippets under
+# /etc, creates the gestured user, and reloads systemd. Enable with
+# `systemctl enable --now gestured.socket` (systemd/README.md).
+PREFIX ?= /usr/local
+install: deps
+	$(SWIFT) build -c release --product gestured
+	$(SWIFT) build -c release --product gesturectl
+	@bin=$$($(SWIFT) build -c release --show-bin-path); \
+	$(SUDO) install -m 0755 $$bin/gestured $$bin/gesturectl $(PREFIX)/bin/
+	$(SUDO) install -m 0644 systemd/gestured.service systemd/gestured.socket /etc/systemd/system/
+	$(SUDO) sed -i "s|^ExecStart=.*|ExecStart=$(PREFIX)/bin/gestured|" /etc/systemd/system/gestured.service
+	$(SUDO) install -D -m 0644 systemd/sysusers.d/gestured.conf /etc/sysusers.d/gestured.conf
+	$(SUDO) install -D -m 0644 systemd/tmpfiles.d/gestured.conf /etc/tmpfiles.d/gestured.conf
+	$(SUDO) install -d -m 0755 /etc/gestured
+	$(SUDO) systemd-sysusers /etc/sysusers.d/gestured.conf
+	$(SUDO) systemd-tmpfiles --create /etc/tmpfiles.d/gestured.conf
+	-$(SUDO) systemctl daemon-reload
 
 # The benchmark target and its dependency exist only with GESTURED_BENCHMARKS=1, in a build
 # folder of their own so they never disturb the test build. Then instruction counts per frame

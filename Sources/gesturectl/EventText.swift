@@ -12,23 +12,28 @@ enum EventText {
         return parts.joined(separator: "  ")
     }
 
-    /// `{x, y}` as `(x, y)`; objects as `key=value` pairs (nested ones by their `kind`);
-    /// scalars as they are.
+    /// `{x, y}` as `(x, y)`; a value as its kind and its fields (`drag translation=(2, 0.5) …`);
+    /// a combination as the parts that are there (`magnify … + rotate …`); strings unquoted.
     static func compact(_ value: JSONValue) -> String {
         switch value {
         case .object(let pairs):
             if let x = value["x"]?.doubleValue, let y = value["y"]?.doubleValue, pairs.count == 2 {
                 return "(\(GestureEventText.format(x, 1)), \(GestureEventText.format(y, 1)))"
             }
+            if value["first"] != nil || value["second"] != nil {
+                let parts = [value["first"], value["second"]].compactMap { $0 }.filter { $0 != .null }.map(compact)
+                return parts.joined(separator: " + ")
+            }
             return pairs.map { key, item -> String in
                 if key == "kind", let kind = item.stringValue { return kind }
-                if case .object = item, item["x"] == nil, let kind = item["kind"]?.stringValue { return "\(key)=\(kind)" }
                 return "\(key)=\(compact(item))"
             }.joined(separator: " ")
         case .array(let items):
             return "[" + items.map(compact).joined(separator: ", ") + "]"
         case .number(let number):
             return GestureEventText.format(number, 3)
+        case .string(let text):
+            return text
         default:
             return value.serialized
         }
