@@ -44,7 +44,8 @@ devices:
 """
 
 class Script:
-    def __init__(self):
+    def __init__(self, frame_us=FRAME_US):
+        self.frame_us = frame_us
         self.t = 0
         self.frames = []
         self.fingers = {}  # slot -> (tracking id, x, y) in units
@@ -56,7 +57,7 @@ class Script:
         lines = [f"      - [{sec:3d}, {usec:6d}, {t:2d}, {c:3d}, {v:6d}]" for (t, c, v) in events]
         lines.append(f"      - [{sec:3d}, {usec:6d},  0,   0,      0] # SYN_REPORT")
         self.frames.append("    - evdev:\n" + "\n".join(lines))
-        self.t += FRAME_US
+        self.t += self.frame_us
 
     def wait(self, seconds):
         self.t += int(seconds * 1_000_000)
@@ -106,58 +107,65 @@ def linear(dx, dy):
 
 CX, CY = 146.8, 82.6
 
-for name, (dx, dy) in {"left": (-40, 0), "right": (40, 0), "up": (0, -40), "down": (0, 40)}.items():
+
+def main():
+
+    for name, (dx, dy) in {"left": (-40, 0), "right": (40, 0), "up": (0, -40), "down": (0, 40)}.items():
+        s = Script()
+        s.down({0: (CX - 15, CY), 1: (CX, CY - 5), 2: (CX + 15, CY)})
+        s.move({i: linear(dx, dy) for i in range(3)}, 20)
+        s.up([0, 1, 2])
+        s.write(f"swipe-3-{name}.yml", f"three fingers swipe {name} 40 mm")
+
     s = Script()
-    s.down({0: (CX - 15, CY), 1: (CX, CY - 5), 2: (CX + 15, CY)})
-    s.move({i: linear(dx, dy) for i in range(3)}, 20)
-    s.up([0, 1, 2])
-    s.write(f"swipe-3-{name}.yml", f"three fingers swipe {name} 40 mm")
+    s.down({0: (CX - 20, CY), 1: (CX + 20, CY)})
+    s.move({0: linear(-30, 0), 1: linear(30, 0)}, 30)
+    s.up([0, 1])
+    s.write("pinch-open.yml", "two fingers spread from 40 mm to 100 mm apart")
 
-s = Script()
-s.down({0: (CX - 20, CY), 1: (CX + 20, CY)})
-s.move({0: linear(-30, 0), 1: linear(30, 0)}, 30)
-s.up([0, 1])
-s.write("pinch-open.yml", "two fingers spread from 40 mm to 100 mm apart")
+    def orbit(angle0, degrees, r=25):
+        def f(p):
+            a0 = math.radians(angle0)
+            a = a0 - math.radians(degrees) * p  # screen y is down: turning counter-clockwise as seen
+            return (r * math.cos(a) - r * math.cos(a0), r * math.sin(a) - r * math.sin(a0))
+        return f
 
-def orbit(angle0, degrees, r=25):
-    def f(p):
-        a0 = math.radians(angle0)
-        a = a0 - math.radians(degrees) * p  # screen y is down: turning counter-clockwise as seen
-        return (r * math.cos(a) - r * math.cos(a0), r * math.sin(a) - r * math.sin(a0))
-    return f
+    s = Script()
+    s.down({0: (CX - 25, CY), 1: (CX + 25, CY)})
+    s.move({0: orbit(180, 60), 1: orbit(0, 60)}, 30)
+    s.up([0, 1])
+    s.write("rotate.yml", "two fingers 50 mm apart turn 60 degrees counter-clockwise")
 
-s = Script()
-s.down({0: (CX - 25, CY), 1: (CX + 25, CY)})
-s.move({0: orbit(180, 60), 1: orbit(0, 60)}, 30)
-s.up([0, 1])
-s.write("rotate.yml", "two fingers 50 mm apart turn 60 degrees counter-clockwise")
+    s = Script()
+    s.down({0: (CX, CY)}); s.up([0]); s.wait(0.12)
+    s.down({0: (CX + 1, CY)}); s.up([0])
+    s.write("double-tap.yml", "two quick taps at the same spot")
 
-s = Script()
-s.down({0: (CX, CY)}); s.up([0]); s.wait(0.12)
-s.down({0: (CX + 1, CY)}); s.up([0])
-s.write("double-tap.yml", "two quick taps at the same spot")
+    s = Script()
+    s.down({0: (CX, CY)}); s.up([0])
+    s.write("single-tap-at-end.yml", "one tap, and the recording ends right after it")
 
-s = Script()
-s.down({0: (CX, CY)}); s.up([0])
-s.write("single-tap-at-end.yml", "one tap, and the recording ends right after it")
+    s = Script()
+    s.down({0: (CX, CY)})
+    s.wait(0.7)
+    s.move({0: linear(40, 10)}, 20)
+    s.up([0])
+    s.write("long-press-drag.yml", "press and hold 0.7 s, then drag 40 mm")
 
-s = Script()
-s.down({0: (CX, CY)})
-s.wait(0.7)
-s.move({0: linear(40, 10)}, 20)
-s.up([0])
-s.write("long-press-drag.yml", "press and hold 0.7 s, then drag 40 mm")
+    s = Script()
+    s.down({0: (0.5, CY)})
+    s.move({0: linear(45, 2)}, 15)
+    s.up([0])
+    s.write("edge-swipe-left.yml", "one finger from the left edge 45 mm inward")
 
-s = Script()
-s.down({0: (0.5, CY)})
-s.move({0: linear(45, 2)}, 15)
-s.up([0])
-s.write("edge-swipe-left.yml", "one finger from the left edge 45 mm inward")
+    s = Script()
+    s.down({0: (CX, CY)})
+    s.move({0: linear(25, 0)}, 10)
+    s.down({1: (CX + 60, CY + 30)})
+    s.move({0: linear(5, 0), 1: linear(5, 0)}, 3)
+    s.up([0, 1])
+    s.write("drag-extra-finger.yml", "a one-finger drag that a second finger joins")
 
-s = Script()
-s.down({0: (CX, CY)})
-s.move({0: linear(25, 0)}, 10)
-s.down({1: (CX + 60, CY + 30)})
-s.move({0: linear(5, 0), 1: linear(5, 0)}, 3)
-s.up([0, 1])
-s.write("drag-extra-finger.yml", "a one-finger drag that a second finger joins")
+
+if __name__ == "__main__":
+    main()

@@ -30,7 +30,12 @@ public struct Recording: Hashable, Sendable {
     /// The format of `text`: evemu when the first line that is not blank or a comment starts
     /// with an evemu tag, libinput-record when the file is YAML with a `version:` key.
     public static func detectFormat(_ text: String) -> RecordingFormat? {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        // Line by line from the start (not splitting the whole file: only the first lines matter).
+        var rest = text[...]
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+            let line = rest[..<end]
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if let tag = trimmed.first, "NIPBAELS".contains(tag), trimmed.dropFirst().first == ":" { return .evemu }

@@ -349,13 +349,17 @@ public final class GestureHub: @unchecked Sendable {
         for event in events {
             sequence += 1
             let configured = configuredBindings.contains(event.binding)
+            // Serialised once, on the first subscription that takes it.
+            var line: ServerMessage.GestureLine?
             for client in clients.values where !client.closing {
                 for subscription in client.subscriptions.values where subscription.covers(event, configured: configured) {
                     guard subscription.admit(event) else { continue }
                     let key = ClientOutbox.UpdateKey(subscription: subscription.id, instance: event.instance)
-                    var message = ServerMessage.gesture(event, sequence: sequence, subscription: subscription.id, origin: origin)
-                    if let ingress, case .object(let fields) = message { message = .object(fields + [("ingressUs", .int(ingress))]) }
-                    send(message, to: client, kind: event.phase == .active ? .update(key) : .transition(key))
+                    if line == nil {
+                        line = ServerMessage.gestureLine(
+                            event, sequence: sequence, origin: origin, extra: ingress.map { [("ingressUs", .int($0))] } ?? [])
+                    }
+                    send(line!.line(subscription: subscription.id), to: client, kind: event.phase == .active ? .update(key) : .transition(key))
                 }
             }
         }
@@ -364,8 +368,11 @@ public final class GestureHub: @unchecked Sendable {
     /// Sends a line: straight to the channel while it takes data and nothing waits before it;
     /// into the outbox (where active updates coalesce) once the client is behind.
     func send(_ message: JSONValue, to client: HubClient, kind: ClientOutbox.Kind = .other) {
+        send(message.serialized, to: client, kind: kind)
+    }
+
+    func send(_ line: String, to client: HubClient, kind: ClientOutbox.Kind = .other) {
         guard !client.closing else { return }
-        let line = message.serialized
         if client.outbox.isEmpty && client.channel.isWritable {
             write([line], to: client.channel)
             client.unflushed = true

@@ -42,13 +42,24 @@ public enum JSONValue: Hashable, Sendable {
             out += "]"
         case .object(let pairs):
             out += "{"
-            for (index, pair) in pairs.enumerated() {
-                if index > 0 { out += "," }
-                Self.quote(pair.0, into: &out)
-                out += ":"
-                pair.1.write(to: &out)
-            }
+            Self.writeMembers(pairs, to: &out)
             out += "}"
+        }
+    }
+
+    /// An object's members as its text carries them, without the braces: `"a":1,"b":2`.
+    public static func serializedMembers(_ pairs: [(String, JSONValue)]) -> String {
+        var out = ""
+        writeMembers(pairs, to: &out)
+        return out
+    }
+
+    static func writeMembers(_ pairs: [(String, JSONValue)], to out: inout String) {
+        for (index, pair) in pairs.enumerated() {
+            if index > 0 { out += "," }
+            quote(pair.0, into: &out)
+            out += ":"
+            pair.1.write(to: &out)
         }
     }
 

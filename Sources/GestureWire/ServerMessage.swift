@@ -27,10 +27,35 @@ public enum ServerMessage {
     /// `time` in seconds since `origin`), plus `event`, `seq`, `subscription` and `timeUs`
     /// (the event's monotonic timestamp in microseconds).
     public static func gesture(_ event: GestureEvent, sequence: UInt64, subscription: Int64, origin: Timestamp) -> JSONValue {
-        guard case .object(let fields) = GestureEventJSON.object(event, origin: origin) else { return .null }
-        return .object(
-            [("event", "gesture"), ("seq", .int(Int64(sequence))), ("subscription", .int(subscription))] + fields
-                + [("timeUs", .int(event.time.microseconds))])
+        .object(
+            [("event", "gesture"), ("seq", .int(Int64(sequence))), ("subscription", .int(subscription))]
+                + gestureFields(event, origin: origin))
+    }
+
+    /// The fields of a gesture event after `subscription`.
+    static func gestureFields(_ event: GestureEvent, origin: Timestamp) -> [(String, JSONValue)] {
+        guard case .object(let fields) = GestureEventJSON.object(event, origin: origin) else { return [] }
+        return fields + [("timeUs", .int(event.time.microseconds))]
+    }
+
+    /// A gesture event serialised once for every subscription it goes to: only the
+    /// subscription number differs between their lines. `extra` fields go last (the daemon's
+    /// `ingressUs`). The text equals ``gesture(_:sequence:subscription:origin:)``'s.
+    public struct GestureLine: Sendable {
+        let head: String
+        let tail: String
+
+        /// The line for one subscription (no newline).
+        public func line(subscription: Int64) -> String { head + String(subscription) + tail }
+    }
+
+    /// Serialises `event` for ``GestureLine/line(subscription:)``.
+    public static func gestureLine(
+        _ event: GestureEvent, sequence: UInt64, origin: Timestamp, extra: [(String, JSONValue)] = []
+    ) -> GestureLine {
+        GestureLine(
+            head: #"{"event":"gesture","seq":"# + String(sequence) + #","subscription":"#,
+            tail: "," + JSONValue.serializedMembers(gestureFields(event, origin: origin) + extra) + "}")
     }
 
     /// A device appeared.
