@@ -5,7 +5,7 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo install bench bench-instructions fixtures-update clean help
+.PHONY: all deps build test demo install bench bench-instructions bench-daemon fixtures-update clean help
 
 all: build
 
@@ -71,6 +71,15 @@ install: deps
 bench: deps
 	GESTURED_BENCHMARKS=1 $(SWIFT) package --scratch-path .build-bench --disable-sandbox benchmark --no-progress
 	@$(MAKE) --no-print-directory bench-instructions
+	@$(MAKE) --no-print-directory bench-daemon
+
+# The daemon over its socket: latency, CPU and memory with many clients; replay throughput.
+bench-daemon: deps
+	@command -v cyclictest >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq rt-tests; }
+	$(SWIFT) build -c release --product gestured
+	$(SWIFT) build -c release --product gesturectl
+	$(SWIFT) build -c release --product daemon-bench
+	Benchmarks/daemon/run.sh "$$($(SWIFT) build -c release --show-bin-path)"
 
 bench-instructions: deps
 	@command -v valgrind >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind; }

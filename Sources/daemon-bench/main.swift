@@ -75,44 +75,93 @@ func ingress(in line: ArraySlice<UInt8>) -> Int64? {
     return value
 }
 
-func latency(_ arguments: [String]) {
-    guard let gestured = option("--gestured", arguments), let recording = option("--recording", arguments),
-        let config = option("--config", arguments)
-    else { fail("latency needs --gestured, --recording and --config") }
-    let clients = Int(option("--clients", arguments) ?? "1") ?? 1
-    let seconds = Double(option("--seconds", arguments) ?? "20") ?? 20
-    let socketPath = "/tmp/daemon-bench-\(getpid()).sock"
+/// The integer after `{"event":"gesture","seq":` at the start of a line.
+func sequence(in line: ArraySlice<UInt8>) -> Int64? {
+    let key = Array(#"{"event":"gesture","seq":"#.utf8)
+    guard line.starts(with: key) else { return nil }
+    var value: Int64 = 0
+    for digit in line.dropFirst(key.count) {
+        guard digit >= 48, digit <= 57 else { break }
+        value = value * 10 + Int64(digit - 48)
+    }
+    return value
+}
+
+/// Starts gestured with `arguments` on a fresh socket; returns once it serves.
+func startDaemon(_ gestured: String, _ arguments: [String]) -> (Process, String) {
+    let socketPath = "/tmp/daemon-bench-\(getpid())-\(Int.random(in: 0..<1_000_000)).sock"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: gestured)
-    process.arguments = [
-        "--socket", socketPath, "--config", config, "--replay", recording, "--realtime", "--loop", "--latency-stamps",
-        "--wait-subscribers", String(clients), "--client-queue-limit", "100000",
-    ]
+    process.arguments = ["--socket", socketPath] + arguments
     let errors = Pipe()
     process.standardError = errors
     do { try process.run() } catch { fail("cannot start \(gestured): \(error)") }
-    defer {
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        unlink(socketPath)
-    }
     var log = ""
     while !log.contains("serving on") {
         let data = errors.fileHandleForReading.availableData
         if data.isEmpty { fail("gestured exited: \(log)") }
         log += String(decoding: data, as: UTF8.self)
     }
-    let idle = processUsage(process.processIdentifier)
+    return (process, socketPath)
+}
 
-    var fds: [Int32] = []
-    for _ in 0..<clients {
+func stopDaemon(_ process: Process, _ socketPath: String) {
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    unlink(socketPath)
+}
+
+func subscribeClients(_ count: Int, to socketPath: String, gestures: String) -> [Int32] {
+    (0..<count).map { _ in
         let fd = connectUnix(socketPath)
-        let request = Array(#"{"id":1,"request":"subscribe","gestures":["ten-finger-drag"]}"#.utf8) + [10]
+        let request = Array(#"{"id":1,"request":"subscribe","gestures":[\#(gestures)]}"#.utf8) + [10]
         _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        fds.append(fd)
+        return fd
     }
+}
+
+/// Resident memory of a live daemon (libinput on seat0, whatever devices there are) idle, then
+/// with `--clients` subscribed clients.
+func memory(_ arguments: [String]) {
+    guard let gestured = option("--gestured", arguments) else { fail("memory needs --gestured") }
+    let clients = Int(option("--clients", arguments) ?? "256") ?? 256
+    let (process, socketPath) = startDaemon(gestured, [])
+    defer { stopDaemon(process, socketPath) }
+    let idle = processUsage(process.processIdentifier)
+    let fds = subscribeClients(clients, to: socketPath, gestures: "")
+    // Every client has its hello and subscribe reply once a ping on the last one is answered.
+    let ping = Array(#"{"id":2,"request":"ping"}"#.utf8) + [10]
+    _ = ping.withUnsafeBytes { write(fds.last!, $0.baseAddress, $0.count) }
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while !String(decoding: received, as: UTF8.self).contains(#""pong":true"#) {
+        let count = chunk.withUnsafeMutableBytes { read(fds.last!, $0.baseAddress, $0.count) }
+        if count <= 0 { fail("no reply") }
+        received += chunk[..<count]
+    }
+    let loaded = processUsage(process.processIdentifier)
+    print(String(format: "live daemon (no touch devices): rss idle %.1f MiB, with %d subscribed clients %.1f MiB",
+                 Double(idle.rssKiB) / 1024, clients, Double(loaded.rssKiB) / 1024))
+    for fd in fds { close(fd) }
+}
+
+func latency(_ arguments: [String]) {
+    guard let gestured = option("--gestured", arguments), let recording = option("--recording", arguments),
+        let config = option("--config", arguments)
+    else { fail("latency needs --gestured, --recording and --config") }
+    let clients = Int(option("--clients", arguments) ?? "1") ?? 1
+    let seconds = Double(option("--seconds", arguments) ?? "20") ?? 20
+    let (process, socketPath) = startDaemon(gestured, [
+        "--config", config, "--replay", recording, "--realtime", "--loop", "--latency-stamps",
+        "--wait-subscribers", String(clients), "--client-queue-limit", "100000",
+    ])
+    defer { stopDaemon(process, socketPath) }
+    let idle = processUsage(process.processIdentifier)
+    let fds = subscribeClients(clients, to: socketPath, gestures: #""ten-finger-drag""#)
     var buffers = [[UInt8]](repeating: [], count: clients)
     var samples: [Int64] = []
+    var firstRead: [Int64: Int64] = [:]
+    firstRead.reserveCapacity(Int(seconds * 300))
     samples.reserveCapacity(Int(seconds * 240) * clients)
     var polls = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -136,6 +185,9 @@ func latency(_ arguments: [String]) {
                         deadline = now + Int64(seconds * 1_000_000)
                     }
                     samples.append(now - stamp)
+                    if let seq = sequence(in: buffers[index][consumed..<newline]) {
+                        firstRead[seq] = min(firstRead[seq] ?? .max, now - stamp)
+                    }
                 }
                 consumed = newline + 1
             }
@@ -147,11 +199,12 @@ func latency(_ arguments: [String]) {
     let cpu = Double(loaded.ticks - startTicks) / Double(sysconf(Int32(_SC_CLK_TCK))) / (Double(end - (start ?? end)) / 1e6)
     for fd in fds { close(fd) }
     samples.sort()
-    let line = String(
-        format: "clients %d  events %d  p50 %d µs  p99 %d µs  p99.9 %d µs  max %d µs  cpu %.1f %%  rss idle %.1f MiB  rss with clients %.1f MiB",
+    let first = firstRead.values.sorted()
+    print(String(
+        format: "clients %d, %d events read: all reads p50 %d µs, p99 %d µs, p99.9 %d µs, max %d µs; first read of each event p50 %d µs, p99 %d µs, p99.9 %d µs; cpu %.1f %%; rss %.1f → %.1f MiB",
         clients, samples.count, percentile(samples, 0.5), percentile(samples, 0.99), percentile(samples, 0.999), samples.last ?? 0,
-        cpu * 100, Double(idle.rssKiB) / 1024, Double(loaded.rssKiB) / 1024)
-    print(line)
+        percentile(first, 0.5), percentile(first, 0.99), percentile(first, 0.999),
+        cpu * 100, Double(idle.rssKiB) / 1024, Double(loaded.rssKiB) / 1024))
 }
 
 func replay(_ arguments: [String]) {
@@ -187,5 +240,6 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "latency": latency(arguments)
 case "replay": replay(arguments)
-default: fail("usage: daemon-bench latency|replay …")
+case "memory": memory(arguments)
+default: fail("usage: daemon-bench latency|memory|replay …")
 }
