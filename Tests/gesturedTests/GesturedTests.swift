@@ -86,7 +86,7 @@ import Testing
     func aClientThatStopsReadingIsCutOffWithoutDelayingTheOthers() throws {
         let daemon = try DaemonProcess([
             "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/real/ts-ep0430m09-2finger-scroll.evemu", "--loop",
-            "--wait-subscribers", "2", "--client-queue-limit", "50",
+            "--wait-subscribers", "2", "--client-queue-limit", "50", "--latency-stamps",
         ])
         let stuck = try LineClient(path: daemon.socket)
         _ = stuck.readLine()
@@ -96,11 +96,20 @@ import Testing
         reader.send(#"{"id": 1, "request": "subscribe"}"#)
         // The reader keeps receiving: far more events than the stuck client's bound, and far
         // more than fit in its socket buffers.
+        // Its receive times stay close to when each frame entered the engine (ingressUs): the
+        // stuck client never holds the loop up. (A generous bound: this is not a benchmark.)
         var received = 0
+        var worst: Int64 = 0
         while received < 20_000, let line = reader.readLine() {
-            if line.contains(#""event":"gesture""#) { received += 1 }
+            guard line.contains(#""event":"gesture""#) else { continue }
+            received += 1
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let ingress = try #require(try JSONParser.parse(line)["ingressUs"]?.intValue)
+            worst = max(worst, Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000 - ingress)
         }
         #expect(received == 20_000)
+        #expect(worst < 2_000_000, "the reader waited \(worst) µs for an event")
         // The stuck client, read at last: what fit in the buffers, then `overflow`, then the end.
         let backlog = stuck.readAll()
         #expect(backlog.last?.contains(#""event":"overflow""#) == true, "\(backlog.count) lines, last: \(backlog.last?.prefix(120) ?? "none")")
