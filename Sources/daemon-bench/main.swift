@@ -120,6 +120,14 @@ func subscribeClients(_ count: Int, to socketPath: String, gestures: String) -> 
     }
 }
 
+/// Private (unshared) resident memory in KiB: what the process alone costs, without the pages
+/// of shared libraries it has in common with other processes.
+func privateKiB(_ pid: Int32) -> Int {
+    let rollup = (try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)) ?? ""
+    return rollup.split(separator: "\n").filter { $0.hasPrefix("Private_") }
+        .compactMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }.reduce(0, +)
+}
+
 /// Resident memory of a live daemon (libinput on seat0, whatever devices there are) idle, then
 /// with `--clients` subscribed clients.
 func memory(_ arguments: [String]) {
@@ -128,6 +136,7 @@ func memory(_ arguments: [String]) {
     let (process, socketPath) = startDaemon(gestured, [])
     defer { stopDaemon(process, socketPath) }
     let idle = processUsage(process.processIdentifier)
+    let idlePrivate = privateKiB(process.processIdentifier)
     let fds = subscribeClients(clients, to: socketPath, gestures: "")
     // Every client has its hello and subscribe reply once a ping on the last one is answered.
     let ping = Array(#"{"id":2,"request":"ping"}"#.utf8) + [10]
@@ -140,8 +149,10 @@ func memory(_ arguments: [String]) {
         received += chunk[..<count]
     }
     let loaded = processUsage(process.processIdentifier)
-    print(String(format: "live daemon (no touch devices): rss idle %.1f MiB, with %d subscribed clients %.1f MiB",
-                 Double(idle.rssKiB) / 1024, clients, Double(loaded.rssKiB) / 1024))
+    let loadedPrivate = privateKiB(process.processIdentifier)
+    print(String(
+        format: "live daemon (no touch devices): rss idle %.1f MiB (private %.1f MiB), with %d subscribed clients %.1f MiB (private %.1f MiB)",
+        Double(idle.rssKiB) / 1024, Double(idlePrivate) / 1024, clients, Double(loaded.rssKiB) / 1024, Double(loadedPrivate) / 1024))
     for fd in fds { close(fd) }
 }
 
