@@ -49,6 +49,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]),
         .executableTarget(
             name: "gestured",

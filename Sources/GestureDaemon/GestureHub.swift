@@ -177,9 +177,15 @@ public final class GestureHub: @unchecked Sendable {
     /// When the engine next needs time to pass.
     public var nextDeadline: Timestamp? { engine.nextDeadline }
 
+    /// Told the engine's next deadline whenever it may have changed, for an input source that
+    /// drives time itself (live input: its thread fires deadlines in order with the input, so a
+    /// frame read before a deadline is always fed before it).
+    public var onNextDeadline: ((Timestamp?) -> Void)?
+
     func scheduleDeadline() {
         deadlineTask?.cancel()
         deadlineTask = nil
+        onNextDeadline?(engine.nextDeadline)
         guard let clock = deadlineClock, let deadline = engine.nextDeadline else { return }
         deadlineTask = loop.scheduleTask(deadline: clock(deadline)) { [weak self] in self?.advance(to: deadline) }
     }

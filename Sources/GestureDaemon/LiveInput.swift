@@ -4,6 +4,7 @@ import GestureCore
 import Glibc
 import LinuxInput
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// The daemon's live input: libinput on a udev seat (touchscreens' touches, touchpads' own
@@ -12,7 +13,12 @@ import NIOCore
 /// a client; it only hands over what it read.
 ///
 /// All timestamps are CLOCK_MONOTONIC microseconds (libinput's clock; the touchpad nodes are
-/// switched to it), the clock ``deadlineClock(loop:)`` maps to the event loop.
+/// switched to it). The input thread also fires the engine's deadlines: it polls with a timeout
+/// until the next one, and only when nothing was readable until then does it hand the hub an
+/// `advance`, in the same queue as the frames. So a frame the kernel stamped before a deadline
+/// is always fed before that deadline fires — with a timer on the event loop instead, a frame
+/// still in the kernel's buffer when the timer fired would arrive after it (a double tap read
+/// as two single taps under load).
 public final class LiveInput: @unchecked Sendable {
     let hub: GestureHub
     let logger: Logger
@@ -23,6 +29,9 @@ public final class LiveInput: @unchecked Sendable {
     let wake: (read: Int32, write: Int32)
     var thread: Thread?
     let stopped = DispatchSemaphore(value: 0)
+    /// The engine's next deadline, as the hub last reported it.
+    let deadline = NIOLockedValueBox<Timestamp?>(nil)
+    let stopping = NIOLockedValueBox(false)
 
     /// Why live input cannot start.
     public struct Unavailable: Error, CustomStringConvertible {
@@ -49,6 +58,16 @@ public final class LiveInput: @unchecked Sendable {
             throw Unavailable(description: "cannot read any input device on \(paths.isEmpty ? seat : paths.joined(separator: ", ")):\n  \(listed)\(more)")
         }
         for failure in failures { logger.warning("skipping \(failure)") }
+        // The hub reports its deadlines to this thread (set before any input reaches it).
+        let wakeWrite = wake.write
+        let deadline = deadline
+        hub.loop.execute {
+            hub.onNextDeadline = { next in
+                deadline.withLockedValue { $0 = next }
+                var one: UInt8 = 1
+                _ = write(wakeWrite, &one, 1)
+            }
+        }
         handle(first)
         if libinput.knownDevices.isEmpty { logger.notice("no touch devices yet; waiting for one to be plugged in") }
     }
@@ -56,13 +75,6 @@ public final class LiveInput: @unchecked Sendable {
     deinit {
         close(wake.read)
         close(wake.write)
-    }
-
-    /// The clock for the hub's deadlines: engine time (CLOCK_MONOTONIC µs) to the loop's.
-    public static func deadlineClock() -> (Timestamp) -> NIODeadline {
-        let monotonic = MonotonicClock.now
-        let loop = NIODeadline.now()
-        return { time in loop + .microseconds(time.microseconds - monotonic.microseconds) }
     }
 
     /// Starts the input thread.
@@ -79,6 +91,7 @@ public final class LiveInput: @unchecked Sendable {
     /// Stops the input thread and waits for it.
     public func stop() {
         guard thread != nil else { return }
+        stopping.withLockedValue { $0 = true }
         var one: UInt8 = 1
         _ = write(wake.write, &one, 1)
         stopped.wait()
@@ -90,11 +103,25 @@ public final class LiveInput: @unchecked Sendable {
             let sources = touchpads.values.sorted { $0.device < $1.device }
             var fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0), pollfd(fd: libinput.fileDescriptor, events: Int16(POLLIN), revents: 0)]
             fds += sources.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
-            guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else {
+            let due = deadline.withLockedValue { $0 }
+            let timeout = due.map { Self.milliseconds(until: $0) } ?? -1
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            guard ready >= 0 || errno == EINTR else {
                 logger.error("input poll failed: \(String(cString: strerror(errno)))")
                 return
             }
-            if fds[0].revents != 0 { return }
+            if ready == 0, let due, MonotonicClock.now >= due {
+                // Nothing arrived before the deadline: let it fire, after everything read so far.
+                deadline.withLockedValue { if $0 == due { $0 = nil } }
+                let hub = hub
+                hub.loop.execute { hub.advance(to: due) }
+                continue
+            }
+            if fds[0].revents != 0 {
+                var drain = [UInt8](repeating: 0, count: 64)
+                _ = Glibc.read(wake.read, &drain, drain.count)
+                if stopping.withLockedValue({ $0 }) { return }
+            }
             if fds[1].revents != 0 { handle(libinput.dispatch()) }
             for (index, source) in sources.enumerated() where fds[index + 2].revents != 0 {
                 // Skip a touchpad libinput just removed.
@@ -102,6 +129,12 @@ public final class LiveInput: @unchecked Sendable {
                 read(source)
             }
         }
+    }
+
+    /// poll()'s timeout for a deadline: rounded up, so the poll never returns just before it.
+    static func milliseconds(until deadline: Timestamp) -> Int32 {
+        let remaining = deadline.microseconds - MonotonicClock.now.microseconds
+        return remaining <= 0 ? 0 : Int32(clamping: (remaining + 999) / 1_000)
     }
 
     func read(_ source: EvdevTouchpadSource) {

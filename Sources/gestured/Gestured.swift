@@ -94,7 +94,8 @@ struct Gestured: AsyncParsableCommand {
             loop: eventLoop, config: gestureConfig, origin: origin, serverVersion: Self.version,
             capabilities: live ? ["live", "touchpad-gestures", "define", "snapshot"] : ["replay", "define", "snapshot"],
             outboxLimit: clientQueueLimit,
-            deadlineClock: live ? LiveInput.deadlineClock() : (realtime ? ReplayDriver.clock(start: NIODeadline.now()) : nil),
+            // Live input fires deadlines from its own thread (LiveInput); a paced replay on the loop.
+            deadlineClock: realtime && !live ? ReplayDriver.clock(start: NIODeadline.now()) : nil,
             logger: logger)
         try await eventLoop.submit {
             hub.access = access
