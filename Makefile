@@ -5,13 +5,14 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo install bench bench-instructions bench-daemon fixtures-update clean help
+.PHONY: all deps build test demo install e2e bench bench-instructions bench-daemon fixtures-update clean help
 
 all: build
 
 help:
 	@echo "make demo   - build, run the daemon on recordings and show a client receiving the gestures"
 	@echo "make test   - build and run every test"
+	@echo "make e2e    - end-to-end tests on a real kernel input stack in a QEMU guest (e2e/README.md)"
 	@echo "make bench  - run the benchmarks (release build, see docs/BENCHMARKS.md)"
 	@echo "make install - install gestured, gesturectl and the systemd units (systemd/README.md)"
 	@echo "make deps   - install the system packages gestured needs (only those missing)"
@@ -20,13 +21,7 @@ help:
 # Installs only the packages that are absent; runs `apt-get update` only when needed.
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found; install Swift 6.2 or newer from swift.org" >&2; exit 1; }
-	@missing=""; for p in $(APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	@scripts/apt-install-missing.sh $(APT_PACKAGES)
 
 build: deps
 	$(SWIFT) build
@@ -75,16 +70,26 @@ bench: deps
 
 # The daemon over its socket: latency, CPU and memory with many clients; replay throughput.
 bench-daemon: deps
-	@command -v cyclictest >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq rt-tests; }
+	@scripts/apt-install-missing.sh rt-tests
 	$(SWIFT) build -c release --product gestured
 	$(SWIFT) build -c release --product gesturectl
 	$(SWIFT) build -c release --product daemon-bench
 	Benchmarks/daemon/run.sh "$$($(SWIFT) build -c release --show-bin-path)"
 
 bench-instructions: deps
-	@command -v valgrind >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind; }
+	@scripts/apt-install-missing.sh valgrind
 	$(SWIFT) build -c release --product engine-profile
 	Benchmarks/instructions.sh $$($(SWIFT) build -c release --show-bin-path)/engine-profile
+
+# End to end on a real kernel input stack, in a throw-away QEMU guest (e2e/README.md). Builds
+# the release binaries with a static Swift runtime, the guest image once into
+# ~/.cache/gestured/e2e, boots once and runs every scenario.
+E2E_PACKAGES = qemu-system-x86 debootstrap e2fsprogs cpio
+e2e: deps
+	@scripts/apt-install-missing.sh $(E2E_PACKAGES)
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product gestured
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product gesturectl
+	$(SUDO) e2e/run.sh "$$($(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)"
 
 # Regenerates every fixture's expected transcript (Fixtures/replays.txt, config
 # Fixtures/gestures.yml). A changed transcript is a reviewed change: read `git diff Fixtures/`.

@@ -40,6 +40,10 @@ devices:
       54: [0, {h}, 0, 0, {res}]
       57: [0, 65535, 0, 0, 0]
     properties: [1]
+  udev:
+    properties:
+    - ID_INPUT=1
+    - ID_INPUT_TOUCHSCREEN=1
   events:
 """
 

@@ -105,7 +105,30 @@ public final class LibinputSource {
             defer { libinput_event_destroy(event) }
             handle(event, into: &result)
         }
-        return result
+        return Self.removalsFailTouches(result)
+    }
+
+    /// When a device goes away, libinput first cancels its touches (TOUCH_CANCEL, found in the
+    /// e2e suite) and then reports DEVICE_REMOVED. Fed as is, the gestures would fail with
+    /// `cancelled`; the frames of cancellations right before the removal are dropped so that
+    /// they fail with `deviceRemoved`, as the removal is what happened.
+    static func removalsFailTouches(_ events: [LiveInputEvent]) -> [LiveInputEvent] {
+        var removed = Set<DeviceID>()
+        var kept: [LiveInputEvent] = []
+        for event in events.reversed() {
+            switch event {
+            case .deviceRemoved(let id, _):
+                removed.insert(id)
+            case .touches(let frame) where removed.contains(frame.device) && frame.contacts.allSatisfy({ $0.phase == .cancelled }):
+                continue
+            case .touches(let frame):
+                removed.remove(frame.device)
+            default:
+                break
+            }
+            kept.append(event)
+        }
+        return kept.reversed()
     }
 
     func handle(_ event: OpaquePointer, into result: inout [LiveInputEvent]) {

@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""Judges what the guest collected (e2e/guest/scenarios.sh wrote SHARE/out/): one line per
+scenario, then `N passed, N failed`; exit status 1 on any failure.
+
+Recordings: the live gesture events of each device (over the socket, from `gesturectl subscribe
+--json`) must agree with `gesturectl replay --json` of the same file on the host: the same
+gesture instances in the same order, each ending the same way (phase and reason); the values of
+each instance's last event within these tolerances:
+  * lengths and positions (mm): 1 mm — libinput and gestured convert units the same way, but
+    libinput's normalized coordinates divide by (max - min + 1), ours by (max - min)
+  * scale: 0.03; angles (degrees): 3°
+  * velocities and predicted end points: 50 % or 50 mm/s (mm) — they depend on timestamps, and
+    evemu-play / libinput replay reproduce a recording's pace only approximately, the more so
+    under emulation
+  * durations: 0.1 s
+How many `active` updates there are is not compared: the kernel drops frames that repeat the
+last values (empty SYN_REPORTs), which a replay of the file still sees.
+"""
+import json
+import math
+import os
+import sys
+
+share = sys.argv[1]
+out = os.path.join(share, "out")
+results = []
+
+
+def record(name, ok, detail=""):
+    results.append(ok)
+    print(f"{'PASS' if ok else 'FAIL'}  {name}" + (f" — {detail}" if detail else ""), flush=True)
+
+
+def read_json_lines(path):
+    if not os.path.exists(path):
+        return []
+    return [json.loads(line) for line in open(path) if line.strip().startswith("{")]
+
+
+def instances(events):
+    """Per instance, in order of first appearance: gesture, how it ended, its last value/state."""
+    order, summary = [], {}
+    for e in events:
+        key = e["instance"]
+        if key not in summary:
+            order.append(key)
+            summary[key] = {"gesture": e["gesture"], "end": "open", "actives": 0}
+        s = summary[key]
+        if e["phase"] == "active":
+            s["actives"] += 1
+        else:
+            s["end"] = e["phase"] + (f"({e['reason']})" if "reason" in e else "")
+        s["value"], s["state"] = e.get("value"), e.get("state")
+    return [summary[k] for k in order]
+
+
+def tolerance(key):
+    k = key.lower()
+    if "velocity" in k or "predicted" in k:
+        return ("relative", 0.5, 50.0)
+    if k in ("magnification", "scale"):
+        return ("absolute", 0.03)
+    if k in ("rotation", "angle", "angledelta"):
+        return ("absolute", 3.0)
+    if k in ("duration",):
+        return ("absolute", 0.1)
+    return ("absolute", 1.0)
+
+
+def differences(expected, live, key="value"):
+    """Where two JSON values differ beyond tolerance (a list of 'path: a vs b')."""
+    found = []
+
+    def walk(a, b, path, rule):
+        if isinstance(a, dict) and isinstance(b, dict):
+            if set(a) != set(b):
+                found.append(f"{path}: keys {sorted(a)} vs {sorted(b)}")
+                return
+            for k in a:
+                # A point's x and y keep the rule of the point (a velocity stays a velocity).
+                walk(a[k], b[k], f"{path}.{k}", rule if k in ("x", "y") else tolerance(k))
+        elif isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+            if rule[0] == "relative":
+                limit = max(rule[1] * max(abs(a), abs(b)), rule[2])
+            else:
+                limit = rule[1]
+            if abs(a - b) > limit:
+                found.append(f"{path}: {a} vs {b} (tolerance {limit:g})")
+        elif a != b:
+            found.append(f"{path}: {a!r} vs {b!r}")
+
+    walk(expected, live, key, ("absolute", 1.0))
+    return found
+
+
+def agreement(expected, seen):
+    """Why two instance lists disagree (empty when they agree within tolerance)."""
+    shape_expected = [(s["gesture"], s["end"]) for s in expected]
+    shape_live = [(s["gesture"], s["end"]) for s in seen]
+    if shape_expected != shape_live:
+        at = next((i for i, (a, b) in enumerate(zip(shape_expected, shape_live)) if a != b), min(len(shape_expected), len(shape_live)))
+        show = lambda shape: " ".join(f"{g} {e}" for g, e in shape[at:at + 2]) or "nothing"
+        return [f"{len(shape_expected)} instances replayed, {len(shape_live)} live; from #{at + 1}: replay {show(shape_expected)} vs live {show(shape_live)}"]
+    problems = []
+    for index, (a, b) in enumerate(zip(expected, seen)):
+        problems += [f"#{index + 1} {a['gesture']} {d}" for d in differences(a["value"], b["value"])]
+        problems += [f"#{index + 1} {a['gesture']} {d}" for d in differences(a["state"], b["state"], "state")]
+    return problems
+
+
+# ── Segment the live stream by device: recordings by the id the guest noted for each, the
+#    virtual devices by their names ──────────────────────────────────────────────────────────
+live = read_json_lines(os.path.join(out, "live.jsonl"))
+order_path = os.path.join(out, "order.txt")
+device_name = {int(i): n for n, i in (l.split() for l in open(order_path) if len(l.split()) == 2)} if os.path.exists(order_path) else {}
+virtual = {"gestured e2e clickpad": "touchpad", "gestured e2e vanishing touchscreen": "removal"}
+by_device, touchpad_events, removed_after = {}, {}, {}
+for e in live:
+    kind = e.get("event")
+    announced = e.get("devices", []) if kind == "hello" else [e["device"]] if kind == "device-added" else []
+    for device in announced:
+        if device.get("name") in virtual:
+            device_name[device["id"]] = virtual[device["name"]]
+    if kind == "gesture":
+        by_device.setdefault(device_name.get(e["device"], "?"), []).append(e)
+    elif kind == "touchpad-gesture":
+        touchpad_events.setdefault(device_name.get(e["device"], "?"), []).append(e)
+    elif kind == "device-removed":
+        name = device_name.get(e["device"], "?")
+        removed_after[name] = len(by_device.get(name, []))
+
+# ── Permissions ─────────────────────────────────────────────────────────────────────────────
+try:
+    status = int(open(os.path.join(out, "permissions.status")).read())
+    message = open(os.path.join(out, "permissions.err")).read()
+    ok = status == 1 and "/dev/input/event" in message and "input" in message and "serving" not in message
+    record("permissions: unprivileged gestured says what is missing and exits 1", ok,
+           f"exit {status}: {message.strip().splitlines()[0] if message.strip() else '(no message)'}")
+except OSError as error:
+    record("permissions: unprivileged gestured says what is missing and exits 1", False, str(error))
+
+# ── Recordings ─────────────────────────────────────────────────────────────────────────────
+recordings = [l.split() for l in open(os.path.join(share, "recordings.txt")) if l.strip()]
+for fields in recordings:
+    name = fields[0]
+    expected = instances(read_json_lines(os.path.join(share, "expected", name + ".jsonl")))
+    seen = instances(by_device.get(name, []))
+    label = f"recording {name}: {len(expected)} gesture(s) live as replayed"
+    if name not in device_name.values():
+        record(label, False, "the daemon never announced the device")
+        continue
+    problems = agreement(expected, seen)
+    if not problems:
+        record(label, True)
+        continue
+    # Tell apart: the kernel delivered something else than the file (evemu-play and libinput
+    # replay keep a recording's pace only approximately, the less so under emulation), or
+    # gestured read what it got differently (a bug). The guest captured what the kernel
+    # delivered with evemu-record; the host replayed that capture.
+    captured = read_json_lines(os.path.join(out, name + ".captured.jsonl"))
+    kernel = agreement(instances(captured), seen) if captured else ["no capture"]
+    if not kernel:
+        record(label, True, "the injected stream's timing differed from the file's (" + "; ".join(problems[:2])
+               + "); live equals the replay of what the kernel delivered")
+    else:
+        record(label, False, "; ".join(problems[:3]) + " — and live differs from the replay of the kernel's own stream: "
+               + "; ".join(kernel[:2]))
+
+# ── Touchpad ───────────────────────────────────────────────────────────────────────────────
+pad = instances(by_device.get("touchpad", []))
+swipe = [s for s in pad if s["gesture"] == "swipe-left-3"]
+record("touchpad: libevdev fingers recognized as swipe-left-3", bool(swipe) and swipe[0]["end"] == "ended",
+       f"saw {[(s['gesture'], s['end']) for s in pad]}")
+passed = touchpad_events.get("touchpad", [])
+stages = [(e["kind"], e["stage"], e["fingers"]) for e in passed]
+ok = bool(stages) and stages[0] == ("swipe", "begin", 3) and stages[-1][:2] == ("swipe", "end") and not passed[-1]["cancelled"]
+record("touchpad: libinput's own swipe gesture passed through", ok,
+       f"{len(passed)} events: {stages[:1]} … {stages[-1:]}")
+
+# ── Removal in the middle of a drag ────────────────────────────────────────────────────────
+events = by_device.get("removal", [])
+pan = [e for e in events if e["gesture"] == "pan"]
+last = pan[-1] if pan else {}
+ok = (bool(pan) and last.get("phase") == "failed" and last.get("reason") == "deviceRemoved"
+      and last.get("state") == {"x": 0, "y": 0} and removed_after.get("removal") == len(events))
+record("hotplug: a device removed mid-drag fails it with deviceRemoved, state reset, then device-removed", ok,
+       f"last pan event {last.get('phase')}({last.get('reason')}) state {last.get('state')}")
+
+# ── Shutdown ───────────────────────────────────────────────────────────────────────────────
+try:
+    status = int(open(os.path.join(out, "daemon.status")).read())
+except OSError:
+    status = None
+record("SIGTERM: the live daemon shuts down cleanly", status == 0, f"exit {status}")
+
+# ── Socket activation and notify ───────────────────────────────────────────────────────────
+try:
+    report = json.load(open(os.path.join(out, "activation.json")))
+    ok = report["ready"] and report["hello"] and report["hello"].get("event") == "hello" and report["pong"] \
+        and report["stopping"] and report["exit"] == 0
+    record("socket activation: READY=1, serves the passed socket, STOPPING=1 on SIGTERM", ok,
+           f"ready {report['ready']}, pong {report['pong']}, stopping {report['stopping']}, exit {report['exit']}")
+except (OSError, ValueError, KeyError) as error:
+    record("socket activation: READY=1, serves the passed socket, STOPPING=1 on SIGTERM", False, str(error))
+
+# ── Latency on the real stack ──────────────────────────────────────────────────────────────
+samples = []
+path = os.path.join(out, "latency.tsv")
+if os.path.exists(path):
+    for line in open(path):
+        read_us, _, text = line.partition("\t")
+        event = json.loads(text)
+        if event.get("event") == "gesture" and event.get("phase") == "active" and not event.get("snapshot"):
+            samples.append(int(read_us) - event["timeUs"])
+samples.sort()
+if samples:
+    pick = lambda p: samples[min(len(samples) - 1, int(len(samples) * p))]
+    summary = f"{len(samples)} events: p50 {pick(0.5) / 1000:.2f} ms, p99 {pick(0.99) / 1000:.2f} ms, max {samples[-1] / 1000:.2f} ms"
+    open(os.path.join(out, "latency.txt"), "w").write(summary + "\n")
+    record("latency: evdev SYN_REPORT timestamp → subscriber read (under emulation)", samples[0] >= 0, summary)
+else:
+    record("latency: evdev SYN_REPORT timestamp → subscriber read (under emulation)", False, "no samples")
+
+failed = results.count(False)
+print(f"{len(results) - failed} passed, {failed} failed")
+sys.exit(1 if failed else 0)

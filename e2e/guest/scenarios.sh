@@ -1,0 +1,120 @@
+#!/bin/sh
+# Runs inside the qemu-input guest (cwd /host, the share `make e2e` prepared): every scenario
+# in one boot. It only collects — what the daemon and its clients saw goes to out/ — and the
+# host judges (e2e/evaluate.py). Each wait is bounded; a scenario that hangs is cut off and
+# shows up as a failure on the host.
+set -u
+# A reader that went away (an injector that failed) must not kill this script: writes fail instead.
+trap '' PIPE
+BIN=/host/bin
+OUT=/host/out
+mkdir -p "$OUT" /run/gestured
+export GESTURED_SOCKET=/run/gestured/gestured.sock
+step() { echo "[guest $(cut -d' ' -f1 /proc/uptime)s] $*"; }
+
+# wait_until SECONDS COMMAND…: retry COMMAND until it succeeds (polls every 50 ms).
+wait_until() {
+  limit=$1; shift
+  end=$(( $(date +%s) + limit ))
+  until "$@" >/dev/null 2>&1; do
+    [ "$(date +%s)" -ge "$end" ] && { step "gave up waiting for: $*"; return 1; }
+    sleep 0.05
+  done
+}
+device_count() { "$BIN/gesturectl" devices --socket "$GESTURED_SOCKET" 2>/dev/null | grep -c '^dev'; }
+has_devices() { [ "$(device_count)" -eq "$1" ]; }
+# The id gestured gave the device it added last.
+newest_id() { "$BIN/gesturectl" devices --socket "$GESTURED_SOCKET" | sed -n 's/^dev\([0-9]*\) .*/\1/p' | sort -n | tail -n1; }
+log_has() { grep -q -- "$2" "$1"; }
+# capture NODE NAME: what the kernel delivers from NODE, as evemu-record sees it, to compare
+# with what the injector meant to send (the host replays both).
+capture() {
+  # (not inheriting fd 3, libinput replay's fifo: it must see end-of-file after one replay)
+  evemu-record "$1" > "$OUT/$2.captured.evemu" 2>/dev/null 3>&- &
+  recorder=$!
+  wait_until 30 log_has "$OUT/$2.captured.evemu" "^N:"
+}
+
+# ── 1. Permissions: an unprivileged gestured with a touchscreen present ────────────────────
+step "permissions"
+python3 e2e/guest/touch.py hold > "$OUT/hold.log" 2>&1 &
+holder=$!
+wait_until 30 log_has "$OUT/hold.log" "holding"
+wait_until 30 sh -c 'udevadm settle; ls /dev/input/event* >/dev/null'
+setpriv --reuid=65534 --regid=65534 --clear-groups "$BIN/gestured" --socket /tmp/unprivileged.sock \
+  > "$OUT/permissions.out" 2> "$OUT/permissions.err" &
+unprivileged=$!
+( sleep 60; kill "$unprivileged" 2>/dev/null ) &
+wait "$unprivileged"; echo $? > "$OUT/permissions.status"
+kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null
+
+# ── 2. The daemon on its default input, one subscriber for everything that follows ────────
+step "starting gestured on seat0"
+"$BIN/gestured" --config Fixtures/gestures.yml --log-level debug 2> "$OUT/daemon.log" &
+daemon=$!
+wait_until 60 log_has "$OUT/daemon.log" "serving on" || { cat "$OUT/daemon.log"; exit 1; }
+"$BIN/gesturectl" subscribe --json --no-reconnect --touchpad-gestures > "$OUT/live.jsonl" 2> "$OUT/subscribe.err" &
+subscriber=$!
+python3 e2e/guest/collect.py "$OUT/latency.tsv" &
+collector=$!
+wait_until 30 log_has "$OUT/daemon.log" "client connected"
+expected=0
+
+# ── 3. Every touchscreen recording, its device created after the daemon started ───────────
+while read -r name format file desc; do
+  [ -n "$name" ] || continue
+  step "recording $name ($format)"
+  case $format in
+    evemu)
+      evemu-device "${desc:-$file}" > "$OUT/$name.device" 2>&1 &
+      creator=$!
+      wait_until 30 log_has "$OUT/$name.device" "/dev/input/event"
+      node=$(grep -o '/dev/input/event[0-9]*' "$OUT/$name.device" | head -n1)
+      expected=$((expected + 1))
+      wait_until 60 has_devices "$expected"
+      echo "$name $(newest_id)" >> "$OUT/order.txt"
+      capture "$node" "$name"
+      evemu-play "$node" < "$file" 2> "$OUT/$name.play.err"
+      ;;
+    libinput)
+      # libinput replay makes the device, then waits for Enter before replaying at the
+      # recorded pace; after one replay it reads end-of-file and exits, removing the device.
+      rm -f /tmp/replay.fifo; mkfifo /tmp/replay.fifo
+      PYTHONUNBUFFERED=1 libinput replay "$file" < /tmp/replay.fifo > "$OUT/$name.replay.log" 2>&1 &
+      creator=$!
+      exec 3> /tmp/replay.fifo
+      expected=$((expected + 1))
+      wait_until 60 has_devices "$expected"
+      echo "$name $(newest_id)" >> "$OUT/order.txt"
+      wait_until 30 log_has "$OUT/$name.replay.log" "/dev/input/event"
+      capture "$(grep -o '/dev/input/event[0-9]*' "$OUT/$name.replay.log" | head -n1)" "$name"
+      printf '\n' >&3 2>/dev/null
+      exec 3>&-
+      wait "$creator"
+      ;;
+  esac
+  kill "$creator" 2>/dev/null; wait "$creator" 2>/dev/null
+  kill -INT "$recorder" 2>/dev/null; wait "$recorder" 2>/dev/null
+  expected=$((expected - 1))
+  wait_until 60 has_devices "$expected"
+done < recordings.txt
+
+# ── 4. A touchpad: raw fingers through libevdev, libinput's own gestures passed through ───
+step "touchpad swipe"
+python3 e2e/guest/touch.py touchpad-swipe > "$OUT/touchpad.log" 2>&1
+wait_until 60 has_devices 0
+
+# ── 5. A device removed in the middle of a drag ────────────────────────────────────────────
+step "removal mid-drag"
+python3 e2e/guest/touch.py remove-mid-drag > "$OUT/removal.log" 2>&1
+wait_until 60 has_devices 0
+
+step "stopping gestured"
+kill -TERM "$daemon"; wait "$daemon"; echo $? > "$OUT/daemon.status"
+wait "$subscriber" 2>/dev/null; wait "$collector" 2>/dev/null
+
+# ── 6. Socket activation and sd_notify ─────────────────────────────────────────────────────
+step "socket activation"
+timeout 180 python3 e2e/guest/activate.py "$OUT/activation.json" "$BIN/gestured" --config Fixtures/gestures.yml \
+  2> "$OUT/activation.err"
+step "done"
