@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
         .executableTarget(name: "engine-profile", dependencies: ["GestureTesting"]),
         // `make bench`: the daemon's latency, CPU and memory with many clients; replay throughput.
-        .executableTarget(name: "daemon-bench", dependencies: ["GesturePipeline"]),
+        .executableTarget(name: "daemon-bench", dependencies: ["GesturePipeline", "GestureWire"]),
         .testTarget(
             name: "GestureCoreTests",
             dependencies: ["GestureCore", "GestureTesting", .product(name: "RealModule", package: "swift-numerics")]),

@@ -1,3 +1,4 @@
+import GestureWire
 import Glibc
 
 /// Decides what to do with a socket file left at the path: another daemon answering there is an
@@ -17,21 +18,10 @@ public enum StaleSocket {
         guard (info.st_mode & S_IFMT) == S_IFSOCK else {
             throw InUse(path: path + " (not a socket; refusing to replace it)")
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
+        if case .success(let fd) = UnixSocketAddress.connect(path) {
+            close(fd)
+            throw InUse(path: path)
         }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        if connected == 0 { throw InUse(path: path) }
         unlink(path)
     }
 }

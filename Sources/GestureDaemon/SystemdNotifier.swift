@@ -1,4 +1,5 @@
 import Foundation
+import GestureWire
 import Glibc
 
 /// Tells systemd how the service is doing (sd_notify's protocol): a datagram such as `READY=1`
@@ -31,18 +32,9 @@ public struct SystemdNotifier: Sendable {
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        var bytes = Array(socketPath.utf8)
-        if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }  // abstract namespace
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: bytes) }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes.first == 0 ? 0 : 1))
         let payload = Array(state.utf8)
-        let sent = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                payload.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, length) }
-            }
+        let sent = UnixSocketAddress.with(socketPath) { address, length in
+            payload.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, length) }
         }
         return sent == payload.count
     }

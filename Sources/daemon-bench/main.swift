@@ -12,6 +12,7 @@
 // wake-up of a reader. All N clients' lines count.
 import Foundation
 import GesturePipeline
+import GestureWire
 import Glibc
 
 func monotonicMicroseconds() -> Int64 {
@@ -43,19 +44,10 @@ func processUsage(_ pid: Int32) -> (rssKiB: Int, ticks: Int) {
 }
 
 func connectUnix(_ path: String) -> Int32 {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-        let bytes = Array(path.utf8)
-        raw.copyBytes(from: bytes)
-        raw[bytes.count] = 0
+    switch UnixSocketAddress.connect(path) {
+    case .success(let fd): return fd
+    case .failure(let error): fail("connect \(path): \(error)")
     }
-    let rc = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
-    if rc != 0 { fail("connect \(path): \(String(cString: strerror(errno)))") }
-    return fd
 }
 
 func percentile(_ sorted: [Int64], _ p: Double) -> Int64 {

@@ -18,8 +18,7 @@ struct DevicesCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Ask libinput directly even when the daemon runs.")
     var libinput = false
 
-    @Option(name: .long, help: ArgumentHelp("The daemon's socket (default: as gestured resolves it).", valueName: "path"))
-    var socket: String?
+    @OptionGroup var daemon: SocketOption
 
     @Option(name: .long, help: ArgumentHelp("The udev seat to list when no recordings are given.", valueName: "seat"))
     var seat = "seat0"
@@ -57,7 +56,7 @@ struct DevicesCommand: AsyncParsableCommand {
 
     /// The daemon's devices, or nil when no daemon answers.
     func daemonDevices() async -> [JSONValue]? {
-        let client = GestureClient(path: socket, reconnects: false)
+        let client = GestureClient(path: daemon.socket, reconnects: false)
         await client.start()
         var devices: [JSONValue]?
         for await event in client.events {

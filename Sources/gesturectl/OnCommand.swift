@@ -23,8 +23,7 @@ struct OnCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("active (first update of each instance), ended or failed.", valueName: "phase"))
     var phase = "ended"
 
-    @Option(name: .long, help: ArgumentHelp("The daemon's socket (default: as gestured resolves it).", valueName: "path"))
-    var socket: String?
+    @OptionGroup var daemon: SocketOption
 
     @Option(name: .customLong("count"), help: ArgumentHelp("Exit after running the command this many times.", valueName: "n"))
     var count: Int?
@@ -41,7 +40,7 @@ struct OnCommand: AsyncParsableCommand {
         let wanted = PhaseKind(rawValue: phase)!
         // Active: only the first update of each instance is a "phase change" worth a command.
         let request = SubscriptionRequest(gestures: [name], phases: [wanted])
-        var (client, _, events) = try await DaemonConnection.open(socket: socket, reconnects: true, subscriptions: [request])
+        var (client, _, events) = try await DaemonConnection.open(socket: daemon.socket, reconnects: true, subscriptions: [request])
         var fired: Set<Int64> = []
         var runs = 0
         var children: [Process] = []

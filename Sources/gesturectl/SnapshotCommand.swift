@@ -10,11 +10,10 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the daemon's reply as JSON.")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("The daemon's socket (default: as gestured resolves it).", valueName: "path"))
-    var socket: String?
+    @OptionGroup var daemon: SocketOption
 
     func run() async throws {
-        let (client, _, _) = try await DaemonConnection.open(socket: socket)
+        let (client, _, _) = try await DaemonConnection.open(socket: daemon.socket)
         let reply: JSONValue
         do {
             reply = try await client.request(.snapshot)

@@ -39,8 +39,7 @@ struct SubscribeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-reconnect"), help: "Exit when the daemon goes away instead of waiting for it.")
     var noReconnect = false
 
-    @Option(name: .long, help: ArgumentHelp("The daemon's socket (default: as gestured resolves it).", valueName: "path"))
-    var socket: String?
+    @OptionGroup var daemon: SocketOption
 
     func validate() throws {
         for phase in phases where !["active", "ended", "failed"].contains(phase) {
@@ -52,7 +51,7 @@ struct SubscribeCommand: AsyncParsableCommand {
         let request = SubscriptionRequest(
             gestures: names, devices: devices.isEmpty ? nil : devices,
             phases: phases.isEmpty ? nil : Set(phases.compactMap(PhaseKind.init(rawValue:))), touchpadGestures: touchpadGestures)
-        var (client, hello, events) = try await DaemonConnection.open(socket: socket, reconnects: !noReconnect, subscriptions: [request])
+        var (client, hello, events) = try await DaemonConnection.open(socket: daemon.socket, reconnects: !noReconnect, subscriptions: [request])
         var output = FileHandleOutput()
         output.write(json ? hello.json.serialized : "connected to gestured \(hello.server) at \(client.path)")
         output.flush()

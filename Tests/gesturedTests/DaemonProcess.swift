@@ -1,4 +1,5 @@
 import Foundation
+import GestureWire
 import Glibc
 
 /// A `gestured` process started for a test, on a socket of its own. Ready once it logs
@@ -79,18 +80,7 @@ final class LineClient {
     var buffer: [UInt8] = []
 
     init(path: String, timeout: Int = 20) throws {
-        fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(path.utf8)
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        fd = try UnixSocketAddress.connect(path).get()
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
