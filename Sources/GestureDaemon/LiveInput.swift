@@ -49,7 +49,12 @@ public final class LiveInput: @unchecked Sendable {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw SourceError("cannot create a pipe: \(String(cString: strerror(errno)))") }
         wake = (ends[0], ends[1])
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // Non-blocking: the event loop writes a wake-up byte for every deadline change and must
+        // never wait for this thread; when the pipe is full, a wake-up is pending anyway.
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
         let first = libinput.dispatch()
         let failures = libinput.accessFailures
         if !failures.isEmpty && libinput.knownDevices.isEmpty {
@@ -118,8 +123,8 @@ public final class LiveInput: @unchecked Sendable {
                 continue
             }
             if fds[0].revents != 0 {
-                var drain = [UInt8](repeating: 0, count: 64)
-                _ = Glibc.read(wake.read, &drain, drain.count)
+                var drain = [UInt8](repeating: 0, count: 4096)
+                while Glibc.read(wake.read, &drain, drain.count) > 0 {}
                 if stopping.withLockedValue({ $0 }) { return }
             }
             if fds[1].revents != 0 { handle(libinput.dispatch()) }

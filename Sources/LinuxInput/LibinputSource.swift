@@ -188,7 +188,8 @@ public final class LibinputSource {
     func touch(_ type: libinput_event_type, _ touch: OpaquePointer, device: DeviceID, into result: inout [LiveInputEvent]) {
         var frame = pending[device] ?? Pending()
         defer { pending[device] = frame }
-        let slot = libinput_event_touch_get_slot(touch)
+        // TOUCH_FRAME has no slot (asking is a "client bug" in libinput's log, found by e2e).
+        let slot = type == LIBINPUT_EVENT_TOUCH_FRAME ? -1 : libinput_event_touch_get_slot(touch)
         switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             let normalized = Point(x: libinput_event_touch_get_x_transformed(touch, 1), y: libinput_event_touch_get_y_transformed(touch, 1))

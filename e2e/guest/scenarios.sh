@@ -21,10 +21,11 @@ wait_until() {
     sleep 0.05
   done
 }
-device_count() { "$BIN/gesturectl" devices --socket "$GESTURED_SOCKET" 2>/dev/null | grep -c '^dev'; }
+# Every call is bounded: a daemon that stopped answering fails the scenario instead of hanging.
+device_count() { timeout 20 "$BIN/gesturectl" devices --socket "$GESTURED_SOCKET" 2>/dev/null | grep -c '^dev'; }
 has_devices() { [ "$(device_count)" -eq "$1" ]; }
 # The id gestured gave the device it added last.
-newest_id() { "$BIN/gesturectl" devices --socket "$GESTURED_SOCKET" | sed -n 's/^dev\([0-9]*\) .*/\1/p' | sort -n | tail -n1; }
+newest_id() { timeout 20 "$BIN/gesturectl" devices --socket "$GESTURED_SOCKET" | sed -n 's/^dev\([0-9]*\) .*/\1/p' | sort -n | tail -n1; }
 log_has() { grep -q -- "$2" "$1"; }
 # capture NODE NAME: what the kernel delivers from NODE, as evemu-record sees it, to compare
 # with what the injector meant to send (the host replays both).
@@ -74,7 +75,7 @@ while read -r name format file desc; do
       wait_until 60 has_devices "$expected"
       echo "$name $(newest_id)" >> "$OUT/order.txt"
       capture "$node" "$name"
-      evemu-play "$node" < "$file" 2> "$OUT/$name.play.err"
+      timeout 120 evemu-play "$node" < "$file" 2> "$OUT/$name.play.err"
       ;;
     libinput)
       # libinput replay makes the device, then waits for Enter before replaying at the
@@ -90,11 +91,14 @@ while read -r name format file desc; do
       capture "$(grep -o '/dev/input/event[0-9]*' "$OUT/$name.replay.log" | head -n1)" "$name"
       printf '\n' >&3 2>/dev/null
       exec 3>&-
+      ( sleep 120; kill "$creator" 2>/dev/null ) &
       wait "$creator"
       ;;
   esac
   kill "$creator" 2>/dev/null; wait "$creator" 2>/dev/null
-  kill -INT "$recorder" 2>/dev/null; wait "$recorder" 2>/dev/null
+  kill -INT "$recorder" 2>/dev/null
+  ( sleep 10; kill -9 "$recorder" 2>/dev/null ) &
+  wait "$recorder" 2>/dev/null
   expected=$((expected - 1))
   wait_until 60 has_devices "$expected"
 done < recordings.txt
