@@ -169,6 +169,7 @@ public final class GestureHub: @unchecked Sendable {
     /// Lets time pass (deadlines fire).
     public func advance(to time: Timestamp) {
         loop.preconditionInEventLoop()
+        scheduled = nil  // a deadline fired (or time was moved): whatever comes next is armed anew
         route(engine.advance(to: time).events)
         flushAll()
         scheduleDeadline()
@@ -182,12 +183,19 @@ public final class GestureHub: @unchecked Sendable {
     /// frame read before a deadline is always fed before it).
     public var onNextDeadline: ((Timestamp?) -> Void)?
 
+    /// The deadline last handed to the timer and `onNextDeadline` (`.some(nil)`: none), so that
+    /// a frame that leaves it as it was does not re-arm the timer or wake the input thread.
+    var scheduled: Timestamp??
+
     func scheduleDeadline() {
+        let next = engine.nextDeadline
+        guard scheduled != .some(next) else { return }
+        scheduled = .some(next)
         deadlineTask?.cancel()
         deadlineTask = nil
-        onNextDeadline?(engine.nextDeadline)
-        guard let clock = deadlineClock, let deadline = engine.nextDeadline else { return }
-        deadlineTask = loop.scheduleTask(deadline: clock(deadline)) { [weak self] in self?.advance(to: deadline) }
+        onNextDeadline?(next)
+        guard let clock = deadlineClock, let next else { return }
+        deadlineTask = loop.scheduleTask(deadline: clock(next)) { [weak self] in self?.advance(to: next) }
     }
 
     /// Fails every gesture in flight with `shutdown`, delivers that, then closes every client.
