@@ -22,7 +22,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -33,7 +32,7 @@ let package = Package(
         .target(
             name: "GestureTesting",
             dependencies: ["GestureCore", .product(name: "RealModule", package: "swift-numerics")]),
-        .target(name: "Evdev", dependencies: ["GestureCore", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Evdev", dependencies: ["GestureCore", "CYAML"]),
         .target(name: "GestureWire", dependencies: ["GestureCore"]),
         .target(
             name: "GestureClient",
@@ -62,10 +61,11 @@ let package = Package(
             ]),
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "LinuxInput", dependencies: ["CLibinput", "CLibevdev", "Evdev", "GestureCore"]),
         .target(
             name: "GesturePipeline",
-            dependencies: ["GestureCore", "Evdev", "GestureWire", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["GestureCore", "Evdev", "GestureWire"]),
         .executableTarget(
             name: "gesturectl",
             dependencies: [

@@ -1,5 +1,4 @@
 import GestureCore
-import Yams
 
 /// Reads `libinput record` files (YAML, version 1; see libinput-record(1)): every device's
 /// `evdev:` description (`name`, `id`, `codes`, `absinfo`, `properties`) and its `events:`, of
@@ -18,7 +17,7 @@ public enum LibinputRecordParser {
     }
 
     static func parse(_ text: String, file: String, scanned: RecordEventsScanner?) throws -> Recording {
-        let root: Node
+        let root: YAMLNode
         do {
             guard let node = try YAMLSource.compose(scanned?.header ?? text) else {
                 throw RecordingError(file: file, line: nil, "expected a `libinput record` YAML document, found an empty file")
@@ -42,16 +41,16 @@ public enum LibinputRecordParser {
         /// Events read by the scanner, by the line of their `events:` key.
         let scanned: [Int: [InputEvent]]
 
-        func error(_ node: Node, _ message: String) -> RecordingError {
-            RecordingError(file: file, line: node.mark?.line, message)
+        func error(_ node: YAMLNode, _ message: String) -> RecordingError {
+            RecordingError(file: file, line: node.line, message)
         }
 
-        func int(_ node: Node, _ what: String) throws -> Int {
+        func int(_ node: YAMLNode, _ what: String) throws -> Int {
             guard let value = node.int else { throw error(node, "expected \(what) (a whole number), found `\(node.string ?? "a collection")`") }
             return value
         }
 
-        func ints(_ node: Node, _ what: String, count: Int? = nil) throws -> [Int] {
+        func ints(_ node: YAMLNode, _ what: String, count: Int? = nil) throws -> [Int] {
             guard let items = node.sequence else { throw error(node, "expected \(what) as a list of whole numbers") }
             let values = try items.map { try int($0, what) }
             if let count, values.count != count {
@@ -60,12 +59,12 @@ public enum LibinputRecordParser {
             return values
         }
 
-        func device(_ node: Node) throws -> RecordedDevice {
+        func device(_ node: YAMLNode) throws -> RecordedDevice {
             guard node.mapping != nil else { throw error(node, "expected a device with `evdev:` and `events:`") }
             guard let evdev = node["evdev"] else { throw error(node, "expected the device's `evdev:` description") }
             let description = try self.description(evdev)
             var events: [InputEvent] = []
-            if let list = node["events"], let line = list.mark?.line, let read = scanned[line] {
+            if let list = node["events"], let read = scanned[list.line] {
                 events = read
             } else if let list = node["events"] {
                 guard let entries = list.sequence else { throw error(list, "expected `events:` to be a list") }
@@ -86,7 +85,7 @@ public enum LibinputRecordParser {
             return RecordedDevice(node: node["node"]?.string, description: description, events: events)
         }
 
-        func description(_ node: Node) throws -> DeviceDescription {
+        func description(_ node: YAMLNode) throws -> DeviceDescription {
             guard node.mapping != nil else { throw error(node, "expected `evdev:` to hold `name`, `codes`, `absinfo`, `properties`") }
             guard let name = node["name"]?.string else { throw error(node, "expected the device's `name:`") }
             var ids = [0, 0, 0, 0]

@@ -1,32 +1,134 @@
-import Yams
+import CYAML
 
-/// Parses YAML into Yams nodes and turns its errors into a line and a problem, for the
-/// recording and configuration readers' messages.
+/// Parses YAML with libyaml (the system's library, through its event API) into ``YAMLNode``s,
+/// and turns its errors into a line and a problem, for the recording and configuration readers'
+/// messages. What a document may cost is bounded: how deep it nests, and how many nodes its
+/// aliases add (a few hundred bytes of nested anchors and aliases would otherwise expand to
+/// billions of nodes).
 public enum YAMLSource {
-    /// A YAML syntax problem.
+    /// A YAML syntax problem, or a document over the limits.
     public struct Failure: Error, Sendable {
         /// 1-based line, when known.
         public var line: Int?
-        /// What the YAML parser said.
+        /// What is wrong.
         public var problem: String
     }
 
-    /// The document's root node (nil for an empty document).
-    public static func compose(_ text: String) throws(Failure) -> Node? {
-        do {
-            return try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            switch error {
-            case .scanner(let context, let problem, let mark, _),
-                .parser(let context, let problem, let mark, _),
-                .composer(let context, let problem, let mark, _):
-                let detail = context.map { "\(problem) \($0.text)" } ?? problem
-                throw Failure(line: mark.line, problem: "invalid YAML: \(detail)")
-            default:
-                throw Failure(line: nil, problem: "invalid YAML: \(error)")
+    /// The deepest nesting of sequences and mappings a document may have. Configurations nest
+    /// about 2 levels per combinator; recordings 5.
+    public static let maximumDepth = 64
+    /// How many nodes all of a document's aliases may add together (each alias adds the size of
+    /// the node it names).
+    public static let maximumAliasNodes = 100_000
+
+    /// The document's root node (nil for an empty document). A stream of more than one document
+    /// is an error.
+    public static func compose(_ text: String) throws(Failure) -> YAMLNode? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) != 0 else { throw Failure(line: nil, problem: "invalid YAML: libyaml could not start") }
+        defer { yaml_parser_delete(&parser) }
+        let bytes = Array(text.utf8)
+        let result = bytes.withUnsafeBufferPointer { buffer -> Result<YAMLNode?, Failure> in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var composer = Composer()
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(&parser, &event) != 0 else { return .failure(Self.failure(of: parser)) }
+                defer { yaml_event_delete(&event) }
+                do throws(Failure) {
+                    if try composer.take(event) { return .success(composer.root) }
+                } catch {
+                    return .failure(error)
+                }
             }
-        } catch {
-            throw Failure(line: nil, problem: "invalid YAML: \(error)")
+        }
+        return try result.get()
+    }
+
+    /// libyaml's own account of a syntax error.
+    static func failure(of parser: yaml_parser_t) -> Failure {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
+        let context = parser.context.map { " " + String(cString: $0) } ?? ""
+        return Failure(line: Int(parser.problem_mark.line) + 1, problem: "invalid YAML: \(problem)\(context)")
+    }
+
+    /// Builds the tree from the parser's events, one at a time (no recursion, so no nesting can
+    /// exhaust the stack), counting what aliases add.
+    struct Composer {
+        /// A sequence or mapping being read: its items so far (a mapping's alternate key, value).
+        struct Open {
+            var line: Int
+            var anchor: String?
+            var isMapping: Bool
+            var items: [YAMLNode] = []
+            var size = 1
+        }
+
+        var root: YAMLNode?
+        var open: [Open] = []
+        var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+        var aliasNodes = 0
+        var documents = 0
+
+        /// Takes one event; true once the stream has ended.
+        mutating func take(_ event: yaml_event_t) throws(Failure) -> Bool {
+            let line = Int(event.start_mark.line) + 1
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                return true
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                if documents > 1 { throw Failure(line: line, problem: "invalid YAML: expected one document, found a second (`---`)") }
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                let node = YAMLNode(.scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE), line: line)
+                finish(node, size: 1, anchor: Self.string(scalar.anchor))
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                guard open.count < YAMLSource.maximumDepth else {
+                    throw Failure(line: line, problem: "the document nests deeper than \(YAMLSource.maximumDepth) levels")
+                }
+                let mapping = event.type == YAML_MAPPING_START_EVENT
+                let anchor = mapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+                open.append(Open(line: line, anchor: Self.string(anchor), isMapping: mapping))
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                let done = open.removeLast()
+                let content: YAMLNode.Content
+                if done.isMapping {
+                    content = .mapping(stride(from: 0, to: done.items.count - 1, by: 2).map { (key: done.items[$0], value: done.items[$0 + 1]) })
+                } else {
+                    content = .sequence(done.items)
+                }
+                finish(YAMLNode(content, line: done.line), size: done.size, anchor: done.anchor)
+            case YAML_ALIAS_EVENT:
+                let name = Self.string(event.data.alias.anchor) ?? ""
+                guard let target = anchors[name] else { throw Failure(line: line, problem: "invalid YAML: found undefined alias `*\(name)`") }
+                aliasNodes += target.size
+                guard aliasNodes <= YAMLSource.maximumAliasNodes else {
+                    throw Failure(line: line, problem: "the document's aliases expand to more than \(YAMLSource.maximumAliasNodes) nodes")
+                }
+                var copy = target.node
+                copy.line = line
+                finish(copy, size: target.size, anchor: nil)
+            default:
+                break
+            }
+            return false
+        }
+
+        /// A complete node: into the open collection (or the root), and under its anchor.
+        mutating func finish(_ node: YAMLNode, size: Int, anchor: String?) {
+            if let anchor { anchors[anchor] = (node, size) }
+            if open.isEmpty {
+                root = node
+            } else {
+                open[open.count - 1].items.append(node)
+                open[open.count - 1].size += size
+            }
+        }
+
+        static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+            pointer.map { String(cString: $0) }
         }
     }
 }

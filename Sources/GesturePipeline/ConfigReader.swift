@@ -1,6 +1,5 @@
 import Evdev
 import GestureCore
-import Yams
 
 /// Reads the YAML of a gesture configuration into ``BindingSpec``s, rejecting unknown keys and
 /// out-of-range values with the key and the line.
@@ -13,12 +12,12 @@ struct ConfigReader {
     ]
     static let bindingKeys = ["name", "priority", "region", "enabled", "state", "devices"]
 
-    func error(_ node: Node?, _ message: String) -> ConfigError {
-        ConfigError(file: file, line: node?.mark?.line, message)
+    func error(_ node: YAMLNode?, _ message: String) -> ConfigError {
+        ConfigError(file: file, line: node?.line, message)
     }
 
     func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList) {
-        let root: Node
+        let root: YAMLNode
         do {
             guard let node = try YAMLSource.compose(text) else { throw ConfigError(file: file, line: nil, "expected `version: 1` and `gestures:`, found an empty file") }
             root = node
@@ -44,7 +43,7 @@ struct ConfigReader {
     }
 
     /// `access: { users: [alice, 1000], groups: [gestured-clients] }`.
-    func access(_ node: Node) throws -> AccessList {
+    func access(_ node: YAMLNode) throws -> AccessList {
         let keys = try mapping(node, "`access:`", allowed: ["users", "groups"])
         func entries(_ key: String) throws -> [String] {
             guard let value = keys[key] else { return [] }
@@ -60,9 +59,9 @@ struct ConfigReader {
     }
 
     /// A mapping whose keys are all in `allowed`.
-    func mapping(_ node: Node, _ what: String, allowed: [String]) throws -> [String: Node] {
+    func mapping(_ node: YAMLNode, _ what: String, allowed: [String]) throws -> [String: YAMLNode] {
         guard let pairs = node.mapping else { throw error(node, "expected \(what) as a mapping") }
-        var result: [String: Node] = [:]
+        var result: [String: YAMLNode] = [:]
         for (key, value) in pairs {
             guard let name = key.string else { throw error(key, "expected a key name in \(what)") }
             guard allowed.contains(name) else {
@@ -73,7 +72,7 @@ struct ConfigReader {
         return result
     }
 
-    func binding(_ node: Node) throws -> BindingSpec {
+    func binding(_ node: YAMLNode) throws -> BindingSpec {
         let keys = try mapping(node, "a gesture entry", allowed: Self.bindingKeys + Self.gestureKinds)
         guard let nameNode = keys["name"], let name = nameNode.string, !name.isEmpty, nameNode.mapping == nil, nameNode.sequence == nil
         else { throw error(node, "expected a `name:` for this gesture") }
@@ -84,7 +83,7 @@ struct ConfigReader {
                 : "gesture `\(name)` has \(kinds.count) gesture kinds (\(kinds.joined(separator: ", "))); use a combinator to combine them")
         }
         let gesture = try self.gesture(kinds[0], keys[kinds[0]]!)
-        var spec = BindingSpec(name: name, gesture: gesture, line: node.mark?.line)
+        var spec = BindingSpec(name: name, gesture: gesture, line: node.line)
         if let value = keys["priority"] { spec.priority = try choice(value, "priority", GesturePriority.self) }
         if let value = keys["enabled"] { spec.enabled = try bool(value, "enabled") }
         if let value = keys["region"] { spec.region = try region(value) }
@@ -111,7 +110,7 @@ struct ConfigReader {
         return spec
     }
 
-    func gesture(_ kind: String, _ node: Node) throws -> GestureSpec {
+    func gesture(_ kind: String, _ node: YAMLNode) throws -> GestureSpec {
         switch kind {
         case "simultaneously", "sequenced", "exclusively":
             guard let items = node.sequence, items.count >= 2 else {
@@ -134,7 +133,7 @@ struct ConfigReader {
         }
     }
 
-    func leaf(_ kind: String, _ node: Node) throws -> GestureSpec {
+    func leaf(_ kind: String, _ node: YAMLNode) throws -> GestureSpec {
         let allowed: [String] = switch kind {
         case "tap", "spatialTap": ["count", "fingers"]
         case "longPress": ["minimumDuration", "maximumDistance", "fingers"]
@@ -180,7 +179,7 @@ struct ConfigReader {
         }
     }
 
-    func region(_ node: Node) throws -> RegionSpec {
+    func region(_ node: YAMLNode) throws -> RegionSpec {
         let keys = try mapping(node, "`region:`", allowed: ["x", "y", "width", "height", "unit", "edge"])
         if let edge = keys["edge"] {
             guard keys["x"] == nil, keys["y"] == nil, keys["height"] == nil, keys["unit"] == nil else {
@@ -204,7 +203,7 @@ struct ConfigReader {
         return normalized ? .normalized(rect) : .millimetres(rect)
     }
 
-    func int(_ node: Node, _ key: String, _ range: ClosedRange<Int>) throws -> Int {
+    func int(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Int>) throws -> Int {
         guard let value = node.int, node.mapping == nil, node.sequence == nil else {
             throw error(node, "expected `\(key)` to be a whole number, found `\(node.string ?? "a collection")`")
         }
@@ -212,7 +211,7 @@ struct ConfigReader {
         return value
     }
 
-    func number(_ node: Node, _ key: String, _ range: ClosedRange<Double>) throws -> Double {
+    func number(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Double>) throws -> Double {
         guard let value = node.float, node.mapping == nil, node.sequence == nil else {
             throw error(node, "expected `\(key)` to be a number, found `\(node.string ?? "a collection")`")
         }
@@ -220,12 +219,12 @@ struct ConfigReader {
         return value
     }
 
-    func bool(_ node: Node, _ key: String) throws -> Bool {
+    func bool(_ node: YAMLNode, _ key: String) throws -> Bool {
         guard let value = node.bool else { throw error(node, "expected `\(key)` to be true or false, found `\(node.string ?? "a collection")`") }
         return value
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ key: String, _ type: T.Type) throws -> T where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ key: String, _ type: T.Type) throws -> T where T.RawValue == String {
         guard let text = node.string, let value = T(rawValue: text) else {
             let options = T.allCases.map(\.rawValue).joined(separator: ", ")
             throw error(node, "expected `\(key)` to be one of: \(options); found `\(node.string ?? "a collection")`")
