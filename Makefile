@@ -2,16 +2,17 @@
 # Every target installs what it is missing first (Debian/Ubuntu, apt), so a fresh machine works.
 
 SWIFT       ?= swift
-APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev
+APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo install e2e bench bench-instructions bench-daemon fixtures-update clean help
+.PHONY: all deps build test demo install deb static e2e bench bench-instructions bench-daemon fixtures-update clean help
 
 all: build
 
 help:
 	@echo "make demo   - build, run the daemon on recordings and show a client receiving the gestures"
 	@echo "make test   - build and run every test"
+	@echo "make deb    - build gestured_VERSION_ARCH.deb (packaging/README.md); install with apt install ./gestured_*.deb"
 	@echo "make e2e    - end-to-end tests on a real kernel input stack in a QEMU guest (e2e/README.md)"
 	@echo "make bench  - run the benchmarks (release build, see docs/BENCHMARKS.md)"
 	@echo "make install - install gestured, gesturectl and the systemd units (systemd/README.md)"
@@ -81,15 +82,35 @@ bench-instructions: deps
 	$(SWIFT) build -c release --product engine-profile
 	Benchmarks/instructions.sh $$($(SWIFT) build -c release --show-bin-path)/engine-profile
 
-# End to end on a real kernel input stack, in a throw-away QEMU guest (e2e/README.md). Builds
-# the release binaries with a static Swift runtime, the guest image once into
-# ~/.cache/gestured/e2e, boots once and runs every scenario.
+# Release binaries that carry their Swift runtime (--static-swift-stdlib): what the package and
+# the e2e guest run. A build folder of its own, so it never disturbs the test build. Linked with
+# full RELRO (relocations resolved at start, then read-only), as Debian builds its executables.
+STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static \
+	-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
+STATIC_BIN   = $$($(STATIC_BUILD) --show-bin-path)
+static: deps
+	$(STATIC_BUILD) --product gestured
+	$(STATIC_BUILD) --product gesturectl
+
+# The Debian package (packaging/README.md): the static binaries stripped, units, snippets, an
+# example configuration, man pages and completions generated from the argument parser; then
+# lintian, which must report no error. The man-page tool is built from the same
+# swift-argument-parser checkout the binaries use.
+DEB_PACKAGES = dpkg-dev binutils lintian
+deb: static
+	@scripts/apt-install-missing.sh $(DEB_PACKAGES)
+	$(SWIFT) build --package-path .build-static/checkouts/swift-argument-parser --scratch-path .build-manual --product generate-manual
+	@deb=$$(scripts/make-deb.sh "$(STATIC_BIN)" "$$($(SWIFT) build --package-path .build-static/checkouts/swift-argument-parser --scratch-path .build-manual --show-bin-path)/generate-manual" .build-deb) && \
+	cp "$$deb" . && echo "built $$(basename "$$deb")" && \
+	lintian --fail-on error --info --display-level ">=info" "$$(basename "$$deb")"
+
+# End to end on a real kernel input stack, in throw-away QEMU guests (e2e/README.md): the
+# package installed in a guest that boots systemd, and the binaries on the bare input stack. The
+# guest image is built once into ~/.cache/gestured/e2e (GESTURED_E2E_CACHE moves it).
 E2E_PACKAGES = qemu-system-x86 debootstrap e2fsprogs cpio
-e2e: deps
+e2e: deb
 	@scripts/apt-install-missing.sh $(E2E_PACKAGES)
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product gestured
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product gesturectl
-	$(SUDO) e2e/run.sh "$$($(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)"
+	$(SUDO) e2e/run.sh "$(STATIC_BIN)" .build-deb/gestured_*.deb
 
 # Regenerates every fixture's expected transcript (Fixtures/replays.txt, config
 # Fixtures/gestures.yml). A changed transcript is a reviewed change: read `git diff Fixtures/`.
@@ -105,4 +126,4 @@ fixtures-update: deps
 	done
 
 clean:
-	rm -rf .build .build-bench
+	rm -rf .build .build-bench .build-static .build-manual .build-deb gestured_*.deb

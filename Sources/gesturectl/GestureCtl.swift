@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureWire
 
 /// `gesturectl`: talk to the daemon, replay recordings through the gesture pipeline, and
 /// inspect devices.
@@ -7,6 +8,7 @@ struct GestureCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturectl",
         abstract: "Subscribe to gestured, run commands on gestures, replay touch recordings, and list devices.",
+        version: GesturedVersion.current,
         subcommands: [
             SubscribeCommand.self, OnCommand.self, SnapshotCommand.self, DevicesCommand.self, ReplayCommand.self,
         ])

@@ -15,15 +15,15 @@ import ServiceLifecycle
 struct Gestured: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gestured",
-        abstract: "The gesture daemon: input → gesture engine → clients on a Unix socket (newline-delimited JSON).",
+        abstract: "The gesture daemon: reads touch input, recognizes gestures and publishes them on a Unix socket (newline-delimited JSON).",
         discussion: """
             Reads touchscreens through libinput on a udev seat and touchpads' raw fingers through libevdev, \
             or a recording with --replay. SIGTERM/SIGINT shut down gracefully (gestures in flight fail with \
             reason shutdown, delivered first); SIGHUP reloads the configuration. Under systemd it takes its \
             socket from socket activation and reports READY/STOPPING/WATCHDOG. See docs/PROTOCOL.md.
-            """)
+            """,
+        version: GesturedVersion.current)
 
-    static let version = "0.2.0"
     static let systemConfig = "/etc/gestured/gestured.yml"
 
     @Option(name: .long, help: ArgumentHelp("Gesture configuration (default: \(systemConfig) when it exists, else the built-in set).", valueName: "file"))
@@ -91,7 +91,7 @@ struct Gestured: AsyncParsableCommand {
         let eventLoop = loops.next()
         let origin = plan?.origin ?? MonotonicClock.now
         let hub = GestureHub(
-            loop: eventLoop, config: gestureConfig, origin: origin, serverVersion: Self.version,
+            loop: eventLoop, config: gestureConfig, origin: origin, serverVersion: GesturedVersion.current,
             capabilities: live ? ["live", "touchpad-gestures", "define", "snapshot"] : ["replay", "define", "snapshot"],
             outboxLimit: clientQueueLimit,
             // Live input fires deadlines from its own thread (LiveInput); a paced replay on the loop.
