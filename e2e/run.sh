@@ -1,28 +1,28 @@
 #!/bin/sh
-# make e2e: gestured on a real kernel input stack. Boots the qemu-input guest once (kernel
-# evdev + uinput, udev, libinput) and runs every scenario of e2e/guest/scenarios.sh in it, with
-# the release binaries built with a static Swift runtime; then e2e/evaluate.py judges the
-# result on the host. Usage: e2e/run.sh BIN_DIR
+# make e2e: gestured on a real kernel input stack (kernel evdev + uinput, udev, libinput) in the
+# qemu-input guest, booted twice from one image:
+#   1. the bare input stack: the release binaries (static Swift runtime) started by hand, every
+#      scenario of e2e/guest/scenarios.sh;
+#   2. systemd as PID 1: the Debian package installed with dpkg -i and gestured run by systemd
+#      exactly as installed, every scenario of e2e/guest/service.py.
+# Then e2e/evaluate.py judges both on the host. Usage: e2e/run.sh BIN_DIR PACKAGE.deb
 set -eu
 bin=$1
+deb=$2
 cache=${GESTURED_E2E_CACHE:-$HOME/.cache/gestured/e2e}
 image=$cache/image
-packages=python3-yaml   # libinput replay needs it; the base image lacks it
+started=$(date +%s)
 
-# The guest image, built once and reused (never in the repository).
-if [ ! -f "$image/rootfs.ext4" ] || [ "$(cat "$image/.extra-packages" 2>/dev/null)" != "$packages" ]; then
-  echo "▶ building the guest image into $image (once, ~80 s)"
-  QI_EXTRA_PKGS=$packages e2e/qemu-input/build-image.sh "$image" > "$cache/build-image.log" 2>&1 \
-    || { tail -n 20 "$cache/build-image.log"; exit 1; }
-  rm -rf "$image/dl" "$image/rootfs"
-  echo "$packages" > "$image/.extra-packages"
-fi
+# The guest image, built once into the cache (never in the repository) and rebuilt when it is
+# incomplete or of another recipe.
+sh e2e/image.sh "$cache"
 
 share=$(mktemp -d "${TMPDIR:-/tmp}/gestured-e2e.XXXXXX")
 trap 'rm -rf "$share"' EXIT
-mkdir -p "$share/bin" "$share/expected" "$share/e2e/guest" "$share/Fixtures"
+mkdir -p "$share/bin" "$share/expected" "$share/e2e/guest" "$share/Fixtures" "$share/out"
 cp "$bin/gestured" "$bin/gesturectl" "$share/bin/"
-cp e2e/guest/* "$share/e2e/guest/"
+cp "$deb" "$share/gestured.deb"
+cp e2e/guest/*.py e2e/guest/*.sh "$share/e2e/guest/"
 cp -r Fixtures/real Fixtures/constructed Fixtures/gestures.yml "$share/Fixtures/"
 
 # Every touchscreen recording with a device description, and what the host's replay makes of it.
@@ -39,15 +39,23 @@ grep -v '^#' Fixtures/replays.txt | while read -r recording description; do
   "$bin/gesturectl" replay "$@" "Fixtures/$recording" > "$share/expected/$name.jsonl"
   echo "$name $format Fixtures/$recording ${description:+Fixtures/$description}" >> "$share/recordings.txt"
 done
-echo "▶ $(wc -l < "$share/recordings.txt") touchscreen recordings, a touchpad, hotplug, permissions, socket activation"
+echo "▶ $(wc -l < "$share/recordings.txt") touchscreen recordings, a touchpad, hotplug, permissions"
 
-echo "▶ booting the guest (software emulation: a few minutes)"
-status=0
-e2e/qemu-input/run.sh -i "$image" -s "$share" -t 1800 -- sh e2e/guest/scenarios.sh > "$share/guest.log" 2>&1 || status=$?
-grep '^\[guest' "$share/guest.log" || true
-if [ "$status" != 0 ]; then
-  echo "the guest run failed (status $status); its console:"; tail -n 40 "$share/guest.log"
-fi
+# boot LABEL LOG KERNEL_ARGS COMMAND…: one guest run, its console in LOG, its progress shown.
+boot() {
+  label=$1 log=$2 kargs=$3; shift 3
+  echo "▶ booting the guest: $label (software emulation: a few minutes)"
+  status=0
+  boot_start=$(date +%s)
+  QI_KARGS=$kargs e2e/qemu-input/run.sh -i "$image" -s "$share" -t 1500 -- "$@" > "$log" 2>&1 || status=$?
+  grep '^\[guest' "$log" || true
+  echo "  ($label: $(( $(date +%s) - boot_start )) s)"
+  if [ "$status" != 0 ]; then
+    echo "the guest run failed (status $status); its console:"; tail -n 40 "$log"
+  fi
+}
+boot "bare input stack" "$share/guest.log" "" sh e2e/guest/scenarios.sh
+boot "systemd, the package installed" "$share/service.log" "qi.systemd" python3 e2e/guest/service.py /host/gestured.deb
 # What the kernel actually delivered, replayed on the host (the evaluator compares the live
 # events with it too, to tell the injector's timing apart from gestured's behaviour).
 for captured in "$share"/out/*.captured.evemu; do
@@ -56,5 +64,5 @@ for captured in "$share"/out/*.captured.evemu; do
 done
 mkdir -p .build-e2e
 rm -rf .build-e2e/last && cp -r "$share" .build-e2e/last   # kept for a look after a failure
-echo "▶ results (everything the guest saw: .build-e2e/last/out)"
+echo "▶ results (everything the guest saw: .build-e2e/last/out; $(( $(date +%s) - started )) s in all)"
 python3 e2e/evaluate.py "$share"

@@ -117,8 +117,4 @@ step "stopping gestured"
 kill -TERM "$daemon"; wait "$daemon"; echo $? > "$OUT/daemon.status"
 wait "$subscriber" 2>/dev/null; wait "$collector" 2>/dev/null
 
-# ── 6. Socket activation and sd_notify ─────────────────────────────────────────────────────
-step "socket activation"
-timeout 180 python3 e2e/guest/activate.py "$OUT/activation.json" "$BIN/gestured" --config Fixtures/gestures.yml \
-  2> "$OUT/activation.err"
 step "done"

@@ -7,6 +7,7 @@ announce the device (it asks over the socket) before touching it.
     touch.py remove-mid-drag     a finger drags on a touchscreen, which vanishes mid-drag
     touch.py hold                a touchscreen that stays until killed (for the permission test)
 """
+import gc
 import json
 import os
 import socket
@@ -39,6 +40,13 @@ def wait_for_daemon(name, timeout=60):
             return
         time.sleep(0.05)
     sys.exit(f"touch.py: gestured never listed {name!r}")
+
+
+def destroy(dev):
+    """Removes a uinput device now. python-libevdev destroys it only when its object is
+    collected, and the object sits in reference cycles, so dropping references is not enough."""
+    dev._uinput = None  # the UinputDevice's __del__ calls libevdev_uinput_destroy
+    gc.collect()
 
 
 def frame(dev, events):
@@ -113,6 +121,7 @@ def touchpad_swipe():
         time.sleep(0.01)
     frame(dev, lift(start, tool=EV_KEY.BTN_TOOL_TRIPLETAP))
     time.sleep(1.0)  # let libinput finish before the device goes
+    destroy(dev)
 
 
 def remove_mid_drag():

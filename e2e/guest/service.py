@@ -1,0 +1,483 @@
+#!/usr/bin/env python3
+"""The service scenarios, in a guest that booted systemd as PID 1 (e2e/README.md): the package is
+installed with dpkg -i and gestured runs exactly as installed — started by systemd through
+gestured.socket, as user gestured, with the unit's hardening in force. Nothing here passes a
+socket or sets LISTEN_FDS by hand.
+
+It only collects: what each scenario saw goes into out/service.json, and the host judges
+(e2e/evaluate.py). Every wait is bounded; a scenario that fails records why and the next one runs.
+Usage: service.py PACKAGE.deb"""
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import touch  # noqa: E402  (the uinput devices the other scenarios use too)
+
+SOCKET = "/run/gestured/gestured.sock"
+os.environ["GESTURED_SOCKET"] = SOCKET  # touch.wait_for_daemon asks the daemon through it
+CONFIG = "/etc/gestured/gestured.yml"
+OUT = "/host/out"
+package = sys.argv[1] if __name__ == "__main__" else None
+report = {}
+
+
+def step(text):
+    with open("/proc/uptime") as f:
+        print(f"[guest {f.read().split()[0]}s] service: {text}", flush=True)
+
+
+def run(*command, timeout=120):
+    """A command's exit status and output (stdout and stderr together)."""
+    try:
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=timeout)
+        return {"status": done.returncode, "output": done.stdout}
+    except subprocess.TimeoutExpired as expired:
+        return {"status": None, "output": f"timed out after {timeout} s: {expired.output or ''}"}
+
+
+def show(unit, *properties):
+    """`systemctl show` properties of a unit, as a dict."""
+    result = run("systemctl", "show", unit, "-p", ",".join(properties))
+    return dict(line.split("=", 1) for line in result["output"].splitlines() if "=" in line)
+
+
+def wait_for(check, timeout=30.0):
+    """Polls `check` (every 50 ms) until it returns something true, or gives up (None)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.05)
+    return None
+
+
+def journal(*arguments):
+    return run("journalctl", "--no-pager", "-o", "cat", *arguments)["output"]
+
+
+class Client:
+    """One connection to the daemon's socket; a thread reads every line it is sent."""
+
+    def __init__(self, request=None):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.settimeout(60)
+        self.sock.connect(SOCKET)
+        self.sock.settimeout(None)
+        self.lines, self.closed = [], False
+        self.changed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+        if request is not None:
+            self.send(request)
+
+    def _read(self):
+        try:
+            for raw in self.sock.makefile("rb"):
+                with self.changed:
+                    self.lines.append(json.loads(raw))
+                    self.changed.notify_all()
+        except (OSError, ValueError):
+            pass
+        with self.changed:
+            self.closed = True
+            self.changed.notify_all()
+
+    def send(self, message):
+        self.sock.sendall((json.dumps(message) + "\n").encode())
+
+    def wait(self, predicate, timeout=30.0):
+        """The first line that satisfies `predicate`, waiting for it (None: not within timeout,
+        or the connection closed first)."""
+        end = time.monotonic() + timeout
+        with self.changed:
+            while True:
+                found = next((line for line in self.lines if predicate(line)), None)
+                if found is not None or self.closed:
+                    return found
+                left = end - time.monotonic()
+                if left <= 0:
+                    return None
+                self.changed.wait(left)
+
+    def wait_closed(self, timeout=30.0):
+        end = time.monotonic() + timeout
+        with self.changed:
+            while not self.closed and time.monotonic() < end:
+                self.changed.wait(max(0.0, end - time.monotonic()))
+            return self.closed
+
+    def gestures(self, name=None):
+        with self.changed:
+            return [e for e in self.lines if e.get("event") == "gesture" and (name is None or e["gesture"] == name)]
+
+    def close(self):
+        # shutdown, not just close: the reader thread's makefile() keeps the descriptor (and
+        # the connection, with any gestures the client defined) alive after close().
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+
+
+def pan_definition(name):
+    """A client's own one-finger drag (`define`): no configuration change, no root needed."""
+    return {"name": name, "drag": {"fingers": 1, "minimumDistance": 2}, "state": "translation"}
+
+
+def subscriber(define=(), gestures=None):
+    request = {"id": 1, "request": "subscribe", "touchpadGestures": True}
+    if define:
+        request["define"] = [pan_definition(name) for name in define]
+    if gestures is not None:
+        request["gestures"] = gestures
+    client = Client(request)
+    reply = client.wait(lambda e: e.get("id") == 1)
+    if not reply or not reply.get("ok"):
+        raise RuntimeError(f"subscribe was refused: {reply}")
+    return client
+
+
+def listed():
+    """The daemon's devices, as (id, name) pairs (a `devices` request)."""
+    ask = Client({"id": 9, "request": "devices"})
+    reply = ask.wait(lambda e: e.get("id") == 9)
+    ask.close()
+    return [(d["id"], d["name"]) for d in (reply or {}).get("devices", [])]
+
+
+def device_id(name, not_in=()):
+    """Waits until the daemon lists a device called `name` whose id is not one of `not_in` (a
+    device re-created under its old name has a new id); returns that id, or None."""
+    return wait_for(lambda: max((i for i, n in listed() if n == name and i not in not_in), default=None), 60)
+
+
+class Finger:
+    """One finger on a uinput device: down, moved in 1 mm steps every 10 ms, lifted."""
+
+    def __init__(self, device, x, y, tool=None):
+        self.device, self.x, self.y, self.tool = device, x, y, tool
+        touch.frame(device, touch.fingers_frame({0: (x, y)}, first=True, tool=tool))
+        time.sleep(0.01)
+
+    def move(self, millimetres, units_per_mm=10):
+        for _ in range(millimetres):
+            self.x += units_per_mm
+            touch.frame(self.device, touch.fingers_frame({0: (self.x, self.y)}))
+            time.sleep(0.01)
+
+    def lift(self):
+        touch.frame(self.device, touch.lift([0], tool=self.tool))
+
+
+SCENARIOS = []
+devices = {}  # uinput devices the scenarios share, by role
+
+
+def scenario(name):
+    """Registers a scenario; they run in the order they are written."""
+    def register(body):
+        SCENARIOS.append((name, body))
+        return body
+    return register
+
+
+def running(unit, timeout=60):
+    """The unit's state once it is `running` (or as it is when the wait gives up)."""
+    properties = ("ActiveState", "SubState", "TriggeredBy", "MainPID", "Type", "User")
+    return wait_for(lambda: (lambda s: s if s["SubState"] == "running" else None)(show(unit, *properties)), timeout) \
+        or show(unit, *properties)
+
+
+def comm(pid):
+    try:
+        with open(f"/proc/{pid}/comm") as f:
+            return f.read().strip()
+    except OSError:
+        return None
+
+
+@scenario("boot")
+def boot(seen):
+    seen["pid1"] = open("/proc/1/comm").read().strip()
+    seen["failed_units"] = run("systemctl", "--failed", "--plain", "--no-legend", "--no-pager")["output"].strip()
+
+
+@scenario("install")
+def install(seen):
+    seen["user_before"] = run("getent", "passwd", "gestured")["status"]
+    seen["dpkg"] = run("dpkg", "-i", package)
+    seen["socket"] = show("gestured.socket", "ActiveState", "SubState", "UnitFileState", "Listen")
+    seen["socket_file"] = run("stat", "-c", "%A %U %G", SOCKET)["output"].strip()
+    seen["service_before_client"] = show("gestured.service", "ActiveState")["ActiveState"]
+    client = Client()
+    seen["hello"] = client.wait(lambda e: e.get("event") == "hello", timeout=60)
+    client.close()
+    seen["service"] = running("gestured.service")
+    seen["status"] = run("systemctl", "status", "--no-pager", "--lines=0", "gestured.service")["output"]
+    seen["started_line"] = [line for line in journal("-u", "gestured.service").splitlines() if line.startswith("Started ")]
+
+
+@scenario("hardening")
+def hardening(seen):
+    seen["analyze"] = run("systemd-analyze", "security", "--no-pager", "gestured.service")["output"]
+    pid = show("gestured.service", "MainPID")["MainPID"]
+    seen["pid"] = pid
+    seen["proc_status"] = {k: v.strip() for k, v in (line.split(":", 1) for line in open(f"/proc/{pid}/status"))
+                           if k in ("Uid", "Gid", "Groups", "CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb", "NoNewPrivs", "Seccomp")}
+    seen["passwd"] = run("getent", "passwd", "gestured")["output"].strip()
+    seen["input_group"] = run("getent", "group", "input")["output"].strip()
+    # Writes tried from inside the service's own mount namespace (as root, so only the
+    # read-only mounts stop them): only its private /tmp may take a file.
+    probe = ("for d in / /etc /etc/gestured /usr /usr/bin /var /var/lib /var/tmp /run /run/gestured /home /root /tmp /dev/shm; do "
+             "if touch \"$d/.gestured-probe\" 2>/dev/null; then echo \"$d writable\"; rm -f \"$d/.gestured-probe\"; "
+             "else echo \"$d refused\"; fi; done")
+    seen["writes"] = run("nsenter", "--target", pid, "--mount", "--", "sh", "-c", probe)["output"]
+    seen["mounts"] = run("nsenter", "--target", pid, "--mount", "--", "cat", "/proc/self/mountinfo")["output"]
+
+
+@scenario("hotplug")
+def hotplug(seen):
+    # Its own pan (`define`: such a subscription gets only its own gestures) and, on a second
+    # subscription, every configured gesture.
+    client = subscriber(define=["e2e-pan"])
+    configured = subscriber()
+    seen["main_pid"] = show("gestured.service", "MainPID")["MainPID"]
+    # A touchscreen made after the service started: a finger drags 20 mm to the right.
+    screen = touch.touchscreen("gestured e2e hotplug touchscreen")
+    seen["touchscreen_id"] = device_id("gestured e2e hotplug touchscreen")
+    finger = Finger(screen, 1000, 800)
+    finger.move(20)
+    finger.lift()
+    seen["touchscreen_pan"] = client.wait(lambda e: e.get("gesture") == "e2e-pan" and e["phase"] != "active"
+                                          and e["device"] == seen["touchscreen_id"])
+    touch.destroy(screen)
+    # A clickpad made after the service started: three fingers swipe left (the shipped
+    # configuration's swipe-left-3, and libinput's own swipe passed through).
+    pad_thread = threading.Thread(target=touch.touchpad_swipe)
+    pad_thread.start()
+    pad_thread.join(120)
+    seen["touchpad_id"] = max((e["device"]["id"] for e in configured.lines if e.get("event") == "device-added"
+                               and e["device"]["name"] == "gestured e2e clickpad"), default=None)
+    seen["touchpad_swipe"] = configured.wait(lambda e: e.get("gesture") == "swipe-left-3" and e["phase"] != "active")
+    seen["touchpad_gestures"] = [(e["gesture"], e["phase"], e.get("reason")) for e in configured.gestures()
+                                 if e["device"] == seen["touchpad_id"] and e["phase"] != "active"]
+    seen["touchpad_libinput"] = [(e["kind"], e["stage"], e["fingers"]) for e in configured.lines if e.get("event") == "touchpad-gesture"]
+    seen["main_pid_after"] = show("gestured.service", "MainPID")["MainPID"]
+    client.close()
+    configured.close()
+
+
+@scenario("resume")
+def resume(seen):
+    """Every device removed and added again, as a laptop does on resume, with gestures in flight
+    on both and a client that stays subscribed throughout."""
+    client = subscriber(define=["e2e-pan"])
+    seen["main_pid"] = show("gestured.service", "MainPID")["MainPID"]
+    names = ("gestured e2e resume touchscreen", "gestured e2e resume clickpad")
+
+    def plug(old_ids=()):
+        made = {names[0]: touch.touchscreen(names[0]), names[1]: touch.clickpad(names[1])}
+        return made, {name: device_id(name, not_in=old_ids) for name in names}
+
+    before, seen["ids_before"] = plug()
+    fingers = [Finger(before[names[0]], 1000, 800), Finger(before[names[1]], 300, 300, tool=touch.EV_KEY.BTN_TOOL_FINGER)]
+    for finger in fingers:
+        finger.move(10)
+    seen["in_flight"] = [client.wait(lambda e, i=i: e.get("gesture") == "e2e-pan" and e["phase"] == "active" and e["device"] == i)
+                         is not None for i in seen["ids_before"].values()]
+    for device in before.values():
+        touch.destroy(device)  # the kernel removes the device, as on suspend
+    seen["removed"] = [client.wait(lambda e, i=i: e.get("event") == "device-removed" and e["device"] == i) is not None
+                       for i in seen["ids_before"].values()]
+    seen["failures"] = [e["reason"] for e in client.gestures("e2e-pan") if e["phase"] == "failed"]
+    after, seen["ids_after"] = plug(old_ids=tuple(seen["ids_before"].values()))
+    for name, x, tool in ((names[0], 1000, None), (names[1], 300, touch.EV_KEY.BTN_TOOL_FINGER)):
+        finger = Finger(after[name], x, 300, tool=tool)
+        finger.move(20)
+        finger.lift()
+    seen["ended_after"] = [client.wait(lambda e, i=i: e.get("gesture") == "e2e-pan" and e["phase"] == "ended" and e["device"] == i)
+                           is not None for i in seen["ids_after"].values()]
+    seen["client_still_connected"] = not client.closed
+    seen["main_pid_after"] = show("gestured.service", "MainPID")["MainPID"]
+    seen["restarts"] = show("gestured.service", "NRestarts")["NRestarts"]
+    devices["screen"] = after[names[0]]  # kept for the scenarios below
+    touch.destroy(after[names[1]])
+    client.close()
+
+
+@scenario("upgrade")
+def upgrade(seen):
+    """The package installed over itself (dpkg runs the upgrade path: prerm upgrade, postinst
+    configure OLD): the service restarts, the listening socket is never closed."""
+    socket_before = show("gestured.socket", "ActiveEnterTimestampMonotonic", "NAccepted")
+    seen["main_pid_before"] = show("gestured.service", "MainPID")["MainPID"]
+    seen["dpkg"] = run("dpkg", "-i", package)
+    socket_after = show("gestured.socket", "ActiveEnterTimestampMonotonic", "NAccepted", "ActiveState")
+    seen["socket_kept"] = socket_before["ActiveEnterTimestampMonotonic"] == socket_after["ActiveEnterTimestampMonotonic"]
+    seen["socket_state"] = socket_after["ActiveState"]
+    client = Client()
+    seen["hello_after"] = client.wait(lambda e: e.get("event") == "hello", timeout=60) is not None
+    client.close()
+    seen["service_after"] = show("gestured.service", "ActiveState", "SubState", "MainPID")
+
+
+RELOAD_A = """version: 1
+gestures:
+  - name: keep
+    drag: { fingers: 1, minimumDistance: 2 }
+    priority: simultaneous
+  - name: change
+    drag: { fingers: 1, minimumDistance: 3 }
+    priority: simultaneous
+"""
+RELOAD_B = RELOAD_A.replace("minimumDistance: 3", "minimumDistance: 4")
+
+
+def reload_with(text, client):
+    """Writes the configuration, `systemctl reload gestured`, waits for the daemon's word."""
+    before = sum(1 for e in client.lines if e.get("event") == "config-reloaded")
+    with open(CONFIG, "w") as f:
+        f.write(text)
+    result = run("systemctl", "reload", "gestured.service")
+    reloaded = wait_for(lambda: sum(1 for e in client.lines if e.get("event") == "config-reloaded") > before, 30)
+    return result["status"], bool(reloaded)
+
+
+@scenario("reload")
+def reload(seen):
+    watcher = subscriber()
+    seen["reload_a"] = reload_with(RELOAD_A, watcher)
+    client = subscriber(gestures=["keep", "change"])
+    finger = Finger(devices["screen"], 1000, 500)
+    finger.move(10)
+    seen["both_active"] = [client.wait(lambda e, n=n: e.get("gesture") == n and e["phase"] == "active") is not None
+                           for n in ("keep", "change")]
+    seen["reload_b"] = reload_with(RELOAD_B, client)
+    finger.move(10)
+    finger.lift()
+    seen["keep"] = [(e["instance"], e["phase"], e.get("reason")) for e in client.gestures("keep")]
+    client.wait(lambda e: e.get("gesture") == "keep" and e["phase"] == "ended")
+    seen["keep"] = [(e["instance"], e["phase"], e.get("reason")) for e in client.gestures("keep")]
+    seen["change"] = [(e["instance"], e["phase"], e.get("reason")) for e in client.gestures("change")]
+    client.close()
+    watcher.close()
+
+
+@scenario("logs")
+def logs(seen):
+    watcher = subscriber()
+    broken = RELOAD_B.replace("    priority: simultaneous\n", "    priority: simultaneous\n    colour: red\n", 1)
+    with open(CONFIG, "w") as f:
+        f.write(broken)
+    seen["reload"] = run("systemctl", "reload", "gestured.service")["status"]
+    seen["warnings"] = wait_for(lambda: (lambda text: text if "gestured.yml:" in text else None)(
+        journal("-u", "gestured.service", "-p", "warning")), 30) or journal("-u", "gestured.service", "-p", "warning")
+    seen["info_lines"] = [line for line in journal("-u", "gestured.service", "-p", "info").splitlines() if "client connected" in line][:2]
+    seen["info_in_warning_view"] = "client connected" in seen["warnings"]
+    seen["noise"] = [line for line in journal("-u", "gestured.service").splitlines() if "thread priority" in line][:3]
+    watcher.send({"id": 5, "request": "ping"})
+    seen["still_serving"] = watcher.wait(lambda e: e.get("id") == 5) is not None
+    reload_with(RELOAD_B, watcher)
+    watcher.close()
+
+
+@scenario("watchdog")
+def watchdog(seen):
+    """WatchdogSec=10s (a drop-in, as an administrator would tighten it): the service keeps
+    answering for 20 s while a finger drags without a pause and 32 clients read everything."""
+    dropin = "/etc/systemd/system/gestured.service.d"
+    os.makedirs(dropin, exist_ok=True)
+    with open(f"{dropin}/e2e-watchdog.conf", "w") as f:
+        f.write("[Service]\nWatchdogSec=10s\n")
+    run("systemctl", "daemon-reload")
+    run("systemctl", "restart", "gestured.service")
+    seen["settings"] = show("gestured.service", "WatchdogUSec", "MainPID", "NRestarts")
+    seen["screen_listed"] = device_id("gestured e2e resume touchscreen") is not None
+    readers = [subscriber(define=["e2e-pan"]) for _ in range(32)]
+    end = time.monotonic() + 20
+    strokes = 0
+    while time.monotonic() < end:
+        finger = Finger(devices["screen"], 400, 400 + 40 * (strokes % 20))
+        finger.move(150)
+        finger.lift()
+        strokes += 1
+    seen["strokes"] = strokes
+    # 32 identical definitions compete for each stroke: one wins, and only its client hears of it.
+    seen["strokes_delivered"] = sum(1 for r in readers for e in r.gestures() if e["phase"] == "ended")
+    seen["after"] = show("gestured.service", "ActiveState", "SubState", "MainPID", "NRestarts", "Result")
+    seen["watchdog_lines"] = [line for line in journal("-u", "gestured.service").splitlines() if "atchdog" in line]
+    for reader in readers:
+        reader.close()
+    os.remove(f"{dropin}/e2e-watchdog.conf")
+    run("systemctl", "daemon-reload")
+
+
+@scenario("stop")
+def stop(seen):
+    client = subscriber(define=["e2e-pan"])
+    seen["screen_listed"] = device_id("gestured e2e resume touchscreen") is not None
+    finger = Finger(devices["screen"], 1000, 1200)
+    finger.move(10)
+    seen["active"] = client.wait(lambda e: e.get("gesture") == "e2e-pan" and e["phase"] == "active") is not None
+    seen["stop"] = run("systemctl", "stop", "gestured.service")["status"]
+    seen["closed"] = client.wait_closed(30)
+    seen["pan"] = [(e["instance"], e["phase"], e.get("reason"), e.get("state")) for e in client.gestures("e2e-pan")]
+    seen["last_line"] = client.lines[-1] if client.lines else None
+    finger.lift()
+    seen["after_stop"] = {"socket": show("gestured.socket", "ActiveState")["ActiveState"],
+                          "service": show("gestured.service", "ActiveState")["ActiveState"],
+                          "socket_file": os.path.exists(SOCKET)}
+    again = Client()
+    seen["hello_again"] = again.wait(lambda e: e.get("event") == "hello", timeout=60) is not None
+    again.close()
+    seen["service_again"] = show("gestured.service", "ActiveState", "SubState")
+
+
+@scenario("remove")
+def remove(seen):
+    with open(os.path.join(OUT, "service-journal.txt"), "w") as f:
+        f.write(run("journalctl", "--no-pager", "-o", "short-monotonic", "-u", "gestured.service", "-u", "gestured.socket")["output"])
+    for device in devices.values():
+        touch.destroy(device)
+    devices.clear()
+    seen["dpkg_r"] = run("dpkg", "-r", "gestured")
+    run("systemctl", "daemon-reload")
+    seen["after_remove"] = {
+        "socket": show("gestured.socket", "LoadState", "ActiveState"),
+        "service": show("gestured.service", "LoadState", "ActiveState"),
+        "socket_file": os.path.exists(SOCKET),
+        "processes": [p for p in os.listdir("/proc") if p.isdigit() and comm(p) == "gestured"],
+        "conffile_kept": os.path.exists(CONFIG),
+        "user_kept": run("getent", "passwd", "gestured")["status"] == 0,
+    }
+    seen["dpkg_p"] = run("dpkg", "-P", "gestured")
+    run("systemctl", "daemon-reload")
+    seen["after_purge"] = {
+        "user": run("getent", "passwd", "gestured")["output"].strip(),
+        "group": run("getent", "group", "gestured")["output"].strip(),
+        "files": run("sh", "-c", "find /etc /usr/lib/systemd /lib/systemd /run /var/lib/systemd -name '*gestured*' 2>/dev/null")["output"].split(),
+        "unit_files": run("systemctl", "list-unit-files", "--no-legend", "gestured*")["output"].strip(),
+        "units": run("systemctl", "list-units", "--all", "--no-legend", "gestured*")["output"].strip(),
+        "dpkg_status": run("dpkg-query", "-W", "-f", "${Status}", "gestured")["output"].strip(),
+    }
+
+
+if __name__ == "__main__":
+    os.makedirs(OUT, exist_ok=True)
+    for name, body in SCENARIOS:
+        step(name)
+        observed = report.setdefault(name, {})
+        try:
+            body(observed)
+        except Exception:  # noqa: BLE001 — a broken scenario is a finding, not the end of the run
+            observed["error"] = traceback.format_exc()
+        with open(os.path.join(OUT, "service.json"), "w") as f:
+            json.dump(report, f, indent=1)
+    step("done")

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Makes sure the e2e guest image exists in CACHE/image and is whole: built by this version of the
+# image recipe with these packages. The stamp file `complete` is written last, after every step
+# succeeded, and holds a digest of the recipe (build-image.sh, the stage-1 init, the package list),
+# so an interrupted build (no stamp), or an image of another recipe (another digest), is built
+# again from scratch. Creates every folder it writes to. Usage: e2e/image.sh CACHE
+set -eu
+cache=$1
+image=$cache/image
+# The guest's extra packages: python3-yaml for `libinput replay`; systemd, systemd-sysv and dbus
+# to boot systemd as PID 1 for the service scenarios (e2e/README.md).
+packages="python3-yaml systemd systemd-sysv dbus"
+recipe=$( { cat e2e/image.sh e2e/qemu-input/build-image.sh e2e/qemu-input/guest/initrd-init; echo "$packages"; } \
+  | sha256sum | cut -d' ' -f1)
+
+mkdir -p "$cache"
+if [ -f "$image/complete" ] && [ "$(cat "$image/complete")" = "$recipe" ] \
+   && [ -s "$image/vmlinuz" ] && [ -s "$image/initrd.img" ] && [ -s "$image/rootfs.ext4" ]; then
+  exit 0
+fi
+[ -d "$image" ] && echo "▶ the guest image in $image is incomplete or of another recipe: building it again"
+rm -rf "$image"
+mkdir -p "$image"
+echo "▶ building the guest image into $image (once, ~2 min)"
+start=$(date +%s)
+if ! QI_EXTRA_PKGS=$packages e2e/qemu-input/build-image.sh "$image" > "$cache/build-image.log" 2>&1; then
+  tail -n 20 "$cache/build-image.log"
+  exit 1
+fi
+rm -rf "$image/dl" "$image/rootfs"
+# Room for the scenarios: the package is unpacked twice at once on upgrade. The file stays sparse,
+# and every run starts from this image as a snapshot, so the space costs nothing until written.
+truncate -s +1G "$image/rootfs.ext4"
+e2fsck -fy "$image/rootfs.ext4" >> "$cache/build-image.log" 2>&1 || [ $? -le 1 ]
+resize2fs "$image/rootfs.ext4" >> "$cache/build-image.log" 2>&1
+echo "$recipe" > "$image/complete"
+echo "▶ guest image built in $(( $(date +%s) - start )) s"

@@ -1,0 +1,176 @@
+"""Judges the service scenarios (e2e/guest/service.py wrote SHARE/out/service.json): gestured
+installed from its package and run by systemd as PID 1. One PASS/FAIL line per scenario through
+`record`; each names what it checked and, on failure, what it found instead."""
+
+# The exposure score of gestured.service (`systemd-analyze security`) once the unit worked with
+# hotplug: it may only go down (docs/BENCHMARKS.md, systemd/README.md).
+MAXIMUM_EXPOSURE = 1.3
+
+
+def judge(report, record):
+    notes = {}  # what a passing scenario measured, shown on its line
+
+    def scenario(name, label, checks):
+        """`checks` returns a list of problems (empty: pass)."""
+        seen = report.get(name)
+        if seen is None:
+            record(label, False, "the scenario never ran (the guest stopped before it)")
+            return
+        if "error" in seen:
+            record(label, False, "the scenario broke: " + seen["error"].strip().splitlines()[-1])
+            return
+        try:
+            problems = checks(seen)
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            problems = [f"missing observation: {error!r}"]
+        record(label, not problems, "; ".join(problems[:4]) if problems else notes.get(name, ""))
+
+    def expect(problems, ok, text):
+        if not ok:
+            problems.append(text)
+
+    def boot(seen):
+        problems = []
+        expect(problems, seen["pid1"] == "systemd", f"PID 1 is {seen['pid1']}")
+        return problems
+
+    def install(seen):
+        p = []
+        expect(p, seen["user_before"] == 2, "a gestured user existed before the install")
+        expect(p, seen["dpkg"]["status"] == 0, "dpkg -i failed: " + seen["dpkg"]["output"][-200:])
+        sock = seen["socket"]
+        expect(p, (sock["ActiveState"], sock["SubState"], sock["UnitFileState"]) == ("active", "listening", "enabled"),
+               f"gestured.socket {sock}")
+        expect(p, seen["socket_file"] == "srw-rw---- gestured gestured", f"socket file {seen['socket_file']}")
+        expect(p, seen["service_before_client"] == "inactive", f"the service was {seen['service_before_client']} before any client")
+        expect(p, bool(seen["hello"]), "no hello from the socket-activated daemon")
+        service = seen["service"]
+        expect(p, (service["ActiveState"], service["SubState"]) == ("active", "running"),
+               f"after the first client: {service['ActiveState']} ({service['SubState']}); READY=1 missing?")
+        expect(p, "gestured.socket" in service["TriggeredBy"], f"TriggeredBy={service['TriggeredBy']}")
+        expect(p, service["User"] == "gestured" and service["Type"] == "notify", f"User={service['User']} Type={service['Type']}")
+        return p
+
+    def hardening(seen):
+        p = []
+        lines = [line for line in seen["analyze"].splitlines() if "Overall exposure level" in line]
+        score = float(lines[-1].split(":")[1].split()[0]) if lines else None
+        expect(p, score is not None and score <= MAXIMUM_EXPOSURE, f"exposure {score} (at most {MAXIMUM_EXPOSURE})")
+        status = seen["proc_status"]
+        uid, gid = seen["passwd"].split(":")[2:4]
+        input_gid = seen["input_group"].split(":")[2]
+        expect(p, status["Uid"].split() == [uid] * 4, f"Uid {status['Uid']}, gestured is {uid}")
+        expect(p, status["Gid"].split() == [gid] * 4, f"Gid {status['Gid']}")
+        expect(p, input_gid in status["Groups"].split(), f"groups {status['Groups']} lack input ({input_gid})")
+        for cap in ("CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb"):
+            expect(p, int(status[cap], 16) == 0, f"{cap} {status[cap]}")
+        expect(p, status["NoNewPrivs"] == "1" and status["Seccomp"] == "2", f"NoNewPrivs {status['NoNewPrivs']} Seccomp {status['Seccomp']}")
+        writable = sorted(line.split()[0] for line in seen["writes"].splitlines() if line.endswith(" writable"))
+        expect(p, writable == ["/tmp", "/var/tmp"], f"writable: {writable} (only its private /tmp and /var/tmp may be)")
+        notes["hardening"] = f"exposure {score}, uid {uid}, writable only {writable}"
+        return p
+
+    def hotplug(seen):
+        p = []
+        pan = seen["touchscreen_pan"]
+        expect(p, bool(pan) and pan["phase"] == "ended", f"touchscreen added after start: pan {pan and pan['phase']}")
+        swipe = seen["touchpad_swipe"]
+        expect(p, bool(swipe) and swipe["phase"] == "ended" and swipe["device"] == seen["touchpad_id"],
+               f"touchpad added after start: swipe-left-3 {swipe and swipe['phase']}; its gestures {seen.get('touchpad_gestures')}")
+        stages = seen["touchpad_libinput"]
+        expect(p, bool(stages) and stages[0] == ["swipe", "begin", 3] and stages[-1][:2] == ["swipe", "end"],
+               f"libinput's swipe {stages[:1]}…{stages[-1:]}")
+        expect(p, seen["main_pid"] == seen["main_pid_after"], "the daemon restarted")
+        return p
+
+    def resume(seen):
+        p = []
+        expect(p, all(seen["in_flight"]), f"in flight before removal: {seen['in_flight']}")
+        expect(p, all(seen["removed"]), f"device-removed: {seen['removed']}")
+        expect(p, seen["failures"] == ["deviceRemoved", "deviceRemoved"], f"failures {seen['failures']}")
+        expect(p, not set(seen["ids_after"].values()) & set(seen["ids_before"].values()), f"ids {seen['ids_before']} → {seen['ids_after']}")
+        expect(p, all(seen["ended_after"]), f"gestures on the re-added devices ended: {seen['ended_after']}")
+        expect(p, seen["client_still_connected"], "the subscriber was disconnected")
+        expect(p, seen["main_pid"] == seen["main_pid_after"] and seen["restarts"] == "0", "the daemon was restarted")
+        return p
+
+    def upgrade(seen):
+        p = []
+        expect(p, seen["dpkg"]["status"] == 0, "dpkg -i over the installed package failed: " + seen["dpkg"]["output"][-200:])
+        expect(p, seen["socket_kept"] and seen["socket_state"] == "active", "the listening socket was restarted or stopped")
+        after = seen["service_after"]
+        expect(p, after["MainPID"] != seen["main_pid_before"] and after["SubState"] == "running",
+               f"service {seen['main_pid_before']} → {after}")
+        expect(p, seen["hello_after"], "no hello after the upgrade")
+        return p
+
+    def reload(seen):
+        p = []
+        expect(p, seen["reload_a"] == [0, True] and seen["reload_b"] == [0, True], f"reloads {seen['reload_a']} {seen['reload_b']}")
+        expect(p, all(seen["both_active"]), f"both in flight before the reload: {seen['both_active']}")
+        keep = seen["keep"]
+        expect(p, len({i for i, _, _ in keep}) == 1 and keep[-1][1] == "ended", f"unchanged gesture: {keep[-2:]}")
+        change = seen["change"]
+        expect(p, change[-1][1:] == ["failed", "reconfigured"], f"changed gesture: {change[-1:]}")
+        return p
+
+    def logs(seen):
+        p = []
+        expect(p, "gestured.yml:6: unknown key `colour`" in seen["warnings"], f"journalctl -p warning: {seen['warnings'][-200:]!r}")
+        expect(p, not seen["info_in_warning_view"], "info lines show at -p warning (priorities lost)")
+        expect(p, bool(seen["info_lines"]), "no info lines in the journal")
+        expect(p, seen["still_serving"], "the daemon stopped answering after the rejected reload")
+        expect(p, not seen["noise"], f"noise in the journal: {seen['noise'][:1]}")
+        return p
+
+    def watchdog(seen):
+        p = []
+        settings, after = seen["settings"], seen["after"]
+        expect(p, settings["WatchdogUSec"] == "10s", f"WatchdogUSec {settings['WatchdogUSec']}")
+        expect(p, after["MainPID"] == settings["MainPID"] and after["NRestarts"] == "0" and after["SubState"] == "running",
+               f"after 20 s of load: {after}")
+        expect(p, not any("timeout" in line.lower() for line in seen["watchdog_lines"]), f"journal: {seen['watchdog_lines'][:2]}")
+        expect(p, seen["strokes_delivered"] >= seen["strokes"] - 1,
+               f"{seen['strokes_delivered']} of {seen['strokes']} strokes ended for a reader: the load did not get through")
+        return p
+
+    def stop(seen):
+        p = []
+        expect(p, seen["active"], "no gesture in flight before the stop")
+        pan = seen["pan"]
+        last = pan[-1] if pan else None
+        expect(p, bool(last) and last[1:3] == ["failed", "shutdown"] and last[3] == {"x": 0, "y": 0},
+               f"last event of the gesture in flight before the close: {last}")
+        expect(p, seen["stop"] == 0 and seen["closed"], "systemctl stop failed or the connection stayed open")
+        after = seen["after_stop"]
+        expect(p, after == {"socket": "active", "service": "inactive", "socket_file": True}, f"after stop: {after}")
+        expect(p, seen["hello_again"] and seen["service_again"]["SubState"] == "running", "the next client did not start it again")
+        return p
+
+    def remove(seen):
+        p = []
+        expect(p, seen["dpkg_r"]["status"] == 0 and seen["dpkg_p"]["status"] == 0, "dpkg -r or -P failed")
+        removed = seen["after_remove"]
+        expect(p, removed["socket"]["LoadState"] == "not-found" and removed["service"]["LoadState"] == "not-found",
+               f"units after remove: {removed['socket']} {removed['service']}")
+        expect(p, not removed["socket_file"] and not removed["processes"], "a socket file or a gestured process is left after remove")
+        expect(p, removed["conffile_kept"] and removed["user_kept"], "remove deleted the configuration or the user (purge's job)")
+        purged = seen["after_purge"]
+        expect(p, not purged["user"] and not purged["group"], f"after purge: user {purged['user']!r} group {purged['group']!r}")
+        expect(p, not purged["files"] and not purged["unit_files"] and not purged["units"], f"left after purge: {purged['files'] or purged['unit_files'] or purged['units']}")
+        return p
+
+    for name, label, checks in (
+        ("boot", "systemd: the guest booted systemd as PID 1", boot),
+        ("install", "package: dpkg -i installs; gestured.socket listens; the first client starts the service (READY=1)", install),
+        ("hardening", "package: the service runs as gestured, no capabilities, read-only file system, exposure within bound", hardening),
+        ("hotplug", "service: a touchscreen and a touchpad added after start are found and their gestures delivered", hotplug),
+        ("resume", "service: every device removed and re-added (resume): deviceRemoved, then gestures flow, nothing restarted", resume),
+        ("upgrade", "package: upgrade restarts the service behind the open socket", upgrade),
+        ("reload", "service: systemctl reload keeps an unchanged gesture in flight and fails a changed one (reconfigured)", reload),
+        ("logs", "service: a rejected configuration is in the journal at warning or above, with its line", logs),
+        ("watchdog", "service: 2 × WatchdogSec under load without a watchdog kill", watchdog),
+        ("stop", "service: systemctl stop delivers failed(shutdown) before closing; the socket stays and starts it again", stop),
+        ("remove", "package: remove stops and unloads it; purge leaves no unit, user, group or file", remove),
+    ):
+        scenario(name, label, checks)
