@@ -5,7 +5,8 @@ import GesturePipeline
 /// told about (they must end for it with exactly one `ended` or `failed`).
 final class HubSubscription {
     let id: Int64
-    /// Configured gesture names it asked for (nil: every configured gesture).
+    /// Configured gesture names it asked for (nil: every configured gesture, or none when the
+    /// subscription has `definitions`).
     let names: Set<String>?
     /// Gestures the client defined inline, attached to every device they apply to.
     let definitions: GestureConfig?

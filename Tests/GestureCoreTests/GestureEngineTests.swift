@@ -49,6 +49,20 @@ import Testing
         #expect(h.move(1, by: Vector(dx: 10, dy: 0)).isEmpty)
     }
 
+    /// A client's own gesture is detached when it disconnects and the next client's is attached
+    /// to the same device: the new binding takes the touches the old one had.
+    @Test func aBindingAttachedAfterADetachedOneGetsTouches() {
+        let h = GestureHarness()
+        h.attach(LongPressGesture(), named: "configured")
+        let drag: [TouchStep] = [.down(1, at: Point(x: 50, y: 50)), .move(1, by: Vector(dx: 20, dy: 0), steps: 5), .up(1)]
+        let first = h.attach(DragGesture(), named: "first")
+        #expect(h.run(drag).last?.line == "first ended")
+        #expect(h.engine.detach(first, at: h.now).events.isEmpty)
+        h.attach(DragGesture(), named: "second")
+        #expect(h.run(drag).last?.line == "second ended")
+        #expect(h.finish().violations.isEmpty)
+    }
+
     @Test func aContactMissingFromAFrameIsCancelled() {
         let h = GestureHarness()
         h.attach(DragGesture(), named: "pan")

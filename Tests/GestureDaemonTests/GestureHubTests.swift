@@ -50,6 +50,31 @@ import Testing
         #expect(rest.first?["state"]?["x"] == .int(15))
     }
 
+    /// A client's own gestures leave with it, and the next client's identical ones work on the
+    /// same device (a gesture left behind would win the arena and silence them). Strokes as long
+    /// as a real one, deadlines fired as `LiveInput` fires them: when they come due.
+    @Test func aClientsOwnGestureWorksAfterAnEarlierClientsLeft() throws {
+        let rig = try HubRig(config: GestureConfig.builtInYAML)
+        var due: Timestamp?
+        rig.hub.onNextDeadline = { due = $0 }
+        func frame(_ x: Double, _ phase: TouchPhase) {
+            if let deadline = due, deadline.microseconds <= rig.clock + 10_000 { rig.hub.advance(to: deadline) }
+            rig.frame([(0, Point(x: x, y: 40), phase)])
+        }
+        let define = #"{"id": 1, "request": "subscribe", "define": [{"name": "mine", "drag": {"minimumDistance": 2}, "state": "translation"}]}"#
+        for round in 1...3 {
+            let client = try rig.connect()
+            rig.send(define, from: client)
+            frame(40, .began)
+            for step in 1...30 { frame(40 + Double(step), .moved) }
+            frame(70, .ended)
+            rig.clock += 1_500_000
+            rig.hub.advance(to: Timestamp(microseconds: rig.clock))
+            #expect(HubRig.summary(try rig.lines(client)).suffix(1) == ["mine ended"], "client \(round)")
+            rig.hub.disconnect(client)
+        }
+    }
+
     @Test func aVanishedDeviceFailsItsGesturesBeforeItIsAnnouncedGone() throws {
         let rig = try HubRig(config: Self.config)
         let client = try rig.connect()
