@@ -20,6 +20,10 @@ public struct AbsInfo: Hashable, Sendable {
         self.resolution = resolution
     }
 
-    /// `maximum - minimum`, at least 1.
-    public var span: Int32 { max(1, maximum - minimum) }
+    /// `maximum - minimum`, at least 1; in `Int`, because a full `Int32` range (a device may
+    /// report one) does not fit in `Int32`.
+    public var span: Int { max(1, Int(maximum) - Int(minimum)) }
+
+    /// How far `value` lies above `minimum`, in `Int` for the same reason.
+    public func offset(of value: Int32) -> Int { Int(value) - Int(minimum) }
 }

@@ -78,7 +78,11 @@ public enum EvemuParser {
                 case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = Int64(byte - UInt8(ascii: "A") + 10)
                 default: return digits > 0 ? (value, digits) : nil
                 }
-                value = value * radix + digit
+                // Checked: a hostile file gets an error naming its line, not an overflow trap.
+                let (shifted, overflowA) = value.multipliedReportingOverflow(by: radix)
+                let (sum, overflowB) = shifted.addingReportingOverflow(digit)
+                guard !overflowA, !overflowB else { return nil }
+                value = sum
                 digits += 1
                 bytes = bytes.dropFirst()
             }
@@ -105,9 +109,8 @@ public enum EvemuParser {
         guard bytes.isEmpty || bytes.first == UInt8(ascii: "#") || bytes.first == UInt8(ascii: "\r") else { return nil }
         var micros = fraction.value
         for _ in fraction.digits..<6 { micros *= 10 }
-        return InputEvent(
-            time: Timestamp(microseconds: seconds.value * 1_000_000 + micros), type: UInt16(type.value), code: UInt16(code.value),
-            value: Int32(value))
+        guard let time = Timestamp.checked(seconds: seconds.value, microseconds: micros) else { return nil }
+        return InputEvent(time: time, type: UInt16(type.value), code: UInt16(code.value), value: Int32(value))
     }
 
     static func stripComment(_ raw: Substring) -> Substring {
@@ -138,7 +141,7 @@ public enum EvemuParser {
         }
         var micros = fraction
         for _ in parts[1].count..<6 { micros *= 10 }
-        return Timestamp(microseconds: seconds * 1_000_000 + micros)
+        return Timestamp.checked(seconds: seconds, microseconds: micros)
     }
 
     /// Accumulates header lines into a description.

@@ -76,9 +76,10 @@ public enum LibinputRecordParser {
                         guard let type = UInt16(exactly: values[2]), let code = UInt16(exactly: values[3]),
                             let value = Int32(exactly: values[4]), values[1] >= 0, values[1] < 1_000_000
                         else { throw error(item, "expected an event `[sec, usec (0…999999), type, code, value]` in range") }
-                        events.append(InputEvent(
-                            time: Timestamp(microseconds: Int64(values[0]) * 1_000_000 + Int64(values[1])),
-                            type: type, code: code, value: value))
+                        guard let time = Timestamp.checked(seconds: Int64(values[0]), microseconds: Int64(values[1])) else {
+                            throw error(item, "expected an event time within ±292,000 years, found \(values[0]) s")
+                        }
+                        events.append(InputEvent(time: time, type: type, code: code, value: value))
                     }
                 }
             }

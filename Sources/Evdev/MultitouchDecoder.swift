@@ -207,7 +207,7 @@ public struct MultitouchDecoder: Sendable {
         for (index, raw) in current.enumerated() {
             let position = millimetres(raw.x, raw.y)
             let normalized = Point(
-                x: Double(raw.x - xAxis.minimum) / Double(xAxis.span), y: Double(raw.y - yAxis.minimum) / Double(yAxis.span))
+                x: Double(xAxis.offset(of: raw.x)) / Double(xAxis.span), y: Double(yAxis.offset(of: raw.y)) / Double(yAxis.span))
             let id = ids[index]
             let phase: TouchPhase
             if let before = live.first(where: { $0.id == id }) {
@@ -259,11 +259,11 @@ public struct MultitouchDecoder: Sendable {
     var millimetresPerUnitY: Double { surface.height / Double(yAxis.span) }
 
     func millimetres(_ x: Int32, _ y: Int32) -> Point {
-        Point(x: Double(x - xAxis.minimum) * millimetresPerUnitX, y: Double(y - yAxis.minimum) * millimetresPerUnitY)
+        Point(x: Double(xAxis.offset(of: x)) * millimetresPerUnitX, y: Double(yAxis.offset(of: y)) * millimetresPerUnitY)
     }
 
     func pressure(_ value: Int32) -> Double? {
         guard let axis = pressureAxis else { return nil }
-        return Double(value - axis.minimum) / Double(axis.span)
+        return Double(axis.offset(of: value)) / Double(axis.span)
     }
 }

@@ -137,6 +137,9 @@ struct RecordEventsScanner {
         guard let type = UInt16(exactly: values[2]), let code = UInt16(exactly: values[3]), let value = Int32(exactly: values[4]),
             values[1] >= 0, values[1] < 1_000_000
         else { throw RecordingError(file: file, line: line, "expected an event `[sec, usec (0…999999), type, code, value]` in range") }
-        return InputEvent(time: Timestamp(microseconds: values[0] * 1_000_000 + values[1]), type: type, code: code, value: value)
+        guard let time = Timestamp.checked(seconds: values[0], microseconds: values[1]) else {
+            throw RecordingError(file: file, line: line, "expected an event time within ±292,000 years, found \(values[0]) s")
+        }
+        return InputEvent(time: time, type: type, code: code, value: value)
     }
 }
