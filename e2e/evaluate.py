@@ -25,11 +25,18 @@ import service_checks
 share = sys.argv[1]
 out = os.path.join(share, "out")
 results = []
+skipped = []
 
 
 def record(name, ok, detail=""):
     results.append(ok)
     print(f"{'PASS' if ok else 'FAIL'}  {name}" + (f" — {detail}" if detail else ""), flush=True)
+
+
+def skip(name, detail):
+    """Neither pass nor fail: the run could not judge it (said why)."""
+    skipped.append(name)
+    print(f"SKIP  {name} — {detail}", flush=True)
 
 
 def read_json_lines(path):
@@ -160,6 +167,15 @@ for fields in recordings:
     # delivered with evemu-record; the host replayed that capture.
     captured = read_json_lines(os.path.join(out, name + ".captured.jsonl"))
     kernel = agreement(instances(captured), seen) if captured else ["no capture"]
+    capture_path = os.path.join(out, name + ".captured.evemu")
+    dropped = sum(1 for line in open(capture_path) if "SYN_DROPPED" in line) if os.path.exists(capture_path) else 0
+    if kernel and dropped:
+        # Under emulation the readers can fall behind evemu-play and the kernel drops events
+        # (each reader at its own moments): neither the file nor the capture is what gestured
+        # read, so nothing here can judge it.
+        skip(label, f"the kernel dropped events (SYN_DROPPED ×{dropped} in the capture): the injected stream was lost "
+             "in part, differently for each reader; " + "; ".join(problems[:1]))
+        continue
     if not kernel:
         record(label, True, "the injected stream's timing differed from the file's (" + "; ".join(problems[:2])
                + "); live equals the replay of what the kernel delivered")
@@ -221,5 +237,5 @@ else:
     record("latency: evdev SYN_REPORT timestamp → subscriber read (under emulation)", False, "no samples")
 
 failed = results.count(False)
-print(f"{len(results) - failed} passed, {failed} failed")
+print(f"{len(results) - failed} passed, {failed} failed" + (f", {len(skipped)} skipped" if skipped else ""))
 sys.exit(1 if failed else 0)
