@@ -1,8 +1,16 @@
-import Foundation
+import Glibc
 
-/// Buffered standard output: lines are collected and written in large blocks.
+/// Buffered standard output: lines are collected and written in large blocks. A reader that
+/// goes away (`gesturectl subscribe --json | head -5`) ends the program quietly with status 0,
+/// as Unix tools do; any other write error is named on standard error (status 1).
 struct FileHandleOutput {
     var buffer = ""
+
+    /// SIGPIPE would kill the process before `write` could report EPIPE; ignored once, here.
+    static let pipeSignalIgnored: Bool = {
+        signal(SIGPIPE, SIG_IGN)
+        return true
+    }()
 
     mutating func write(_ line: String) {
         buffer += line
@@ -12,7 +20,23 @@ struct FileHandleOutput {
 
     mutating func flush() {
         guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer.utf8))
+        _ = Self.pipeSignalIgnored
+        let bytes = Array(buffer.utf8)
         buffer = ""
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written >= 0 {
+                offset += written
+            } else if errno == EINTR {
+                continue
+            } else if errno == EPIPE {
+                exit(0)
+            } else {
+                let message = Array("gesturectl: cannot write to standard output: \(String(cString: strerror(errno)))\n".utf8)
+                _ = message.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                exit(1)
+            }
+        }
     }
 }

@@ -38,6 +38,31 @@ import Testing
         #expect(run.stdout == expected)
     }
 
+    /// `gesturectl … | head -1`: the reader closes the pipe after one line; gesturectl must end
+    /// quietly with status 0, not trap on EPIPE (issue 10, fault 7).
+    @Test func aClosedOutputPipeEndsItQuietly() throws {
+        let binary = Self.root.appendingPathComponent(".build/debug/gesturectl")
+        let process = Process()
+        process.executableURL = binary
+        // The largest fixture: far more output than a pipe buffer holds.
+        process.arguments = ["replay", "--json", "--config", "Fixtures/gestures.yml", "Fixtures/real/ts-wacom-dth2242-10finger.evemu"]
+        process.currentDirectoryURL = Self.root
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read one line, then close the read end, as `head -1` does.
+        var first: [UInt8] = []
+        while first.last != UInt8(ascii: "\n"), let byte = try out.fileHandleForReading.read(upToCount: 1)?.first { first.append(byte) }
+        try out.fileHandleForReading.close()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: first, as: UTF8.self).hasPrefix("{"))
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(String(decoding: stderr, as: UTF8.self))")
+        #expect(stderr.isEmpty, "\(String(decoding: stderr, as: UTF8.self))")
+    }
+
     @Test func readsEventsOnlyEvemuWithItsDescription() throws {
         let run = try Self.gesturectl([
             "replay", "--config", "Fixtures/gestures.yml", "--device-description", "Fixtures/real/ts-wacom-isdv4-e6.desc.evemu",
