@@ -118,13 +118,12 @@ struct Gestured: AsyncParsableCommand {
         }
 
         let server: any Channel
-        let boundPath: String?
+        let boundFile: SocketFile?
         do {
             switch SocketActivation.take() {
             case .socket(let descriptor):
                 server = try GestureServer.serve(descriptor: descriptor, hub: hub, loops: loops)
-                boundPath = nil
-                logger.info("serving the socket systemd passed in")
+                boundFile = nil
             case .invalid(let problem):
                 throw SocketSetupError("socket activation: \(problem)")
             case .none:
@@ -136,8 +135,7 @@ struct Gestured: AsyncParsableCommand {
                     return gid
                 }
                 server = try GestureServer.bind(path: path, group: group, hub: hub, loops: loops)
-                boundPath = path
-                logger.info("serving on \(path)")
+                boundFile = SocketFile.identify(path)
             }
         } catch {
             throw CleanExit.message("gestured: \(error)", code: 1)
@@ -159,7 +157,9 @@ struct Gestured: AsyncParsableCommand {
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: [
-                    .init(service: SocketService(hub: hub, server: server, removing: boundPath), serviceName: "socket"),
+                    .init(service: SocketService(
+                        hub: hub, server: server, removing: boundFile,
+                        serving: { logger.info(boundFile.map { "serving on \($0.path)" } ?? "serving the socket systemd passed in") }), serviceName: "socket"),
                     .init(
                         service: InputService(input), successTerminationBehavior: .gracefullyShutdownGroup,
                         failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: "input"),

@@ -151,4 +151,21 @@ import Testing
         first.terminate()
         #expect(first.wait() == 0)
     }
+
+    /// At shutdown the daemon removes its socket file only if the path still names it: a file
+    /// put there meanwhile (a user's, or a newer daemon's socket) stays (issue 10, fault 6).
+    @Test func shutdownLeavesAReplacedSocketPathAlone() throws {
+        let daemon = try DaemonProcess(["--replay", "Fixtures/constructed/double-tap.yml", "--wait-subscribers", "1"])
+        #expect(unlink(daemon.socket) == 0)
+        try "a user's file\n".write(toFile: daemon.socket, atomically: false, encoding: .utf8)
+        daemon.terminate()
+        #expect(daemon.wait() == 0)
+        #expect(try String(contentsOfFile: daemon.socket, encoding: .utf8) == "a user's file\n")
+
+        // Unchanged, it is removed as before.
+        let other = try DaemonProcess(["--replay", "Fixtures/constructed/double-tap.yml", "--wait-subscribers", "1"])
+        other.terminate()
+        #expect(other.wait() == 0)
+        #expect(!FileManager.default.fileExists(atPath: other.socket))
+    }
 }
