@@ -12,7 +12,12 @@ public enum GestureServer {
     /// `group`, the socket file is given to that group (its members may connect).
     public static func bind(path: String, group: UInt32? = nil, hub: GestureHub, loops: any EventLoopGroup) throws -> any Channel {
         try StaleSocket.clear(path)
-        let channel = try bootstrap(hub: hub, loops: loops).bind(unixDomainSocketPath: path).wait()
+        let channel: any Channel
+        do {
+            channel = try bootstrap(hub: hub, loops: loops).bind(unixDomainSocketPath: path).wait()
+        } catch {
+            throw SocketSetupError("cannot listen on \(path): \(error)")
+        }
         chmod(path, 0o660)
         if let group, chown(path, uid_t.max, group) != 0 {
             let reason = String(cString: strerror(errno))
@@ -31,7 +36,9 @@ public enum GestureServer {
     static func bootstrap(hub: GestureHub, loops: any EventLoopGroup) -> ServerBootstrap {
         let limit = hub.limits.maximumLineBytes
         return ServerBootstrap(group: loops)
-            .serverChannelOption(ChannelOptions.backlog, value: 64)
+            // The kernel caps the backlog at net.core.somaxconn: asking for the most gets the
+            // system's maximum, so a burst of clients connecting at once is not refused.
+            .serverChannelOption(ChannelOptions.backlog, value: .max)
             .childChannelOption(ChannelOptions.writeBufferWaterMark, value: .init(low: 16 * 1024, high: 64 * 1024))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {

@@ -11,12 +11,26 @@ public enum StaleSocket {
         public var description: String { "\(path) is in use: another gestured is running there (stop it first)" }
     }
 
-    /// Removes a stale socket file at `path`; throws ``InUse`` when a server answers.
+    /// Something other than a socket is at the path: never replaced.
+    public struct NotASocket: Error, CustomStringConvertible {
+        /// The path.
+        public var path: String
+        /// What is there: a regular file, a directory, a symbolic link, …
+        public var kind: String
+        public var description: String { "\(path) is \(kind), not a socket: refusing to replace it (choose another --socket path)" }
+    }
+
+    /// Removes a stale socket file at `path`; throws ``InUse`` when a server answers there and
+    /// ``NotASocket`` when something else is there.
     public static func clear(_ path: String) throws {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
-        guard (info.st_mode & S_IFMT) == S_IFSOCK else {
-            throw InUse(path: path + " (not a socket; refusing to replace it)")
+        switch info.st_mode & S_IFMT {
+        case S_IFSOCK: break
+        case S_IFREG: throw NotASocket(path: path, kind: "a regular file")
+        case S_IFDIR: throw NotASocket(path: path, kind: "a directory")
+        case S_IFLNK: throw NotASocket(path: path, kind: "a symbolic link")
+        default: throw NotASocket(path: path, kind: "a special file")
         }
         if case .success(let fd) = UnixSocketAddress.connect(path) {
             close(fd)

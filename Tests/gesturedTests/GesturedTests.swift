@@ -168,4 +168,25 @@ import Testing
         #expect(other.wait() == 0)
         #expect(!FileManager.default.fileExists(atPath: other.socket))
     }
+
+    /// Something other than a socket at the path is refused with what it is, not as "another
+    /// gestured is running" (issue 10, fault 8), and left as it was.
+    @Test func aFileAtTheSocketPathIsRefusedForWhatItIs() throws {
+        let path = DaemonProcess.temporarySocket()
+        try "keep me\n".write(toFile: path, atomically: false, encoding: .utf8)
+        defer { unlink(path) }
+        let daemon = Process()
+        daemon.executableURL = DaemonProcess.root.appendingPathComponent(".build/debug/gestured")
+        daemon.arguments = ["--socket", path, "--replay", "Fixtures/constructed/double-tap.yml"]
+        daemon.currentDirectoryURL = DaemonProcess.root
+        let errors = Pipe()
+        daemon.standardError = errors
+        try daemon.run()
+        daemon.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(daemon.terminationStatus == 1)
+        #expect(message.contains("\(path) is a regular file, not a socket"), "\(message)")
+        #expect(!message.contains("another gestured"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me\n")
+    }
 }
