@@ -119,11 +119,13 @@ struct Gestured: AsyncParsableCommand {
 
         let server: any Channel
         let boundFile: SocketFile?
+        let servingWord: String
         do {
             switch SocketActivation.take() {
             case .socket(let descriptor):
                 server = try GestureServer.serve(descriptor: descriptor, hub: hub, loops: loops)
                 boundFile = nil
+                servingWord = "serving the socket systemd passed in"
             case .invalid(let problem):
                 throw SocketSetupError("socket activation: \(problem)")
             case .none:
@@ -136,6 +138,7 @@ struct Gestured: AsyncParsableCommand {
                 }
                 server = try GestureServer.bind(path: path, group: group, hub: hub, loops: loops)
                 boundFile = SocketFile.identify(path)
+                servingWord = "serving on \(path)"
             }
         } catch {
             throw CleanExit.message("gestured: \(error)", code: 1)
@@ -159,7 +162,7 @@ struct Gestured: AsyncParsableCommand {
                 services: [
                     .init(service: SocketService(
                         hub: hub, server: server, removing: boundFile,
-                        serving: { logger.info(boundFile.map { "serving on \($0.path)" } ?? "serving the socket systemd passed in") }), serviceName: "socket"),
+                        serving: { logger.info("\(servingWord)") }), serviceName: "socket"),
                     .init(
                         service: InputService(input), successTerminationBehavior: .gracefullyShutdownGroup,
                         failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: "input"),
