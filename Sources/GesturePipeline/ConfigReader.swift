@@ -17,6 +17,9 @@ struct ConfigReader {
     }
 
     func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList) {
+        guard text.utf8.count <= ConfigLimits.maximumBytes else {
+            throw ConfigError(file: file, line: nil, "the configuration is \(text.utf8.count) bytes; at most \(ConfigLimits.maximumBytes) (1 MiB) are allowed")
+        }
         let root: YAMLNode
         do {
             guard let node = try YAMLSource.compose(text) else { throw ConfigError(file: file, line: nil, "expected `version: 1` and `gestures:`, found an empty file") }
@@ -29,6 +32,9 @@ struct ConfigReader {
         guard version.int == 1 else { throw error(version, "expected `version: 1`, found `\(version.string ?? "?")`") }
         guard let list = top["gestures"] else { throw error(root, "expected a `gestures:` list") }
         guard let entries = list.sequence else { throw error(list, "expected `gestures:` to be a list of gestures") }
+        guard entries.count <= ConfigLimits.maximumGestures else {
+            throw error(list, "the configuration has \(entries.count) gestures; at most \(ConfigLimits.maximumGestures) are allowed")
+        }
         var names: [String: Int] = [:]
         var specs: [BindingSpec] = []
         for entry in entries {
@@ -83,6 +89,12 @@ struct ConfigReader {
                 : "gesture `\(name)` has \(kinds.count) gesture kinds (\(kinds.joined(separator: ", "))); use a combinator to combine them")
         }
         let gesture = try self.gesture(kinds[0], keys[kinds[0]]!)
+        guard gesture.depth <= ConfigLimits.maximumDepth else {
+            throw error(node, "gesture `\(name)` nests combinators \(gesture.depth) levels deep; at most \(ConfigLimits.maximumDepth) are allowed")
+        }
+        guard gesture.recognizerCount <= ConfigLimits.maximumRecognizers else {
+            throw error(node, "gesture `\(name)` combines \(gesture.recognizerCount) gestures; at most \(ConfigLimits.maximumRecognizers) are allowed")
+        }
         var spec = BindingSpec(name: name, gesture: gesture, line: node.line)
         if let value = keys["priority"] { spec.priority = try choice(value, "priority", GesturePriority.self) }
         if let value = keys["enabled"] { spec.enabled = try bool(value, "enabled") }

@@ -65,6 +65,22 @@ public indirect enum GestureSpec: Hashable, Sendable {
         }
     }
 
+    /// Levels of combinators: 0 for a single recognizer.
+    public var depth: Int {
+        switch self {
+        case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts): 1 + parts.map(\.depth).max()!
+        default: 0
+        }
+    }
+
+    /// The recognizers (leaves) in the tree.
+    public var recognizerCount: Int {
+        switch self {
+        case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts): parts.reduce(0) { $0 + $1.recognizerCount }
+        default: 1
+        }
+    }
+
     /// The value fields a `state:` may publish, over all its parts.
     public var stateFields: Set<StateField> {
         switch self {

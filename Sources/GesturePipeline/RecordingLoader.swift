@@ -41,9 +41,14 @@ public enum RecordingLoader {
         }
     }
 
-    /// Reads a configuration file, or the built-in one when `path` is nil.
+    /// Reads a configuration file, or the built-in one when `path` is nil. A file over
+    /// ``ConfigLimits/maximumBytes`` is refused before it is read.
     public static func config(_ path: String?) throws -> GestureConfig {
         guard let path else { return .builtIn }
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > ConfigLimits.maximumBytes {
+            throw ConfigError(file: path, line: nil, "the configuration is \(info.st_size) bytes; at most \(ConfigLimits.maximumBytes) (1 MiB) are allowed")
+        }
         return try GestureConfig.parse(try text(path), file: path)
     }
 }

@@ -66,26 +66,26 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
 
         @inlinable
         public var deadline: Timestamp? {
-            earliest(first.phase.isTerminal ? nil : first.deadline, second.phase.isTerminal ? nil : second.deadline)
+            earliest(first.phaseKind.isTerminal ? nil : first.deadline, second.phaseKind.isTerminal ? nil : second.deadline)
         }
 
         @inlinable
         public mutating func update(_ input: TouchInput) {
-            if !first.phase.isTerminal { first.update(input) }
-            if !second.phase.isTerminal { second.update(input) }
+            if !first.phaseKind.isTerminal { first.update(input) }
+            if !second.phaseKind.isTerminal { second.update(input) }
             preemptSecondIfFirstWon()
         }
 
         @inlinable
         public mutating func advance(to time: Timestamp) {
-            if let due = first.deadline, due <= time, !first.phase.isTerminal { first.advance(to: time) }
-            if let due = second.deadline, due <= time, !second.phase.isTerminal { second.advance(to: time) }
+            if let due = first.deadline, due <= time, !first.phaseKind.isTerminal { first.advance(to: time) }
+            if let due = second.deadline, due <= time, !second.phaseKind.isTerminal { second.advance(to: time) }
             preemptSecondIfFirstWon()
         }
 
         @inlinable @usableFromInline
         mutating func preemptSecondIfFirstWon() {
-            switch first.phase {
+            switch first.phaseKind {
             case .active, .ended: second.fail(.preempted)
             case .possible, .failed: break
             }

@@ -74,20 +74,20 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         public var wireValue: GestureValue? {
             cache.release()
             guard let a = first.wireValue else { return nil }
-            guard case .ended = first.phase else { return cache.value(.sequenceFirst, a, nil) }
+            guard first.phaseKind == .ended else { return cache.value(.sequenceFirst, a, nil) }
             return cache.value(.sequenceSecond, a, second.wireValue)
         }
 
         @inlinable
         public var deadline: Timestamp? {
-            if case .ended = first.phase { return second.deadline }
+            if first.phaseKind == .ended { return second.deadline }
             return first.deadline
         }
 
         @inlinable
         public mutating func update(_ input: TouchInput) {
             latest = input
-            if case .ended = first.phase {
+            if first.phaseKind == .ended {
                 second.update(input)
             } else {
                 first.update(input)
@@ -96,19 +96,19 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
 
         @inlinable
         public mutating func advance(to time: Timestamp) {
-            if case .ended = first.phase {
+            if first.phaseKind == .ended {
                 second.advance(to: time)
                 return
             }
             first.advance(to: time)
-            if case .ended = first.phase, let latest {
+            if first.phaseKind == .ended, let latest {
                 second.update(latest.at(time))
             }
         }
 
         @inlinable
         public mutating func fail(_ reason: FailureReason) {
-            if case .ended = first.phase { second.fail(reason) } else { first.fail(reason) }
+            if first.phaseKind == .ended { second.fail(reason) } else { first.fail(reason) }
         }
 
         @inlinable

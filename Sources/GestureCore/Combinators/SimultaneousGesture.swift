@@ -77,8 +77,8 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
 
         @inlinable
         public mutating func update(_ input: TouchInput) {
-            if !first.phase.isTerminal { first.update(input) }
-            if !second.phase.isTerminal { second.update(input) }
+            if !first.phaseKind.isTerminal { first.update(input) }
+            if !second.phaseKind.isTerminal { second.update(input) }
         }
 
         @inlinable

@@ -8,4 +8,7 @@ public enum PhaseKind: String, Hashable, Sendable, CaseIterable {
     case ended
     /// Finished without success.
     case failed
+
+    /// Whether the phase is final until the recognizer is reset (`ended` or `failed`).
+    @inlinable public var isTerminal: Bool { self == .ended || self == .failed }
 }
