@@ -64,8 +64,8 @@ public struct ClientOutbox {
     /// Whether nothing waits.
     public var isEmpty: Bool { live == 0 }
 
-    /// Queues a line.
-    public mutating func push(_ line: String, _ kind: Kind) -> Outcome {
+    /// Queues a line; `bounded: false` (used at shutdown, for the endings) ignores the limit.
+    public mutating func push(_ line: String, _ kind: Kind, bounded: Bool = true) -> Outcome {
         var replaced = false
         switch kind {
         case .update(let key):
@@ -79,7 +79,7 @@ public struct ClientOutbox {
         case .other:
             break
         }
-        guard live < limit else { return .overflow }
+        guard live < limit || !bounded else { return .overflow }
         if case .update(let key) = kind { waitingUpdate[key] = entries.count }
         entries.append(line)
         live += 1

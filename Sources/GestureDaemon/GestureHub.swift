@@ -29,6 +29,8 @@ public final class GestureHub: @unchecked Sendable {
     var ingress: Int64?
     let limits: ProtocolLimits
     let outboxLimit: Int
+    /// How long an overflowed client's last line may take before it is closed anyway.
+    let overflowGrace: TimeAmount
     let serverVersion: String
     let capabilities: [String]
     let logger: Logger
@@ -49,13 +51,15 @@ public final class GestureHub: @unchecked Sendable {
     var sequence: UInt64 = 0
     var nextSubscription: Int64 = 1
     var deadlineTask: Scheduled<Void>?
+    /// Set by ``shutdown(grace:)``: endings are queued past the outbox bound, connections refused.
+    var shuttingDown = false
     /// Called with the number of subscriptions whenever it changes (replay waits on it).
     public var onSubscriptionsChanged: ((Int) -> Void)?
 
     /// Creates a hub.
     public init(
         loop: any EventLoop, config: GestureConfig, origin: Timestamp, serverVersion: String, capabilities: [String],
-        limits: ProtocolLimits = .standard, outboxLimit: Int = 1024, deadlineClock: ((Timestamp) -> NIODeadline)?,
+        limits: ProtocolLimits = .standard, outboxLimit: Int = 1024, overflowGrace: TimeAmount = .seconds(1), deadlineClock: ((Timestamp) -> NIODeadline)?,
         logger: Logger
     ) {
         self.loop = loop
@@ -65,6 +69,7 @@ public final class GestureHub: @unchecked Sendable {
         self.capabilities = capabilities
         self.limits = limits
         self.outboxLimit = outboxLimit
+        self.overflowGrace = overflowGrace
         self.deadlineClock = deadlineClock
         self.logger = logger
         engine = GestureEngine()
@@ -198,17 +203,28 @@ public final class GestureHub: @unchecked Sendable {
         deadlineTask = loop.scheduleTask(deadline: clock(next)) { [weak self] in self?.advance(to: next) }
     }
 
-    /// Fails every gesture in flight with `shutdown`, delivers that, then closes every client.
-    public func shutdown() -> EventLoopFuture<Void> {
+    /// Fails every gesture in flight with `shutdown`, then closes each client once everything
+    /// waiting for it — its outbox, these endings included — has been written, or after `grace`
+    /// for a client that does not read. Endings are queued past the outbox bound: every
+    /// announced instance gets its one end. New connections are refused from here on.
+    public func shutdown(grace: TimeAmount = .seconds(2)) -> EventLoopFuture<Void> {
         loop.preconditionInEventLoop()
         deadlineTask?.cancel()
+        shuttingDown = true
         route(engine.shutdown(at: now).events)
-        flushAll()
-        let closes = clients.values.map { client -> EventLoopFuture<Void> in
+        let closed = clients.values.map { $0.channel.closeFuture }
+        for client in clients.values {
             client.closing = true
-            return client.channel.close(mode: .all).recover { _ in }
+            client.draining = true
+            flush(client)
         }
-        return EventLoopFuture.andAllSucceed(closes, on: loop)
+        let backstop = loop.scheduleTask(in: grace) { [weak self] in
+            guard let self else { return }
+            let late = Array(self.clients.values)
+            if !late.isEmpty { self.logger.warning("\(late.count) client(s) had not read everything after the shutdown grace; closing them") }
+            for client in late { client.channel.close(mode: .all, promise: nil) }
+        }
+        return EventLoopFuture.andAllComplete(closed, on: loop).always { _ in backstop.cancel() }
     }
 
     // MARK: Clients
@@ -217,6 +233,10 @@ public final class GestureHub: @unchecked Sendable {
     /// or an `error` event and a closed connection when the access list leaves it out.
     public func connect(_ channel: any Channel, peer: PeerCredentials?) {
         loop.preconditionInEventLoop()
+        if shuttingDown {
+            channel.close(promise: nil)
+            return
+        }
         if access.restricted, !(peer.map { access.allows(uid: $0.uid, groups: $0.groups) } ?? false) {
             logger.warning("refused client \(peer.map(\.description) ?? "with unknown credentials"): not in the config's access list")
             var buffer = channel.allocator.buffer(capacity: 128)
@@ -340,6 +360,13 @@ public final class GestureHub: @unchecked Sendable {
                 return .failure(ProtocolError(.invalidGesture, "\(error)"))
             }
         }
+        if let definitions {
+            func cost(_ config: GestureConfig?) -> Int { config?.bindings.reduce(0) { $0 + $1.gesture.recognizerCount } ?? 0 }
+            let held = client.subscriptions.values.reduce(0) { $0 + cost($1.definitions) }
+            guard held + cost(definitions) <= limits.maximumDefinedRecognizers else {
+                return .failure(ProtocolError(.invalidGesture, "these definitions hold \(cost(definitions)) recognizers and this connection's others \(held); at most \(limits.maximumDefinedRecognizers) per connection"))
+            }
+        }
         let names: Set<String>? = request.gestures.isEmpty ? nil : Set(request.gestures)
         let subscription = HubSubscription(
             id: nextSubscription, names: names, definitions: definitions,
@@ -392,13 +419,24 @@ public final class GestureHub: @unchecked Sendable {
             client.unflushed = true
             return
         }
-        if client.outbox.push(line, kind) == .overflow {
-            client.closing = true
-            let queued = client.outbox.count
-            logger.warning("client fell \(queued) messages behind; sending overflow and disconnecting")
-            var buffer = client.channel.allocator.buffer(capacity: 256)
-            buffer.writeString(ServerMessage.overflow(queued: queued, limit: client.outbox.limit).serialized + "\n")
-            client.channel.writeAndFlush(buffer).whenComplete { _ in client.channel.close(promise: nil) }
+        if client.outbox.push(line, kind, bounded: !shuttingDown) == .overflow { overflow(client) }
+    }
+
+    /// The client is too far behind: it is told so, if its socket still takes a line, and
+    /// disconnected — at once if that line goes out, after ``overflowGrace`` if it does not
+    /// (a client that never reads must not keep its connection and memory).
+    func overflow(_ client: HubClient) {
+        client.closing = true
+        let queued = client.outbox.count
+        logger.warning("client fell \(queued) messages behind; sending overflow and disconnecting")
+        client.outbox = ClientOutbox(limit: client.outbox.limit)
+        var buffer = client.channel.allocator.buffer(capacity: 256)
+        buffer.writeString(ServerMessage.overflow(queued: queued, limit: client.outbox.limit).serialized + "\n")
+        let channel = client.channel
+        let backstop = loop.scheduleTask(in: overflowGrace) { channel.close(mode: .all, promise: nil) }
+        channel.writeAndFlush(buffer).whenComplete { _ in
+            backstop.cancel()
+            channel.close(promise: nil)
         }
     }
 
@@ -416,6 +454,7 @@ public final class GestureHub: @unchecked Sendable {
     }
 
     /// Writes what waits while the channel takes it, then flushes; the rest waits for `writable`.
+    /// A draining client whose outbox is empty is closed once its last write completed.
     func flush(_ client: HubClient) {
         while client.channel.isWritable, !client.outbox.isEmpty {
             write(client.outbox.pop(64), to: client.channel)
@@ -424,6 +463,11 @@ public final class GestureHub: @unchecked Sendable {
         if client.unflushed {
             client.unflushed = false
             client.channel.flush()
+        }
+        if client.draining, client.outbox.isEmpty, !client.drainIssued {
+            client.drainIssued = true
+            let channel = client.channel
+            channel.writeAndFlush(channel.allocator.buffer(capacity: 0)).whenComplete { _ in channel.close(promise: nil) }
         }
     }
 

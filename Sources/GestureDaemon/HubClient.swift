@@ -9,6 +9,10 @@ final class HubClient {
     var closing = false
     /// Lines were written to the channel and not flushed yet.
     var unflushed = false
+    /// Set at shutdown: once the outbox is empty and written out, the channel closes.
+    var draining = false
+    /// The write that closes a draining client once it completes has been issued.
+    var drainIssued = false
 
     init(channel: any Channel, outboxLimit: Int) {
         self.channel = channel

@@ -110,9 +110,16 @@ import Testing
         }
         #expect(received == 20_000)
         #expect(worst < 2_000_000, "the reader waited \(worst) µs for an event")
-        // The stuck client, read at last: what fit in the buffers, then `overflow`, then the end.
+        // The stuck client is disconnected though it never reads (issue 10, fault 4): the
+        // daemon hangs up (poll sees the peer's close, with the unread lines still waiting).
+        // Its socket being full, the `overflow` line itself cannot reach it; the log says why.
+        try daemon.waitForLog("sending overflow and disconnecting")
+        let rdHangUp: Int16 = 0x2000  // POLLRDHUP, a macro Swift does not import
+        var hangUp = pollfd(fd: stuck.fd, events: rdHangUp, revents: 0)
+        #expect(poll(&hangUp, 1, 20_000) == 1 && hangUp.revents & rdHangUp != 0)
+        // Read at last: what fit in the buffers, then the end.
         let backlog = stuck.readAll()
-        #expect(backlog.last?.contains(#""event":"overflow""#) == true, "\(backlog.count) lines, last: \(backlog.last?.prefix(120) ?? "none")")
+        #expect(backlog.count > 50)
         daemon.terminate()
         #expect(daemon.wait() == 0)
     }
