@@ -97,8 +97,15 @@ public actor GestureClient {
         while !Task.isCancelled {
             var reason = "connection closed by gestured"
             do {
+                // Connected here rather than by SwiftNIO, whose portable limit of 103 bytes
+                // refuses socket paths Linux takes (up to 107 bytes).
+                let descriptor: Int32
+                switch UnixSocketAddress.connect(path) {
+                case .success(let fd): descriptor = fd
+                case .failure(let errno): throw errno
+                }
                 let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                    .connect(unixDomainSocketPath: path) { channel in
+                    .withConnectedSocket(descriptor) { channel in
                         channel.eventLoop.makeCompletedFuture {
                             try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineSplitter(limit: 1 << 24)))
                             return try NIOAsyncChannel<LineSplitter.Line, ByteBuffer>(wrappingChannelSynchronously: channel)

@@ -368,9 +368,10 @@ public final class GestureHub: @unchecked Sendable {
             }
         }
         let names: Set<String>? = request.gestures.isEmpty ? nil : Set(request.gestures)
+        // Device ids are 0...UInt32.max here: RequestParser refuses others.
         let subscription = HubSubscription(
             id: nextSubscription, names: names, definitions: definitions,
-            devices: request.devices.map { Set($0.map { DeviceID(UInt32(clamping: $0)) }) }, phases: request.phases,
+            devices: request.devices.map { Set($0.map { DeviceID(UInt32($0)) }) }, phases: request.phases,
             touchpadGestures: request.touchpadGestures)
         nextSubscription += 1
         for id in devices.keys.sorted() { attachDefinitions(subscription, to: id) }

@@ -1,4 +1,5 @@
 import GestureClient
+import GestureWire
 import Foundation
 import Glibc
 import NIOCore
@@ -12,10 +13,13 @@ public enum GestureServer {
     /// `group`, the socket file is given to that group (its members may connect).
     public static func bind(path: String, group: UInt32? = nil, hub: GestureHub, loops: any EventLoopGroup) throws -> any Channel {
         try StaleSocket.clear(path)
+        let descriptor = try listeningSocket(path)
         let channel: any Channel
         do {
-            channel = try bootstrap(hub: hub, loops: loops).bind(unixDomainSocketPath: path).wait()
+            channel = try bootstrap(hub: hub, loops: loops).withBoundSocket(descriptor).wait()
         } catch {
+            close(descriptor)
+            unlink(path)
             throw SocketSetupError("cannot listen on \(path): \(error)")
         }
         chmod(path, 0o660)
@@ -28,6 +32,34 @@ public enum GestureServer {
         return channel
     }
 
+    /// A socket bound to `path` and listening with the system's largest backlog (the kernel
+    /// caps the request at net.core.somaxconn, so a burst of clients is not refused). Bound
+    /// here rather than by SwiftNIO, whose portable limit of 103 bytes refuses paths Linux takes
+    /// (up to 107 bytes).
+    static func listeningSocket(_ path: String) throws -> Int32 {
+        func failure(_ what: String) -> SocketSetupError {
+            SocketSetupError("cannot listen on \(path): \(what): \(String(cString: strerror(errno)))")
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw failure("socket") }
+        guard let bound = UnixSocketAddress.with(path, { Glibc.bind(fd, $0, $1) }) else {
+            close(fd)
+            throw SocketSetupError("cannot listen on \(path): the path is \(path.utf8.count) bytes; a Unix socket path may have at most 107")
+        }
+        guard bound == 0 else {
+            let error = failure("bind")
+            close(fd)
+            throw error
+        }
+        guard listen(fd, Int32.max) == 0 else {
+            let error = failure("listen")
+            close(fd)
+            unlink(path)
+            throw error
+        }
+        return fd
+    }
+
     /// Serves the already listening socket `descriptor` (socket activation).
     public static func serve(descriptor: Int32, hub: GestureHub, loops: any EventLoopGroup) throws -> any Channel {
         try bootstrap(hub: hub, loops: loops).withBoundSocket(descriptor).wait()
@@ -36,9 +68,6 @@ public enum GestureServer {
     static func bootstrap(hub: GestureHub, loops: any EventLoopGroup) -> ServerBootstrap {
         let limit = hub.limits.maximumLineBytes
         return ServerBootstrap(group: loops)
-            // The kernel caps the backlog at net.core.somaxconn: asking for the most gets the
-            // system's maximum, so a burst of clients connecting at once is not refused.
-            .serverChannelOption(ChannelOptions.backlog, value: .max)
             .childChannelOption(ChannelOptions.writeBufferWaterMark, value: .init(low: 16 * 1024, high: 64 * 1024))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {

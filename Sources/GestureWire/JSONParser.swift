@@ -172,29 +172,40 @@ public struct JSONParser {
         return value
     }
 
+    /// A number by RFC 8259's grammar — `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`,
+    /// so `01`, `1.`, `.5` and `+1` are errors — as `int` when it is a whole Int64, `number`
+    /// when a Double gives back the same text, and otherwise as its text (``JSONValue/numberText(_:)``).
     mutating func number() throws(Failure) -> JSONValue {
         let start = index
+        func digits() -> Int {
+            let first = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - first
+        }
+        func reject(_ problem: String, at position: Int? = nil) -> Failure {
+            if let position { index = position }
+            return failure(problem)
+        }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let leadingZero = index < bytes.count && bytes[index] == UInt8(ascii: "0")
+        let whole = digits()
+        guard whole > 0 else { throw reject("expected a digit in the number") }
+        guard !leadingZero || whole == 1 else { throw reject("a number may not start with 0 (like `01`)", at: start) }
         var integral = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                index += 1
-            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-                || ((byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")) && !integral)
-            {
-                integral = false
-                index += 1
-            } else {
-                break
-            }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            integral = false
+            guard digits() > 0 else { throw reject("expected a digit after the decimal point") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            integral = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw reject("expected a digit in the exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if integral, let value = Int64(text) { return .int(value) }
-        guard let value = Double(text), value.isFinite else {
-            index = start
-            throw failure("expected a number")
-        }
-        return .number(value)
+        if integral, let value = Int64(text), String(value) == text { return .int(value) }
+        if !integral, let value = Double(text), value.isFinite, JSONValue.format(value) == text { return .number(value) }
+        return .numberText(text)
     }
 }

@@ -9,6 +9,9 @@ public enum JSONValue: Hashable, Sendable {
     case int(Int64)
     /// A number.
     case number(Double)
+    /// A number kept as the text it arrived as, because neither `int` nor `number` carries it
+    /// exactly (a 30-digit id, `1.50`, `1e999999`): echoed unchanged; its value is a Double's.
+    case numberText(String)
     /// A string.
     case string(String)
     /// An array.
@@ -32,6 +35,7 @@ public enum JSONValue: Hashable, Sendable {
         case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out += String(value)
         case .number(let value): out += Self.format(value)
+        case .numberText(let text): out += text
         case .string(let value): Self.quote(value, into: &out)
         case .array(let items):
             out += "["
@@ -125,6 +129,7 @@ extension JSONValue {
         switch self {
         case .int(let value): Double(value)
         case .number(let value): value
+        case .numberText(let text): Double(text)
         default: nil
         }
     }

@@ -63,6 +63,9 @@ public enum RequestParser {
             guard let ids = devices.arrayValue?.compactMap(\.intValue), ids.count == devices.arrayValue?.count else {
                 return .failure(ProtocolError(.invalidRequest, "\"devices\" must be a list of device ids"))
             }
+            if let wrong = ids.first(where: { !(0...Int64(UInt32.max)).contains($0) }) {
+                return .failure(ProtocolError(.invalidRequest, "device id \(wrong) is out of range (0 to \(UInt32.max)); `devices` requests list the ids"))
+            }
             request.devices = ids
         }
         if let phases = value["phases"] {

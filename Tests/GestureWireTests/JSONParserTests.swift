@@ -5,7 +5,8 @@ import Testing
     @Test func parsesEveryKindAndKeepsKeyOrder() throws {
         let value = try JSONParser.parse(#" {"b": [1, -2.5e1, true, false, null], "a": "x\n\u00e9\ud83d\ude00"} "#)
         #expect(value.objectKeys == ["b", "a"])
-        #expect(value["b"] == .array([.int(1), .number(-25), .bool(true), .bool(false), .null]))
+        #expect(value["b"] == .array([.int(1), .numberText("-2.5e1"), .bool(true), .bool(false), .null]))
+        #expect(value["b"]?.arrayValue?[1].doubleValue == -25)
         #expect(value["a"]?.stringValue == "x\né😀")
     }
 
@@ -21,6 +22,17 @@ import Testing
         ("\"open", 6, "closing"),
         ("{} x", 4, "end of the line"),
         ("", 1, "expected a value"),
+        // Numbers as RFC 8259 writes them, nothing looser (issue 10, fault 8).
+        ("01", 1, "may not start with 0"),
+        ("-01", 1, "may not start with 0"),
+        ("1.", 3, "after the decimal point"),
+        ("1.e3", 3, "after the decimal point"),
+        ("1e", 3, "in the exponent"),
+        ("1e+", 4, "in the exponent"),
+        ("-", 2, "expected a digit"),
+        ("[-x]", 3, "expected a digit"),
+        ("+1", 1, "expected a value"),
+        (".5", 1, "expected a value"),
     ])
     func saysWhereItIsMalformed(_ text: String, _ column: Int, _ message: String) {
         #expect {
@@ -34,5 +46,22 @@ import Testing
     @Test func refusesHostileNesting() {
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(deep) }
+    }
+
+    /// Numbers come back exactly as they were written: whole Int64s and round-tripping
+    /// doubles as numbers, anything else as its text (a 30-digit id, `1e999999`).
+    @Test(arguments: [
+        ("123456789012345678901234567890", nil as Double?),
+        ("1e999999", Double.infinity),
+        ("-0", 0),
+        ("1.50", 1.5),
+        ("9223372036854775808", 9223372036854775808),
+        ("0.1", 0.1),
+        ("-9223372036854775808", -9223372036854775808),
+    ])
+    func numbersRoundTripExactly(_ text: String, _ value: Double?) throws {
+        let parsed = try JSONParser.parse(text)
+        #expect(parsed.serialized == text)
+        if let value { #expect(parsed.doubleValue == value) }
     }
 }

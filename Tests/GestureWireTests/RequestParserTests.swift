@@ -37,6 +37,9 @@ import Testing
         (#"{"id": 3, "request": "subscribe", "phases": ["possible"]}"#, .invalidRequest, true),
         (#"{"id": 3, "request": "subscribe", "define": [3]}"#, .invalidGesture, true),
         (#"{"id": 3, "request": "subscribe", "touchpadGestures": "yes"}"#, .invalidRequest, true),
+        (#"{"id": 3, "request": "subscribe", "devices": [4294967296]}"#, .invalidRequest, true),
+        (#"{"id": 3, "request": "subscribe", "devices": [-1]}"#, .invalidRequest, true),
+        (#"{"id": 01, "request": "ping"}"#, .badJSON, false),
     ])
     func badRequestsNameTheProblemAndKeepTheID(_ line: String, _ code: ProtocolError.Code, _ hasID: Bool) {
         guard case .failure(let failure) = parse(line) else {
@@ -45,6 +48,17 @@ import Testing
         }
         #expect(failure.error.code == code, "\(failure.error)")
         #expect((failure.id != nil) == hasID)
+    }
+
+    /// An id is echoed exactly as it came, whatever number it is (issue 10, fault 8: a 30-digit
+    /// id came back rounded, and `1e999999` made the whole line bad JSON).
+    @Test(arguments: ["123456789012345678901234567890", "1e999999", "-0", "1.50", "\"text\"", "{\"a\":[1]}"])
+    func idsAreEchoedExactly(_ id: String) throws {
+        guard case .success(let request) = parse(#"{"id": \#(id), "request": "ping"}"#) else {
+            Issue.record("refused id \(id)")
+            return
+        }
+        #expect(ServerMessage.ok(id: request.id).serialized == #"{"id":\#(id),"ok":true}"#)
     }
 
     @Test func limitsAreEnforced() {

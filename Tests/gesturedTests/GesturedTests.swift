@@ -196,4 +196,25 @@ import Testing
         #expect(!message.contains("another gestured"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me\n")
     }
+
+    /// Linux takes socket paths of up to 107 bytes; SwiftNIO's portable check refused 104–107.
+    /// The daemon serves on a 107-byte path and gesturectl reaches it; 108 bytes is a clear error.
+    @Test func socketPathsOfUpTo107BytesWork() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-long-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func path(_ length: Int) -> String { folder + "/" + String(repeating: "s", count: length - folder.utf8.count - 1) }
+
+        let daemon = try DaemonProcess(["--replay", "Fixtures/constructed/double-tap.yml", "--wait-subscribers", "1"], socket: path(107))
+        let snapshot = try ChildProcess.gesturectl(["snapshot", "--socket", daemon.socket]).finish()
+        #expect(snapshot.status == 0, "\(snapshot.errors)")
+        daemon.terminate()
+        #expect(daemon.wait() == 0)
+
+        let tooLong = try ChildProcess(DaemonProcess.root.appendingPathComponent(".build/debug/gestured").path, [
+            "--socket", path(108), "--replay", "Fixtures/constructed/double-tap.yml",
+        ]).finish()
+        #expect(tooLong.status == 1)
+        #expect(tooLong.errors.contains("the path is 108 bytes; a Unix socket path may have at most 107"), "\(tooLong.errors)")
+    }
 }
