@@ -5,7 +5,7 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo install deb static e2e bench bench-instructions bench-daemon fixtures-update clean help
+.PHONY: all deps build test demo install deb static e2e fuzz soak bench bench-instructions bench-daemon fixtures-update clean help
 
 all: build
 
@@ -13,6 +13,8 @@ help:
 	@echo "make demo   - build, run the daemon on recordings and show a client receiving the gestures"
 	@echo "make test   - build and run every test"
 	@echo "make deb    - build gestured_VERSION_ARCH.deb (packaging/README.md); install with apt install ./gestured_*.deb"
+	@echo "make fuzz   - run the libFuzzer harnesses for FUZZ_SECONDS each (default 60; docs/RELIABILITY.md)"
+	@echo "make soak   - churn, stuck readers, signals, hostile definitions and a 2-minute soak (docs/RELIABILITY.md)"
 	@echo "make e2e    - end-to-end tests on a real kernel input stack in a QEMU guest (e2e/README.md)"
 	@echo "make bench  - run the benchmarks (release build, see docs/BENCHMARKS.md)"
 	@echo "make install - install gestured, gesturectl and the systemd units (systemd/README.md)"
@@ -111,6 +113,14 @@ E2E_PACKAGES = qemu-system-x86 debootstrap e2fsprogs cpio
 e2e: deb
 	@scripts/apt-install-missing.sh $(E2E_PACKAGES)
 	$(SUDO) e2e/run.sh "$(STATIC_BIN)" .build-deb/gestured_*.deb
+
+# libFuzzer harnesses (Fuzz/Harnesses) with AddressSanitizer, in a build folder of their own:
+# each runs FUZZ_SECONDS (default 60) and any crash, leak, timeout or broken invariant fails
+# the target, leaving its input under .fuzz/artifacts/ (docs/RELIABILITY.md).
+FUZZ_BIN = .build-fuzz/release/gestured-fuzz
+fuzz: deps
+	GESTURED_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product gestured-fuzz --sanitize=fuzzer --sanitize=address
+	SWIFT_BACKTRACE=enable=no scripts/fuzz.sh $(FUZZ_BIN)
 
 # Regenerates every fixture's expected transcript (Fixtures/replays.txt, config
 # Fixtures/gestures.yml). A changed transcript is a reviewed change: read `git diff Fixtures/`.

@@ -115,3 +115,11 @@ if ProcessInfo.processInfo.environment["GESTURED_BENCHMARKS"] != nil {
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]))
 }
+
+// `make fuzz` sets GESTURED_FUZZ=1 (in a build folder of its own, built with
+// `--sanitize=fuzzer --sanitize=address`) to add the libFuzzer harnesses (docs/RELIABILITY.md).
+if ProcessInfo.processInfo.environment["GESTURED_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "gestured-fuzz", dependencies: ["GestureWire", "GesturePipeline", "Evdev", "GestureCore"], path: "Fuzz/Harnesses"))
+}

@@ -228,15 +228,21 @@ public struct MultitouchDecoder: Sendable {
     }
 
     /// Stable ids: tracking ids where the device gives them, otherwise nearest-neighbour
-    /// matching against the previous frame (closest pairs first), fresh ids for the rest.
+    /// matching against the previous frame (closest pairs first), fresh ids for the rest. A
+    /// tracking id given to two contacts at once (a faulty or hostile device: the kernel keeps
+    /// them unique, uinput does not) stays with the first; the other is matched as if it had
+    /// none, so a frame never holds one id twice.
     mutating func identities(for current: [(id: Int32?, x: Int32, y: Int32, pressure: Int32?, major: Int32?)]) -> [Int32] {
-        if current.allSatisfy({ $0.id != nil }) { return current.map { $0.id! } }
-        var result = [Int32?](repeating: nil, count: current.count)
+        var result: [Int32?] = []
         var taken = Set<Int32>()
+        for raw in current {
+            if let id = raw.id, taken.insert(id).inserted { result.append(id) } else { result.append(nil) }
+        }
+        if !result.contains(nil) { return result.map { $0! } }
         var pairs: [(distance: Double, index: Int, id: Int32)] = []
-        for (index, raw) in current.enumerated() {
+        for (index, raw) in current.enumerated() where result[index] == nil {
             let position = millimetres(raw.x, raw.y)
-            for before in live {
+            for before in live where !taken.contains(before.id) {
                 pairs.append((position.distance(to: before.position), index, before.id))
             }
         }

@@ -33,7 +33,7 @@ public enum YAMLSource {
             var composer = Composer()
             while true {
                 var event = yaml_event_t()
-                guard yaml_parser_parse(&parser, &event) != 0 else { return .failure(Self.failure(of: parser)) }
+                guard yaml_parser_parse(&parser, &event) != 0 else { return .failure(Self.failure(of: parser, in: buffer)) }
                 defer { yaml_event_delete(&event) }
                 do throws(Failure) {
                     if try composer.take(event) { return .success(composer.root) }
@@ -45,11 +45,14 @@ public enum YAMLSource {
         return try result.get()
     }
 
-    /// libyaml's own account of a syntax error.
-    static func failure(of parser: yaml_parser_t) -> Failure {
+    /// libyaml's own account of a syntax error. At the end of a text without a final newline
+    /// libyaml counts one line more than there is (it ends the stream with a line break of its
+    /// own), so the line is capped at the text's last.
+    static func failure(of parser: yaml_parser_t, in text: UnsafeBufferPointer<UInt8>) -> Failure {
         let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
         let context = parser.context.map { " " + String(cString: $0) } ?? ""
-        return Failure(line: Int(parser.problem_mark.line) + 1, problem: "invalid YAML: \(problem)\(context)")
+        let lastLine = text.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        return Failure(line: min(Int(parser.problem_mark.line) + 1, lastLine), problem: "invalid YAML: \(problem)\(context)")
     }
 
     /// Builds the tree from the parser's events, one at a time (no recursion, so no nesting can

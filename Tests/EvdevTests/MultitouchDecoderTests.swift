@@ -29,6 +29,29 @@ import Testing
         #expect(s.syn()?.summary == ["5:ended", "9:began"])
     }
 
+    /// Found by `make fuzz` (the decoder harness): two slots with one tracking id gave a frame
+    /// with that id twice. The first slot keeps it; the other gets an id of its own, and
+    /// both end when their slots do.
+    @Test func aTrackingIDInTwoSlotsAtOnceStillGivesDistinctContacts() throws {
+        var s = DecoderScript(Devices.touchscreen)
+        s.slot(0, id: 5, x: 100, y: 100)
+        s.slot(1, id: 5, x: 400, y: 100)
+        let downFrame = s.syn()
+        let down = try #require(downFrame)
+        #expect(Set(down.contacts.map(\.id)).count == 2)
+        #expect(down.contacts.allSatisfy { $0.phase == .began })
+        #expect(down.contacts.first { $0.position == Point(x: 10, y: 10) }?.id == 5)
+        s.slot(1, x: 420)
+        let moveFrame = s.syn()
+        #expect(try #require(moveFrame).contacts.map(\.phase).sorted { $0.rawValue < $1.rawValue } == [.moved, .stationary])
+        s.slot(0, id: -1)
+        s.slot(1, id: -1)
+        let upFrame = s.syn()
+        let up = try #require(upFrame)
+        #expect(up.contacts.map(\.phase) == [.ended, .ended])
+        #expect(Set(up.contacts.map(\.id)) == Set(down.contacts.map(\.id)))
+    }
+
     @Test func slotsBeyondTheAdvertisedMaximumAreAccepted() {
         var s = DecoderScript(Devices.touchscreen)  // slots 0…3
         s.slot(7, id: 70, x: 500, y: 250)

@@ -73,6 +73,13 @@ import Testing
         #expect(problem?.problem.hasPrefix("invalid YAML:") == true)
     }
 
+    /// Found by `make fuzz`: at the end of a text with no final newline libyaml counts a line
+    /// that is not there; the error names the last line instead.
+    @Test func anErrorAtTheEndNamesALineTheTextHas() {
+        let error = failure("a: 1\nb: [1\nc")
+        #expect(error?.line == 3, "\(String(describing: error))")
+    }
+
     @Test func undefinedAliasesAndSecondDocumentsAreErrors() {
         #expect(failure("a: *nowhere\n")?.problem.contains("undefined alias") == true)
         #expect(failure("a: 1\n---\nb: 2\n")?.line == 2)
