@@ -122,6 +122,13 @@ fuzz: deps
 	GESTURED_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product gestured-fuzz --sanitize=fuzzer --sanitize=address
 	SWIFT_BACKTRACE=enable=no scripts/fuzz.sh $(FUZZ_BIN)
 
+# The daemon under churn, stuck readers, signals, hostile definitions and a soak of
+# SOAK_SECONDS (default 120), over a socket on this machine (scripts/soak.py,
+# docs/RELIABILITY.md); fails when a promise is broken.
+soak: deps
+	$(SWIFT) build -c release --product gestured
+	python3 scripts/soak.py "$$($(SWIFT) build -c release --show-bin-path)/gestured"
+
 # Regenerates every fixture's expected transcript (Fixtures/replays.txt, config
 # Fixtures/gestures.yml). A changed transcript is a reviewed change: read `git diff Fixtures/`.
 fixtures-update: deps

@@ -5,8 +5,8 @@
 public enum ConfigLimits {
     /// Most levels of combinators nested in one gesture: 8.
     public static let maximumDepth = 8
-    /// Most recognizers (tap, drag, …) in one gesture, over all its combinators: 32.
-    public static let maximumRecognizers = 32
+    /// Most recognizers (tap, drag, …) in one gesture, over all its combinators: 16.
+    public static let maximumRecognizers = 16
     /// Most gestures in one configuration: 1,024.
     public static let maximumGestures = 1024
     /// Largest configuration file: 1 MiB (the built-in set is 2 KiB).

@@ -24,45 +24,49 @@ public enum JSONValue: Hashable, Sendable {
 
     /// The compact JSON text.
     public var serialized: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(128)
         write(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    func write(to out: inout String) {
+    /// Written as bytes, not by appending to a String: a gesture's value is dozens of small
+    /// pieces, and String appends of them cost several times as much (issue 10, fault 2).
+    func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
-        case .number(let value): out += Self.format(value)
-        case .numberText(let text): out += text
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .number(let value): out.append(contentsOf: Self.format(value).utf8)
+        case .numberText(let text): out.append(contentsOf: text.utf8)
         case .string(let value): Self.quote(value, into: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let pairs):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             Self.writeMembers(pairs, to: &out)
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
     /// An object's members as its text carries them, without the braces: `"a":1,"b":2`.
     public static func serializedMembers(_ pairs: [(String, JSONValue)]) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         writeMembers(pairs, to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func writeMembers(_ pairs: [(String, JSONValue)], to out: inout String) {
+    static func writeMembers(_ pairs: [(String, JSONValue)], to out: inout [UInt8]) {
         for (index, pair) in pairs.enumerated() {
-            if index > 0 { out += "," }
+            if index > 0 { out.append(UInt8(ascii: ",")) }
             quote(pair.0, into: &out)
-            out += ":"
+            out.append(UInt8(ascii: ":"))
             pair.1.write(to: &out)
         }
     }
@@ -76,22 +80,31 @@ public enum JSONValue: Hashable, Sendable {
         return "\(value)"
     }
 
-    static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    /// A JSON string: runs of bytes that need no escaping are copied whole.
+    static func quote(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: bytes[run..<index])
+                run = index + 1
+                out.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+                case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                }
             }
+            out.append(contentsOf: bytes[run..<bytes.count])
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
 

@@ -9,9 +9,13 @@ public struct ProtocolLimits: Hashable, Sendable {
     /// Size of one inline definition as JSON text, in bytes: 4 KiB.
     public var maximumDefinitionBytes = 4 * 1024
     /// Recognizers (tap, drag, …, counted inside combinators) all of one connection's inline
-    /// definitions may hold together: 512. What a client's gestures cost the daemon per frame
-    /// grows with this; each one gesture is also bounded (8 levels, 32 recognizers).
-    public var maximumDefinedRecognizers = 512
+    /// definitions may hold together: 64.
+    public var maximumDefinedRecognizers = 64
+    /// Recognizers all clients' inline definitions may hold together: 256. What defined
+    /// gestures cost per frame — recognizing them and serialising their values — grows with
+    /// this, whatever the number of connections; at the limit, on the reference machine, the
+    /// other clients' latency stays under 10 ms (docs/RELIABILITY.md).
+    public var maximumDefinedRecognizersInAll = 256
 
     /// The defaults.
     public static let standard = ProtocolLimits()

@@ -111,8 +111,9 @@ import Testing
         #expect(lines.last?["event"]?.stringValue == "overflow")
     }
 
-    /// The deepest definition a client may send is refused with `invalid-gesture` and its reason;
-    /// one within the limits is accepted; a connection's definitions share one budget.
+    /// A definition past the depth or size limit is refused with `invalid-gesture` and its
+    /// reason; one within them is accepted; a connection's definitions share one budget, and
+    /// all connections' another.
     @Test func definitionsAreBoundedInDepthSizeAndPerConnection() throws {
         let rig = try HubRig(config: Self.config)
         let client = try rig.connect()
@@ -130,13 +131,27 @@ import Testing
         #expect(deep?["error"]?["message"]?.stringValue?.contains("nests combinators 9 levels deep; at most 8") == true)
         #expect(define(2, nested(8))?["ok"] == .bool(true))  // 9 recognizers
 
-        let wide = #"{"simultaneously": [\#(Array(repeating: #"{"drag": {}}"#, count: 33).joined(separator: ", "))]}"#
-        #expect(define(3, wide)?["error"]?["message"]?.stringValue?.contains("combines 33 gestures; at most 32") == true)
-        let widest = #"{"simultaneously": [\#(Array(repeating: #"{"drag": {}}"#, count: 32).joined(separator: ", "))]}"#
-        // 9 + 15 × 32 = 489 recognizers fit in 512; one more subscription of 32 does not.
-        for id in 4..<19 { #expect(define(id, widest)?["ok"] == .bool(true)) }
-        let over = define(19, widest)
+        let wide = #"{"simultaneously": [\#(Array(repeating: #"{"drag": {}}"#, count: 17).joined(separator: ", "))]}"#
+        #expect(define(3, wide)?["error"]?["message"]?.stringValue?.contains("combines 17 gestures; at most 16") == true)
+        let widest = #"{"simultaneously": [\#(Array(repeating: #"{"drag": {}}"#, count: 16).joined(separator: ", "))]}"#
+        // 9 + 3 × 16 = 57 recognizers fit in a connection's 64; one more subscription of 16 does not.
+        for id in 4..<7 { #expect(define(id, widest)?["ok"] == .bool(true)) }
+        let over = define(7, widest)
         #expect(over?["error"]?["code"]?.stringValue == "invalid-gesture")
-        #expect(over?["error"]?["message"]?.stringValue?.contains("at most 512 per connection") == true)
+        #expect(over?["error"]?["message"]?.stringValue?.contains("at most 64 per connection") == true)
+
+        // All connections together hold at most 256: three more full connections fit (57 + 3 × 64
+        // = 249), the next one's first 16 do not.
+        for _ in 0..<3 {
+            let other = try rig.connect()
+            for id in 1...4 {
+                rig.send(#"{"id": \#(id), "request": "subscribe", "define": [{"name": "w", \#(widest.dropFirst().dropLast())}]}"#, from: other)
+            }
+            #expect(try rig.lines(other).filter { $0["ok"] == .bool(true) }.count == 4)
+        }
+        let late = try rig.connect()
+        rig.send(#"{"id": 1, "request": "subscribe", "define": [{"name": "w", \#(widest.dropFirst().dropLast())}]}"#, from: late)
+        let refused = try rig.lines(late).last
+        #expect(refused?["error"]?["message"]?.stringValue?.contains("the daemon takes at most 256 in all") == true)
     }
 }

@@ -40,9 +40,9 @@ import Testing
     @Test func gesturesUpToTheLimitsLoad() throws {
         let deepest = try GestureConfig.parse("version: 1\ngestures:\n  - { name: d, sequenced: [\(Self.nested(7)), { drag: {} }] }\n", file: "d.yml")
         #expect(deepest.bindings.first?.gesture.depth == 8)
-        let parts = Array(repeating: "{ tap: {} }", count: 32).joined(separator: ", ")
+        let parts = Array(repeating: "{ tap: {} }", count: 16).joined(separator: ", ")
         let widest = try GestureConfig.parse("version: 1\ngestures:\n  - { name: w, simultaneously: [\(parts)] }\n", file: "w.yml")
-        #expect(widest.bindings.first?.gesture.recognizerCount == 32)
+        #expect(widest.bindings.first?.gesture.recognizerCount == 16)
         #expect(throws: ConfigError.self) {
             try GestureConfig.parse("version: 1\ngestures:\n  - { name: w, simultaneously: [\(parts), { tap: {} }] }\n", file: "w.yml")
         }
