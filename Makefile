@@ -118,9 +118,10 @@ e2e: deb
 # each runs FUZZ_SECONDS (default 60) and any crash, leak, timeout or broken invariant fails
 # the target, leaving its input under .fuzz/artifacts/ (docs/RELIABILITY.md).
 FUZZ_BIN = .build-fuzz/release/gestured-fuzz
+FUZZ_SECONDS ?= 60
 fuzz: deps
 	GESTURED_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product gestured-fuzz --sanitize=fuzzer --sanitize=address
-	SWIFT_BACKTRACE=enable=no scripts/fuzz.sh $(FUZZ_BIN)
+	SWIFT_BACKTRACE=enable=no FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(FUZZ_BIN)
 
 # The daemon under churn, stuck readers, signals, hostile definitions and a soak of
 # SOAK_SECONDS (default 120), over a socket on this machine (scripts/soak.py,
