@@ -8,17 +8,20 @@ public enum EvemuParser {
     public static func parse(_ text: String, file: String, description: DeviceDescription? = nil) throws -> Recording {
         var builder = Builder(file: file)
         var events: [InputEvent] = []
+        var eventLines: [Int] = []
         for (index, raw) in lines(text).enumerated() {
             let line = index + 1
             // Most of a recording is `E:` lines: read those straight from their bytes.
             if let event = fastEvent(raw) {
                 events.append(event)
+                eventLines.append(line)
                 continue
             }
             let content = stripComment(raw)
             guard !content.isEmpty else { continue }
             if content.hasPrefix("E:") {
                 events.append(try event(content, file: file, line: line))
+                eventLines.append(line)
             } else {
                 try builder.header(content, line: line)
             }
@@ -28,7 +31,7 @@ public enum EvemuParser {
                 file: file, line: nil,
                 "expected a device header (N:, I:, B:, A: lines); for an events-only evemu file pass its .desc file with --device-description")
         }
-        return Recording(format: .evemu, devices: [RecordedDevice(node: nil, description: header, events: events)])
+        return Recording(format: .evemu, devices: [RecordedDevice(node: nil, description: header, events: events, lines: eventLines)])
     }
 
     /// Reads an `evemu-describe` header on its own (a `.desc` file).

@@ -39,7 +39,7 @@ public enum LibinputRecordParser {
     struct Reader {
         let file: String
         /// Events read by the scanner, by the line of their `events:` key.
-        let scanned: [Int: [InputEvent]]
+        let scanned: [Int: RecordEventsScanner.Block]
 
         func error(_ node: YAMLNode, _ message: String) -> RecordingError {
             RecordingError(file: file, line: node.line, message)
@@ -64,8 +64,10 @@ public enum LibinputRecordParser {
             guard let evdev = node["evdev"] else { throw error(node, "expected the device's `evdev:` description") }
             let description = try self.description(evdev)
             var events: [InputEvent] = []
+            var lines: [Int] = []
             if let list = node["events"], let read = scanned[list.line] {
-                events = read
+                events = read.events
+                lines = read.lines
             } else if let list = node["events"] {
                 guard let entries = list.sequence else { throw error(list, "expected `events:` to be a list") }
                 for entry in entries {
@@ -80,10 +82,11 @@ public enum LibinputRecordParser {
                             throw error(item, "expected an event time within ±292,000 years, found \(values[0]) s")
                         }
                         events.append(InputEvent(time: time, type: type, code: code, value: value))
+                        lines.append(item.line)
                     }
                 }
             }
-            return RecordedDevice(node: node["node"]?.string, description: description, events: events)
+            return RecordedDevice(node: node["node"]?.string, description: description, events: events, lines: lines)
         }
 
         func description(_ node: YAMLNode) throws -> DeviceDescription {

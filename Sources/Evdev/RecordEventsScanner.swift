@@ -12,7 +12,13 @@ struct RecordEventsScanner {
     /// The file's text with each events list replaced by `events: []` and blank lines.
     var header: String
     /// The events of each list, by the 1-based line of its `events:` key.
-    var blocks: [Int: [InputEvent]]
+    var blocks: [Int: Block]
+
+    /// One `events:` list: its events and the line of each.
+    struct Block {
+        var events: [InputEvent]
+        var lines: [Int]
+    }
 
     /// Scans `text`; nil when an events list has a shape this scanner does not read.
     /// Throws for an event line it recognizes as one but cannot read.
@@ -28,7 +34,7 @@ struct RecordEventsScanner {
 
         var output: [UInt8] = []
         output.reserveCapacity(4096)
-        var blocks: [Int: [InputEvent]] = [:]
+        var blocks: [Int: Block] = [:]
         var number = 0
         while number < lines.count {
             let line = bytes[lines[number]]
@@ -44,6 +50,7 @@ struct RecordEventsScanner {
             output += line.prefix(indent) + Array("events: []".utf8) + [10]
             number += 1
             var events: [InputEvent] = []
+            var eventLines: [Int] = []
             var itemIndent: Int?
             var readingEvdev = false
             while number < lines.count {
@@ -70,11 +77,12 @@ struct RecordEventsScanner {
                 } else if readingEvdev {
                     guard isItem else { return nil }
                     events.append(try Self.event(rest.dropFirst(2), line: number + 1, file: file))
+                    eventLines.append(number + 1)
                 }
                 output.append(10)
                 number += 1
             }
-            blocks[keyLine] = events
+            blocks[keyLine] = Block(events: events, lines: eventLines)
         }
         if bytes.last != 10, output.last == 10 { output.removeLast() }
         return RecordEventsScanner(header: String(decoding: output, as: UTF8.self), blocks: blocks)

@@ -4,7 +4,8 @@ import GestureCore
 /// Recordings decoded into one timeline: each device of each recording gets an engine id (from
 /// `firstDeviceID`, in order); the devices of one recording play together, frames merged by
 /// time (stable in device order); several recordings play one after the other, each starting one
-/// second after the previous one's last frame. Times start at 0.
+/// second after the previous one's last frame. Times start at 0. A device's frames stay in file
+/// order: a time that goes back is clamped to the frame before (``TimeClamp``, in ``clamps``).
 public struct ReplayPlan: Sendable {
     /// One recorded device.
     public struct Device: Sendable {
@@ -20,6 +21,8 @@ public struct ReplayPlan: Sendable {
     public private(set) var devices: [Device] = []
     /// Every frame, in time order.
     public private(set) var frames: [TouchFrame] = []
+    /// The devices whose times went backwards, one report each.
+    public private(set) var clamps: [TimeClamp] = []
     /// The timeline's start.
     public let origin = Timestamp(microseconds: 0)
 
@@ -35,12 +38,23 @@ public struct ReplayPlan: Sendable {
                 nextID += 1
                 devices.append(Device(id: id, file: file, description: recorded.description))
                 var decoder = MultitouchDecoder(device: id, description: recorded.description)
-                for event in recorded.events {
-                    if var frame = decoder.feed(event) {
-                        frame.time.microseconds += shift - start.microseconds
-                        fileFrames.append(frame)
+                var latest = start
+                var clamp: TimeClamp?
+                for (index, event) in recorded.events.enumerated() {
+                    guard var frame = decoder.feed(event) else { continue }
+                    if frame.time < latest {
+                        if clamp == nil {
+                            let line = index < recorded.lines.count ? recorded.lines[index] : nil
+                            clamp = TimeClamp(device: id, file: file, line: line, back: latest - frame.time, count: 0)
+                        }
+                        clamp!.count += 1
+                        frame.time = latest
                     }
+                    latest = frame.time
+                    frame.time.microseconds += shift - start.microseconds
+                    fileFrames.append(frame)
                 }
+                if let clamp { clamps.append(clamp) }
             }
             fileFrames = fileFrames.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
             frames += fileFrames

@@ -29,6 +29,8 @@ public final class ReplaySession {
     public private(set) var devices: [Device] = []
     /// The first event's time: event times are reported relative to it.
     public let origin: Timestamp
+    /// The devices whose times went backwards and were clamped, one report each.
+    public let clamps: [TimeClamp]
     let schedule: [TouchFrame]
 
     /// Prepares the replay of `recordings` (with their file names) under `config`.
@@ -43,6 +45,7 @@ public final class ReplaySession {
                 bindings: DeviceBindings(config: config, engine: engine, device: profile, root: root)))
         }
         origin = plan.origin
+        clamps = plan.clamps
         schedule = plan.frames
     }
 

@@ -44,6 +44,7 @@ struct ReplayCommand: ParsableCommand {
             throw CleanExit.message("gesturectl: \(error)", code: 1)
         }
         guard !(json && text) else { throw CleanExit.message("gesturectl replay: --json and --text exclude each other", code: 2) }
+        for clamp in session.clamps { FileHandle.standardError.write(Data("gesturectl: \(clamp.message)\n".utf8)) }
         let asJSON = json || (!text && isatty(STDOUT_FILENO) == 0)
         let start = Date()
         let pace: ((Double) -> Void)? = realtime ? { offset in

@@ -86,6 +86,7 @@ struct Gestured: AsyncParsableCommand {
         } catch {
             throw CleanExit.message("gestured: \(error)", code: 1)
         }
+        for clamp in plan?.clamps ?? [] { logger.warning("\(clamp.message)") }
 
         let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let eventLoop = loops.next()

@@ -8,10 +8,13 @@ import Testing
         let text = RecordingReaderTests.libinputRecord
         let scanned = try #require(try RecordEventsScanner.scan(text, file: "touch.yml"))
         #expect(scanned.blocks.count == 1)
-        let (line, events) = try #require(scanned.blocks.first)
-        #expect(text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1].contains("events:"))
-        #expect(events.count == 6)
-        #expect(events[0] == InputEvent(time: Timestamp(microseconds: 0), type: 3, code: 57, value: 3))
+        let (line, block) = try #require(scanned.blocks.first)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[line - 1].contains("events:"))
+        #expect(block.events.count == 6)
+        #expect(block.events[0] == InputEvent(time: Timestamp(microseconds: 0), type: 3, code: 57, value: 3))
+        #expect(block.lines.count == 6)
+        #expect(block.lines.allSatisfy { lines[$0 - 1].contains("- [") })
         #expect(scanned.header.split(separator: "\n", omittingEmptySubsequences: false).count
             == text.split(separator: "\n", omittingEmptySubsequences: false).count)
         #expect(!scanned.header.contains("SYN_REPORT"))

@@ -1,0 +1,106 @@
+import Evdev
+import Foundation
+import GestureCore
+import GesturePipeline
+import GestureWire
+import Testing
+
+/// A device's frames play in file order, whatever their timestamps say (issue 11: a recording
+/// whose clock stepped back was reordered by time, turning one drag into a pan jumping back and
+/// forth and a second pan that never ended).
+@Suite struct ReplayPlanTests {
+    /// 200 × 100 mm at 10 units/mm.
+    static let screen = DeviceDescription(
+        name: "Plan Touchscreen", bus: 0x18, properties: [EventCode.INPUT_PROP_DIRECT],
+        codes: [EventCode.EV_KEY: [EventCode.BTN_TOUCH]],
+        absinfo: [
+            EventCode.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 9),
+            EventCode.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: 2000, resolution: 10),
+            EventCode.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+            EventCode.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
+        ])
+
+    /// One finger dragged 40 mm right in 40 frames 10 ms apart, from t = 100 s; from frame
+    /// `stepAt` on the clock reads 0.2 s earlier (an NTP step). Events are numbered as lines
+    /// from 1, one per event.
+    static func drag(stepAt: Int?) -> RecordedDevice {
+        var events: [InputEvent] = []
+        for frame in 0...41 {
+            var micros = Int64(100_000_000 + frame * 10_000)
+            if let stepAt, frame >= stepAt { micros -= 200_000 }
+            let time = Timestamp(microseconds: micros)
+            func add(_ type: UInt16, _ code: UInt16, _ value: Int32) { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
+            if frame == 0 {
+                add(EventCode.EV_ABS, EventCode.ABS_MT_TRACKING_ID, 7)
+                add(EventCode.EV_ABS, EventCode.ABS_MT_POSITION_Y, 500)
+                add(EventCode.EV_KEY, EventCode.BTN_TOUCH, 1)
+            }
+            if frame == 41 {
+                add(EventCode.EV_ABS, EventCode.ABS_MT_TRACKING_ID, -1)
+                add(EventCode.EV_KEY, EventCode.BTN_TOUCH, 0)
+            } else {
+                add(EventCode.EV_ABS, EventCode.ABS_MT_POSITION_X, Int32(500 + min(frame, 40) * 10))
+            }
+            add(EventCode.EV_SYN, EventCode.SYN_REPORT, 0)
+        }
+        return RecordedDevice(node: nil, description: screen, events: events, lines: Array(1...events.count))
+    }
+
+    static let config = try! GestureConfig.parse(
+        "version: 1\ngestures:\n  - name: pan\n    drag: { minimumDistance: 2 }\n    state: translation\n", file: "pan.yml")
+
+    func replay(_ devices: [RecordedDevice]) -> (session: ReplaySession, events: [GestureEvent]) {
+        let session = ReplaySession(recordings: [(Recording(format: .evemu, devices: devices), "step.evemu")], config: Self.config)
+        var events: [GestureEvent] = []
+        session.run { events.append($0) }
+        return (session, events)
+    }
+
+    @Test func aClockThatStepsBackIsClampedNotReordered() throws {
+        let (session, events) = replay([Self.drag(stepAt: 20)])
+        // One pan, from start to lift, that ends 40 mm to the right.
+        #expect(Set(events.map(\.instance)).count == 1)
+        #expect(events.last?.phase == .ended)
+        #expect(events.last { $0.phase == .active }?.state == .vector(Vector(dx: 40, dy: 0)))
+        // Time never went back in the engine.
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time })
+        // Reported once, where it happened: frame 20's SYN_REPORT is event 3 + 20 × 2 + 2 = 45;
+        // frames 20…38 read earlier than frame 19 (100.19 s) and are clamped to it.
+        #expect(session.clamps == [TimeClamp(device: DeviceID(1), file: "step.evemu", line: 45, back: 0.19, count: 19)])
+        #expect(session.clamps.first?.message == "step.evemu: time went back 0.19 s at line 45; clamped (19 frames on this device)")
+    }
+
+    @Test func anUnsteppedRecordingReportsNothing() {
+        let (session, events) = replay([Self.drag(stepAt: nil)])
+        #expect(session.clamps.isEmpty)
+        #expect(events.last { $0.phase == .active }?.state == .vector(Vector(dx: 40, dy: 0)))
+    }
+
+    /// Two devices of one recording are merged by time, but neither's frames change order.
+    @Test func mergingDevicesKeepsEachDevicesOrder() {
+        let plan = ReplayPlan(recordings: [(Recording(format: .evemu, devices: [Self.drag(stepAt: 20), Self.drag(stepAt: nil)]), "two.evemu")])
+        for device in [DeviceID(1), DeviceID(2)] {
+            let xs = plan.frames.filter { $0.device == device }.compactMap { $0.contacts.first?.position.x }
+            #expect(xs == xs.sorted(), "device \(device.rawValue) replayed out of order")
+            #expect(xs.count == 42)
+        }
+        #expect(zip(plan.frames, plan.frames.dropFirst()).allSatisfy { $0.time <= $1.time })
+        #expect(plan.clamps.map(\.device) == [DeviceID(1)])
+    }
+
+    /// The readers give each event its line, which is what the report names.
+    @Test func readersRecordEachEventsLine() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for name in ["Fixtures/real/ts-atmel-maxtouch-1finger-drag-up-down.evemu", "Fixtures/constructed/double-tap.yml"] {
+            let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+            let device = try #require(try Recording.read(text, file: name).devices.first)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(device.lines.count == device.events.count)
+            for (event, line) in zip(device.events, device.lines).prefix(50) {
+                let content = lines[line - 1]
+                #expect(content.contains("E: ") || content.contains("- ["), "\(name):\(line) is not an event: \(content)")
+                #expect(content.contains(String(event.value)), "\(name):\(line) does not hold \(event)")
+            }
+        }
+    }
+}
