@@ -58,6 +58,14 @@ public enum EventCode {
     public static let ABS_MT_POSITION_Y: UInt16 = 0x36
     /// Tool type (finger, pen, palm).
     public static let ABS_MT_TOOL_TYPE: UInt16 = 0x37
+    /// ABS_MT_TOOL_TYPE: a finger (the only tool that is a touch).
+    public static let MT_TOOL_FINGER: Int32 = 0x00
+    /// ABS_MT_TOOL_TYPE: a pen on the touch surface.
+    public static let MT_TOOL_PEN: Int32 = 0x01
+    /// ABS_MT_TOOL_TYPE: a palm, as the firmware judges it.
+    public static let MT_TOOL_PALM: Int32 = 0x02
+    /// ABS_MT_TOOL_TYPE: a dial placed on the surface.
+    public static let MT_TOOL_DIAL: Int32 = 0x0a
     /// Contact identity; -1 ends the contact in its slot.
     public static let ABS_MT_TRACKING_ID: UInt16 = 0x39
     /// Contact pressure.

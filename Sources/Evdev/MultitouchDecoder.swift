@@ -12,6 +12,10 @@ import GestureCore
 /// - Semi-MT touchpads: the two slots are only a bounding box, but BTN_TOOL_* counts the fingers,
 ///   so the frame has that many contacts, all at the box's centre: finger count and centroid
 ///   motion are real, per-finger positions are not (don't attach pinch or rotate to them).
+/// - Tool type: a contact whose ABS_MT_TOOL_TYPE is not a finger (a palm, a pen, a dial) is
+///   not a touch. One that starts so is never reported; a finger that becomes one is
+///   cancelled, as libinput cancels it on touchscreens, and stays out until it lifts.
+///   (Protocol A has no identities to cancel: such a contact just ends.)
 /// - SYN_DROPPED: events are discarded up to the next SYN_REPORT; that frame cancels every live
 ///   contact (what happened meanwhile is unknown), and a slot counts again only once it reports
 ///   after the gap, so a finger that lifted during the gap cannot linger as a ghost.
@@ -32,6 +36,7 @@ public struct MultitouchDecoder: Sendable {
         var y: Int32?
         var pressure: Int32?
         var major: Int32?
+        var toolType: Int32?
 
         /// Records an ABS_MT axis; false for codes that are not contact axes.
         mutating func apply(_ code: UInt16, _ value: Int32) -> Bool {
@@ -41,6 +46,7 @@ public struct MultitouchDecoder: Sendable {
             case EventCode.ABS_MT_POSITION_Y: y = value
             case EventCode.ABS_MT_PRESSURE: pressure = value
             case EventCode.ABS_MT_TOUCH_MAJOR: major = value
+            case EventCode.ABS_MT_TOOL_TYPE: toolType = value
             default: return false
             }
             return true
@@ -48,12 +54,16 @@ public struct MultitouchDecoder: Sendable {
 
         /// Down: a non-negative tracking id (when the device sends them) and a position.
         var isDown: Bool { (trackingID ?? 0) >= 0 && x != nil && y != nil }
+        /// A finger, as far as the device says (MT_TOOL_FINGER, or no tool type at all).
+        var isFinger: Bool { (toolType ?? EventCode.MT_TOOL_FINGER) == EventCode.MT_TOOL_FINGER }
     }
 
     struct Slot: Sendable {
         var axes = ContactAxes(trackingID: -1)
         /// False after SYN_DROPPED until the slot reports again.
         var confirmed = true
+        /// Its contact was not a finger at some point: out until the tracking id changes.
+        var rejected = false
     }
 
     struct Live: Sendable {
@@ -75,6 +85,8 @@ public struct MultitouchDecoder: Sendable {
     var toolFingers = 0
     var live: [Live] = []
     var dropping = false
+    /// Tracking ids whose contact stopped being a finger in the frame being built.
+    var rejectedNow: Set<Int32> = []
     var nextAnonymousID: Int32 = 0
 
     /// Creates a decoder for a described device.
@@ -154,6 +166,7 @@ public struct MultitouchDecoder: Sendable {
                 return
             }
             var state = slots[slot] ?? Slot()
+            if code == EventCode.ABS_MT_TRACKING_ID, value != state.axes.trackingID { state.rejected = false }
             guard state.axes.apply(code, value) else { return }
             state.confirmed = true
             slots[slot] = state
@@ -167,7 +180,7 @@ public struct MultitouchDecoder: Sendable {
     }
 
     mutating func endAnonymousContact() {
-        if pending.isDown { report.append(pending) }
+        if pending.isDown, pending.isFinger { report.append(pending) }
         pending = ContactAxes()
     }
 
@@ -176,8 +189,14 @@ public struct MultitouchDecoder: Sendable {
         switch mode {
         case .slots:
             let active = slots.keys.sorted().compactMap { key -> ContactAxes? in
-                let state = slots[key]!
-                return state.axes.trackingID ?? -1 >= 0 && state.confirmed ? state.axes : nil
+                var state = slots[key]!
+                guard state.axes.trackingID ?? -1 >= 0, state.confirmed else { return nil }
+                if !state.rejected, !state.axes.isFinger {
+                    state.rejected = true
+                    slots[key] = state
+                    if let id = state.axes.trackingID { rejectedNow.insert(id) }
+                }
+                return state.rejected ? nil : state.axes
             }
             if isSemiMultitouch {
                 guard !active.isEmpty else { return [] }
@@ -221,8 +240,10 @@ public struct MultitouchDecoder: Sendable {
             next.append(Live(id: id, position: position, normalized: normalized))
         }
         for before in live where !next.contains(where: { $0.id == before.id }) {
-            contacts.append(Contact(id: before.id, position: before.position, normalized: before.normalized, phase: .ended))
+            let phase: TouchPhase = rejectedNow.contains(before.id) ? .cancelled : .ended
+            contacts.append(Contact(id: before.id, position: before.position, normalized: before.normalized, phase: phase))
         }
+        rejectedNow.removeAll()
         live = next
         return contacts.isEmpty ? nil : TouchFrame(device: device, time: time, contacts: contacts)
     }

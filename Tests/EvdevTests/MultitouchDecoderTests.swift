@@ -52,6 +52,37 @@ import Testing
         #expect(Set(up.contacts.map(\.id)) == Set(down.contacts.map(\.id)))
     }
 
+    /// Issue 11: a contact the firmware marks MT_TOOL_PALM (or a pen) is not a finger. One that
+    /// starts as a palm is never reported; a finger that becomes a palm is cancelled, as
+    /// libinput cancels it on touchscreens, and stays out while its tracking id lasts, even if
+    /// the firmware calls it a finger again; the slot's next contact is judged afresh.
+    @Test func palmsAndPensAreNotFingers() {
+        var s = DecoderScript(Devices.touchscreen)
+        s.slot(0, id: 5, x: 100, y: 100)
+        s.abs(EventCode.ABS_MT_TOOL_TYPE, EventCode.MT_TOOL_PALM)
+        s.slot(1, id: 6, x: 300, y: 100)
+        #expect(s.syn()?.summary == ["6:began"])
+        s.slot(0, x: 120)
+        #expect(s.syn()?.summary == ["6:stationary"], "a palm moving is no touch")
+        s.slot(1, x: 320)
+        s.abs(EventCode.ABS_MT_TOOL_TYPE, EventCode.MT_TOOL_PALM)
+        #expect(s.syn()?.summary == ["6:cancelled"])
+        s.abs(EventCode.ABS_MT_TOOL_TYPE, EventCode.MT_TOOL_FINGER)
+        s.slot(1, x: 330)
+        #expect(s.syn() == nil, "once a palm, out until it lifts")
+        s.slot(1, id: -1)
+        s.slot(0, id: -1)
+        #expect(s.syn() == nil)
+        // The slots' next contacts: slot 1's tool type is a finger now, slot 0's still a palm.
+        s.slot(1, id: 7, x: 400, y: 100)
+        s.slot(0, id: 8, x: 150, y: 100)
+        #expect(s.syn()?.summary == ["7:began"])
+        s.slot(0)
+        s.abs(EventCode.ABS_MT_TOOL_TYPE, EventCode.MT_TOOL_PEN)
+        s.slot(1, x: 410)
+        #expect(s.syn()?.summary == ["7:moved"])
+    }
+
     @Test func slotsBeyondTheAdvertisedMaximumAreAccepted() {
         var s = DecoderScript(Devices.touchscreen)  // slots 0…3
         s.slot(7, id: 70, x: 500, y: 250)
