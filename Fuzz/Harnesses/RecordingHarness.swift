@@ -7,7 +7,7 @@ import Evdev
 enum RecordingHarness {
     static func run(_ data: UnsafeRawBufferPointer) {
         let text = String(decoding: data, as: UTF8.self)
-        let lines = text.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let lines = max(text.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }, yamlLines(text))
         do {
             let recording = try Recording.read(text, file: "fuzz")
             for device in recording.devices {
@@ -19,5 +19,22 @@ enum RecordingHarness {
         } catch {
             Invariant.check(false, "an error that is not a FileError: \(error)")
         }
+    }
+
+    /// Lines as YAML counts them (`libinput record` files are YAML): CR LF, CR, LF, NEL, LS
+    /// and PS each end a line. A file with lone CRs has more YAML lines than newlines, and its
+    /// errors are numbered as YAML numbers them (found by this harness).
+    static func yamlLines(_ text: String) -> Int {
+        var count = 1
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": if previous != "\r" { count += 1 }
+            case "\r", "\u{85}", "\u{2028}", "\u{2029}": count += 1
+            default: break
+            }
+            previous = scalar
+        }
+        return count
     }
 }

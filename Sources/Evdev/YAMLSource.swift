@@ -51,8 +51,27 @@ public enum YAMLSource {
     static func failure(of parser: yaml_parser_t, in text: UnsafeBufferPointer<UInt8>) -> Failure {
         let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
         let context = parser.context.map { " " + String(cString: $0) } ?? ""
-        let lastLine = text.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-        return Failure(line: min(Int(parser.problem_mark.line) + 1, lastLine), problem: "invalid YAML: \(problem)\(context)")
+        return Failure(line: min(Int(parser.problem_mark.line) + 1, lines(in: text)), problem: "invalid YAML: \(problem)\(context)")
+    }
+
+    /// Lines as YAML (and libyaml) counts them: CR LF, CR, LF, NEL, LS and PS each end one.
+    static func lines(in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 1
+        var index = 0
+        while index < text.count {
+            switch text[index] {
+            case 0x0A: count += 1
+            case 0x0D:
+                count += 1
+                if index + 1 < text.count, text[index + 1] == 0x0A { index += 1 }
+            case 0xC2 where index + 1 < text.count && text[index + 1] == 0x85: count += 1
+            case 0xE2 where index + 2 < text.count && text[index + 1] == 0x80 && (text[index + 2] == 0xA8 || text[index + 2] == 0xA9):
+                count += 1
+            default: break
+            }
+            index += 1
+        }
+        return count
     }
 
     /// Builds the tree from the parser's events, one at a time (no recursion, so no nesting can

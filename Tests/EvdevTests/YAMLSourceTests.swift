@@ -78,6 +78,9 @@ import Testing
     @Test func anErrorAtTheEndNamesALineTheTextHas() {
         let error = failure("a: 1\nb: [1\nc")
         #expect(error?.line == 3, "\(String(describing: error))")
+        // Lines are YAML's: a lone CR ends one too (found by `make fuzz`), CR LF only one.
+        #expect(failure("a: 1\rb: [1\rc")?.line == 3)
+        #expect(failure("a: 1\r\nb: [1\r\nc")?.line == 3)
     }
 
     @Test func undefinedAliasesAndSecondDocumentsAreErrors() {
