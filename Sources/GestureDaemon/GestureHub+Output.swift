@@ -1,0 +1,106 @@
+import GestureClient
+import Evdev
+import GestureCore
+import GesturePipeline
+import GestureWire
+import LinuxInput
+import Logging
+import NIOCore
+
+/// Output: routing engine events to subscriptions, the clients' outboxes, overflow.
+extension GestureHub {
+    func route(_ events: [GestureEvent]) {
+        for event in events {
+            sequence += 1
+            let configured = configuredBindings.contains(event.binding)
+            // Serialised once, on the first subscription that takes it.
+            var line: ServerMessage.GestureLine?
+            for client in clients.values where !client.closing {
+                for subscription in client.subscriptions.values where subscription.covers(event, configured: configured) {
+                    guard subscription.admit(event) else { continue }
+                    let key = ClientOutbox.UpdateKey(subscription: subscription.id, instance: event.instance)
+                    if line == nil {
+                        line = ServerMessage.gestureLine(
+                            event, sequence: sequence, origin: origin, extra: ingress.map { [("ingressUs", .int($0))] } ?? [])
+                    }
+                    send(line!.line(subscription: subscription.id), to: client, kind: event.phase == .active ? .update(key) : .transition(key))
+                }
+            }
+        }
+    }
+
+    /// Sends a line: straight to the channel while it takes data and nothing waits before it;
+    /// into the outbox (where active updates coalesce) once the client is behind.
+    func send(_ message: JSONValue, to client: HubClient, kind: ClientOutbox.Kind = .other) {
+        send(message.serialized, to: client, kind: kind)
+    }
+
+    func send(_ line: String, to client: HubClient, kind: ClientOutbox.Kind = .other) {
+        guard !client.closing else { return }
+        if client.outbox.isEmpty && client.channel.isWritable {
+            write([line], to: client.channel)
+            client.unflushed = true
+            return
+        }
+        if client.outbox.push(line, kind, bounded: !shuttingDown) == .overflow { overflow(client) }
+    }
+
+    /// The client is too far behind: it is told so, if its socket still takes a line, and
+    /// disconnected — at once if that line goes out, after ``overflowGrace`` if it does not
+    /// (a client that never reads must not keep its connection and memory).
+    func overflow(_ client: HubClient) {
+        client.closing = true
+        let queued = client.outbox.count
+        logger.warning("client fell \(queued) messages behind; sending overflow and disconnecting")
+        client.outbox = ClientOutbox(limit: client.outbox.limit)
+        var buffer = client.channel.allocator.buffer(capacity: 256)
+        buffer.writeString(ServerMessage.overflow(queued: queued, limit: client.outbox.limit).serialized + "\n")
+        let channel = client.channel
+        let backstop = loop.scheduleTask(in: overflowGrace) { channel.close(mode: .all, promise: nil) }
+        channel.writeAndFlush(buffer).whenComplete { _ in
+            backstop.cancel()
+            channel.close(promise: nil)
+        }
+    }
+
+    func write(_ lines: [String], to channel: any Channel) {
+        var buffer = channel.allocator.buffer(capacity: lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            buffer.writeString(line)
+            buffer.writeInteger(UInt8(ascii: "\n"))
+        }
+        channel.write(buffer, promise: nil)
+    }
+
+    func flushAll() {
+        for client in clients.values { flush(client) }
+    }
+
+    /// Writes what waits while the channel takes it, then flushes; the rest waits for `writable`.
+    /// A draining client whose outbox is empty is closed once its last write completed.
+    func flush(_ client: HubClient) {
+        while client.channel.isWritable, !client.outbox.isEmpty {
+            write(client.outbox.pop(64), to: client.channel)
+            client.unflushed = true
+        }
+        if client.unflushed {
+            client.unflushed = false
+            client.channel.flush()
+        }
+        if client.draining, client.outbox.isEmpty, !client.drainIssued {
+            client.drainIssued = true
+            let channel = client.channel
+            channel.writeAndFlush(channel.allocator.buffer(capacity: 0)).whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+
+    func devicesJSON() -> [JSONValue] { devices.keys.sorted().map(deviceJSON) }
+
+    func deviceJSON(_ id: DeviceID) -> JSONValue {
+        guard let description = devices[id]?.description else { return .null }
+        let surface = description.surface
+        return ServerMessage.device(
+            id: Int64(id.rawValue), name: description.name, kind: description.kind.rawValue, width: surface.width,
+            height: surface.height, sizeEstimated: surface.estimated, slots: description.slotCount)
+    }
+}
