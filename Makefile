@@ -119,8 +119,12 @@ e2e: deb
 # the target, leaving its input under .fuzz/artifacts/ (docs/RELIABILITY.md).
 FUZZ_BIN = .build-fuzz/release/gestured-fuzz
 FUZZ_SECONDS ?= 60
+# The driver links libFuzzer for --sanitize=fuzzer but does not always hand the flag to the
+# frontend, which leaves the code without coverage counters (a fuzzer that fuzzes blind): it
+# is passed to the frontend directly, and scripts/fuzz.sh refuses a binary without counters.
+FUZZ_FLAGS = --sanitize=fuzzer --sanitize=address -Xswiftc -Xfrontend -Xswiftc -sanitize=fuzzer
 fuzz: deps
-	GESTURED_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product gestured-fuzz --sanitize=fuzzer --sanitize=address
+	GESTURED_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product gestured-fuzz $(FUZZ_FLAGS)
 	SWIFT_BACKTRACE=enable=no FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(FUZZ_BIN)
 
 # The daemon under churn, stuck readers, signals, hostile definitions and a soak of

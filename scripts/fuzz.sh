@@ -57,6 +57,12 @@ dictionary() {
     esac
 }
 
+# A harness binary built without coverage counters runs, finds nothing and says nothing: refuse it.
+if ! "$bin" request -runs=1 2>&1 | grep -q "inline 8-bit counters"; then
+    echo "fuzz: $bin has no coverage counters (built without -sanitize=fuzzer reaching the compiler?)" >&2
+    exit 1
+fi
+
 status=0
 printf '%-16s %10s %10s %8s %8s  %s\n' harness executions "exec/s" coverage corpus result
 for harness in $harnesses; do

@@ -30,7 +30,7 @@ public enum YAMLSource {
         let bytes = Array(text.utf8)
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<YAMLNode?, Failure> in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var composer = Composer()
+            var composer = Composer(lastLine: lines(in: buffer))
             while true {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) != 0 else { return .failure(Self.failure(of: parser, in: buffer)) }
@@ -86,6 +86,10 @@ public enum YAMLSource {
             var size = 1
         }
 
+        /// The text's last line: libyaml places what it finds at the very end (an empty
+        /// document's null node, the stream's end) on a line after it when the text has no
+        /// final newline (found by `make fuzz`).
+        let lastLine: Int
         var root: YAMLNode?
         var open: [Open] = []
         var anchors: [String: (node: YAMLNode, size: Int)] = [:]
@@ -94,7 +98,7 @@ public enum YAMLSource {
 
         /// Takes one event; true once the stream has ended.
         mutating func take(_ event: yaml_event_t) throws(Failure) -> Bool {
-            let line = Int(event.start_mark.line) + 1
+            let line = min(Int(event.start_mark.line) + 1, lastLine)
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return true

@@ -75,12 +75,14 @@ import Testing
 
     /// Found by `make fuzz`: at the end of a text with no final newline libyaml counts a line
     /// that is not there; the error names the last line instead.
-    @Test func anErrorAtTheEndNamesALineTheTextHas() {
+    @Test func anErrorAtTheEndNamesALineTheTextHas() throws {
         let error = failure("a: 1\nb: [1\nc")
         #expect(error?.line == 3, "\(String(describing: error))")
         // Lines are YAML's: a lone CR ends one too (found by `make fuzz`), CR LF only one.
         #expect(failure("a: 1\rb: [1\rc")?.line == 3)
         #expect(failure("a: 1\r\nb: [1\r\nc")?.line == 3)
+        // Nodes too: `---` alone is an empty document whose null node libyaml puts on line 2.
+        #expect(try YAMLSource.compose("---")?.line == 1)
     }
 
     @Test func undefinedAliasesAndSecondDocumentsAreErrors() {
