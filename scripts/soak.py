@@ -249,7 +249,7 @@ def churn(binary, work):
           f"RSS {base_rss} kB → peak {peak_rss} kB → {end_rss} kB", flush=True)
     check(not violations, f"every graceful client got exactly one end per instance ({len(violations)} violations{': ' + violations[0] if violations else ''})")
     check(end_fds == base_fds, f"fds back where they started ({base_fds} → {end_fds})")
-    check(end_rss <= base_rss + 8 * 1024, f"RSS back near where it started (+{end_rss - base_rss} kB, bound +8192 kB)")
+    check(end_rss <= base_rss + 8 * 1024, f"RSS back near where it started ({end_rss - base_rss:+d} kB, bound +8192 kB)")
     check(not anchor[0].errors and not anchor[0].closed, "the client that stayed saw a consistent stream")
     check(daemon.stop() == 0, "gestured exits 0 on SIGTERM")
 
@@ -289,7 +289,7 @@ def stuck(binary, work):
           f"p99 {percentile(latencies, 0.99) / 1000:.2f} ms, max {max(latencies or [0]) / 1000:.2f} ms", flush=True)
     check(len(hung_up) == 200, "every stuck client was disconnected")
     check(end_fds == base_fds, f"their fds were closed ({base_fds} → {end_fds})")
-    check(end_rss <= base_rss + 8 * 1024, f"memory came back (+{end_rss - base_rss} kB, bound +8192 kB)")
+    check(end_rss <= base_rss + 8 * 1024, f"memory came back ({end_rss - base_rss:+d} kB, bound +8192 kB)")
     check(percentile(latencies, 0.99) < 50_000, "the reader's p99 latency stayed under 50 ms")
     check(not reader[0].closed and not reader[0].errors, "the reader stayed connected with a consistent stream")
     for client in stuck_clients:
