@@ -254,6 +254,10 @@ public struct MultitouchDecoder: Sendable {
     /// them unique, uinput does not) stays with the first; the other is matched as if it had
     /// none, so a frame never holds one id twice.
     mutating func identities(for current: [(id: Int32?, x: Int32, y: Int32, pressure: Int32?, major: Int32?)]) -> [Int32] {
+        // The usual frame: every contact has its own tracking id (checked without allocating).
+        if current.indices.allSatisfy({ i in current[i].id.map { id in !current[..<i].contains { $0.id == id } } ?? false }) {
+            return current.map { $0.id! }
+        }
         var result: [Int32?] = []
         var taken = Set<Int32>()
         for raw in current {
