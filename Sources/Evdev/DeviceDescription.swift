@@ -89,19 +89,31 @@ public struct DeviceDescription: Hashable, Sendable {
     /// The y axis contacts are reported on.
     public var yAxis: AbsInfo? { absinfo[EventCode.ABS_MT_POSITION_Y] ?? absinfo[EventCode.ABS_Y] }
 
-    /// Assumed length of the longer side when the axes have no resolution: 300 mm for a
-    /// touchscreen (a 13–14" laptop panel), 100 mm for a touchpad.
+    /// Assumed length of the longer side of a touchscreen whose axes have no resolution:
+    /// 300 mm (a 13–14" laptop panel).
     public static func fallbackLongSide(for kind: DeviceKind) -> Millimetres {
-        kind == .touchpad ? 100 : 300
+        kind == .touchpad ? touchpadFallbackSize.width : 300
     }
 
+    /// The size libinput assumes for a touchpad whose axes have no resolution (and no
+    /// AttrSizeHint): 69 × 50 mm, each axis scaled on its own. gestured assumes the same, so
+    /// thresholds in millimetres mean the same distance to both.
+    public static let touchpadFallbackSize = (width: 69.0, height: 50.0)
+
     /// The surface in millimetres, from the axes' resolution; when a resolution is 0 the size is
-    /// estimated (square units, the longer side ``fallbackLongSide(for:)``) and says so.
+    /// estimated and says so: a touchpad is libinput's 69 × 50 mm (``touchpadFallbackSize``),
+    /// a touchscreen square units with the longer side ``fallbackLongSide(for:)``.
     public var surface: Surface {
         guard let x = xAxis, let y = yAxis else { return Surface(width: 0, height: 0, estimated: true) }
         if x.resolution > 0 && y.resolution > 0 {
             return Surface(
                 width: Double(x.span) / Double(x.resolution), height: Double(y.span) / Double(y.resolution), estimated: false)
+        }
+        if kind == .touchpad {
+            // libinput sets a whole-number resolution from the assumed size: span / 69 units per mm.
+            let xResolution = max(1, x.span / Int(Self.touchpadFallbackSize.width))
+            let yResolution = max(1, y.span / Int(Self.touchpadFallbackSize.height))
+            return Surface(width: Double(x.span) / Double(xResolution), height: Double(y.span) / Double(yResolution), estimated: true)
         }
         let unitsPerMillimetre = Double(max(x.span, y.span)) / Self.fallbackLongSide(for: kind)
         return Surface(width: Double(x.span) / unitsPerMillimetre, height: Double(y.span) / unitsPerMillimetre, estimated: true)

@@ -80,6 +80,14 @@ public enum EventCode {
     public static let INPUT_PROP_BUTTONPAD: UInt16 = 0x02
     /// Only the bounding box of the contacts is known.
     public static let INPUT_PROP_SEMI_MT: UInt16 = 0x03
+    /// Software buttons along the top of the touchpad (Lenovo *40 series).
+    public static let INPUT_PROP_TOPBUTTONPAD: UInt16 = 0x04
+
+    // Buses
+    /// USB.
+    public static let BUS_USB: UInt16 = 0x03
+    /// Bluetooth.
+    public static let BUS_BLUETOOTH: UInt16 = 0x05
 
     /// Fingers counted by each BTN_TOOL_* key.
     public static func fingerCount(ofTool code: UInt16) -> Int? {

@@ -3,7 +3,9 @@ import GestureCore
 /// Reads `libinput record` files (YAML, version 1; see libinput-record(1)): every device's
 /// `evdev:` description (`name`, `id`, `codes`, `absinfo`, `properties`) and its `events:`, of
 /// which the `evdev:` frames (`[sec, usec, type, code, value]`) are read and `libinput:` blocks
-/// skipped. Unknown keys are ignored, as the format's readers are meant to.
+/// skipped; the device's `udev: properties:` and `quirks:` lists and the machine's
+/// `system: dmi:` are kept (quirks and orientation use them). Unknown keys are ignored, as the
+/// format's readers are meant to.
 public enum LibinputRecordParser {
     /// Reads a recording.
     public static func parse(_ text: String, file: String) throws -> Recording {
@@ -33,7 +35,8 @@ public enum LibinputRecordParser {
             throw reader.error(version, "expected `version: 1` (the version this reader knows), found `\(version.string ?? "?")`")
         }
         guard let devices = root["devices"]?.sequence else { throw reader.error(root, "expected a `devices:` list") }
-        return Recording(format: .libinputRecord, devices: try devices.map(reader.device))
+        let dmi = root["system"]?["dmi"]?.string
+        return Recording(format: .libinputRecord, devices: try devices.map(reader.device), dmi: dmi?.isEmpty == false ? dmi : nil)
     }
 
     struct Reader {
@@ -57,6 +60,15 @@ public enum LibinputRecordParser {
                 throw error(node, "expected \(what) with \(count) numbers, found \(values.count)")
             }
             return values
+        }
+
+        func strings(_ node: YAMLNode, _ what: String) throws -> [String] {
+            if case .scalar(let text, plain: true) = node.content, ["", "~", "null"].contains(text) { return [] }
+            guard let items = node.sequence else { throw error(node, "expected \(what)") }
+            return try items.map { item in
+                guard let text = item.string else { throw error(item, "expected \(what)") }
+                return text
+            }
         }
 
         func device(_ node: YAMLNode) throws -> RecordedDevice {
@@ -86,7 +98,16 @@ public enum LibinputRecordParser {
                     }
                 }
             }
-            return RecordedDevice(node: node["node"]?.string, description: description, events: events, lines: lines)
+            var udev: [String: String] = [:]
+            if let list = node["udev"]?["properties"] {
+                for line in try strings(list, "`udev: properties:` as a list of `KEY=value`") {
+                    guard let equals = line.firstIndex(of: "=") else { continue }
+                    udev[String(line[..<equals])] = String(line[line.index(after: equals)...])
+                }
+            }
+            let quirks = try node["quirks"].map { DeviceQuirks(recorded: try strings($0, "`quirks:` as a list of `Key=value`")) }
+            return RecordedDevice(
+                node: node["node"]?.string, description: description, events: events, lines: lines, udevProperties: udev, quirks: quirks)
         }
 
         func description(_ node: YAMLNode) throws -> DeviceDescription {

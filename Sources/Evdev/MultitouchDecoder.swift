@@ -16,6 +16,9 @@ import GestureCore
 ///   not a touch. One that starts so is never reported; a finger that becomes one is
 ///   cancelled, as libinput cancels it on touchscreens, and stays out until it lifts.
 ///   (Protocol A has no identities to cancel: such a contact just ends.)
+/// - Touchpads (not semi-MT): palms and thumbs, as libinput tells them from pressure, size,
+///   position and motion (``TouchpadContactFilter``), are left out the same way: never reported,
+///   or cancelled when a counted contact turns out to be one.
 /// - SYN_DROPPED: events are discarded up to the next SYN_REPORT; that frame cancels every live
 ///   contact (what happened meanwhile is unknown), and a slot counts again only once it reports
 ///   after the gap, so a finger that lifted during the gap cannot linger as a ghost.
@@ -36,6 +39,7 @@ public struct MultitouchDecoder: Sendable {
         var y: Int32?
         var pressure: Int32?
         var major: Int32?
+        var minor: Int32?
         var toolType: Int32?
 
         /// Records an ABS_MT axis; false for codes that are not contact axes.
@@ -46,6 +50,7 @@ public struct MultitouchDecoder: Sendable {
             case EventCode.ABS_MT_POSITION_Y: y = value
             case EventCode.ABS_MT_PRESSURE: pressure = value
             case EventCode.ABS_MT_TOUCH_MAJOR: major = value
+            case EventCode.ABS_MT_TOUCH_MINOR: minor = value
             case EventCode.ABS_MT_TOOL_TYPE: toolType = value
             default: return false
             }
@@ -88,10 +93,17 @@ public struct MultitouchDecoder: Sendable {
     /// Tracking ids whose contact stopped being a finger in the frame being built.
     var rejectedNow: Set<Int32> = []
     var nextAnonymousID: Int32 = 0
+    /// A touchpad's palm and thumb detection (nil for other devices and semi-MT pads).
+    var touchpadFilter: TouchpadContactFilter?
 
-    /// Creates a decoder for a described device.
-    public init(device: DeviceID, description: DeviceDescription) {
+    /// Creates a decoder for a described device. For a touchpad with per-finger positions,
+    /// `touchpad` rules (from libinput's quirks) leave palms and thumbs out; without them the
+    /// rules are libinput's defaults for the device.
+    public init(device: DeviceID, description: DeviceDescription, touchpad: TouchpadRules? = nil) {
         self.device = device
+        if description.kind == .touchpad, !description.isSemiMultitouch {
+            touchpadFilter = TouchpadContactFilter(rules: touchpad ?? TouchpadRules(description: description, quirks: DeviceQuirks()))
+        }
         mode = description.multitouchProtocol
         isSemiMultitouch = description.isSemiMultitouch
         surface = description.surface
@@ -184,8 +196,11 @@ public struct MultitouchDecoder: Sendable {
         pending = ContactAxes()
     }
 
-    /// The contacts as the device reports them now: (identity hint, x, y, pressure, major).
-    mutating func currentContacts() -> [(id: Int32?, x: Int32, y: Int32, pressure: Int32?, major: Int32?)] {
+    /// One contact as the device reports it now (the id is a hint until ``identities(for:)``).
+    typealias RawContact = (id: Int32?, x: Int32, y: Int32, pressure: Int32?, major: Int32?, minor: Int32?)
+
+    /// The contacts as the device reports them now.
+    mutating func currentContacts() -> [RawContact] {
         switch mode {
         case .slots:
             let active = slots.keys.sorted().compactMap { key -> ContactAxes? in
@@ -203,16 +218,16 @@ public struct MultitouchDecoder: Sendable {
                 let count = max(toolFingers, active.count)
                 let x = active.map { Int64($0.x ?? 0) }.reduce(0, +) / Int64(active.count)
                 let y = active.map { Int64($0.y ?? 0) }.reduce(0, +) / Int64(active.count)
-                return (0..<count).map { (Int32($0), Int32(x), Int32(y), nil, nil) }
+                return (0..<count).map { (Int32($0), Int32(x), Int32(y), nil, nil, nil) }
             }
-            return active.map { ($0.trackingID, $0.x ?? 0, $0.y ?? 0, $0.pressure, $0.major) }
+            return active.map { ($0.trackingID, $0.x ?? 0, $0.y ?? 0, $0.pressure, $0.major, $0.minor) }
         case .anonymous:
             endAnonymousContact()
             defer { report.removeAll() }
             if !touching && report.isEmpty { return [] }
-            return report.map { ($0.trackingID, $0.x!, $0.y!, $0.pressure, $0.major) }
+            return report.map { ($0.trackingID, $0.x!, $0.y!, $0.pressure, $0.major, $0.minor) }
         case .singleTouch:
-            return touching ? [(0, singleX, singleY, nil, nil)] : []
+            return touching ? [(0, singleX, singleY, nil, nil, nil)] : []
         case .none:
             return []
         }
@@ -221,9 +236,19 @@ public struct MultitouchDecoder: Sendable {
     mutating func frame(at time: Timestamp) -> TouchFrame? {
         let current = currentContacts()
         let ids = identities(for: current)
+        var notFingers = Set<Int32>()
+        if touchpadFilter != nil {
+            let samples = current.indices.map { i in
+                TouchpadContactFilter.Sample(
+                    id: ids[i], x: current[i].x, y: current[i].y, pressure: current[i].pressure, major: current[i].major,
+                    minor: current[i].minor)
+            }
+            notFingers = touchpadFilter!.update(samples, at: time)
+            rejectedNow.formUnion(notFingers)
+        }
         var contacts: [Contact] = []
         var next: [Live] = []
-        for (index, raw) in current.enumerated() {
+        for (index, raw) in current.enumerated() where !notFingers.contains(ids[index]) {
             let position = millimetres(raw.x, raw.y)
             let normalized = Point(
                 x: Double(xAxis.offset(of: raw.x)) / Double(xAxis.span), y: Double(yAxis.offset(of: raw.y)) / Double(yAxis.span))
@@ -253,7 +278,7 @@ public struct MultitouchDecoder: Sendable {
     /// tracking id given to two contacts at once (a faulty or hostile device: the kernel keeps
     /// them unique, uinput does not) stays with the first; the other is matched as if it had
     /// none, so a frame never holds one id twice.
-    mutating func identities(for current: [(id: Int32?, x: Int32, y: Int32, pressure: Int32?, major: Int32?)]) -> [Int32] {
+    mutating func identities(for current: [RawContact]) -> [Int32] {
         // The usual frame: every contact has its own tracking id (checked without allocating).
         if current.indices.allSatisfy({ i in current[i].id.map { id in !current[..<i].contains { $0.id == id } } ?? false }) {
             return current.map { $0.id! }

@@ -8,12 +8,28 @@ public struct RecordedDevice: Hashable, Sendable {
     public var events: [InputEvent]
     /// The 1-based line of each event in its file (empty when not read from a file).
     public var lines: [Int]
+    /// The device's udev properties (`ID_INPUT_TOUCHPAD=1`, `LIBINPUT_CALIBRATION_MATRIX=…`),
+    /// when the file has them (`libinput record`'s `udev: properties:`).
+    public var udevProperties: [String: String]
+    /// The libinput quirks that applied when it was recorded (`libinput record`'s `quirks:`),
+    /// nil when the file does not say.
+    public var quirks: DeviceQuirks?
 
     /// Creates a recorded device.
-    public init(node: String?, description: DeviceDescription, events: [InputEvent], lines: [Int] = []) {
+    public init(
+        node: String?, description: DeviceDescription, events: [InputEvent], lines: [Int] = [],
+        udevProperties: [String: String] = [:], quirks: DeviceQuirks? = nil
+    ) {
         self.node = node
         self.description = description
         self.events = events
         self.lines = lines
+        self.udevProperties = udevProperties
+        self.quirks = quirks
+    }
+
+    /// The identity libinput's quirks are matched against, on the machine described by `dmi`.
+    public func identity(dmi: String?) -> DeviceIdentity {
+        DeviceIdentity(description: description, udevProperties: udevProperties, dmi: dmi)
     }
 }

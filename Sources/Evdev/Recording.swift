@@ -4,11 +4,15 @@ public struct Recording: Hashable, Sendable {
     public var format: RecordingFormat
     /// The devices, in file order.
     public var devices: [RecordedDevice]
+    /// The recording machine's DMI modalias (`libinput record`'s `system: dmi:`), when the
+    /// file says: quirks that match machines are matched against it, never the replaying one's.
+    public var dmi: String?
 
     /// Creates a recording.
-    public init(format: RecordingFormat, devices: [RecordedDevice]) {
+    public init(format: RecordingFormat, devices: [RecordedDevice], dmi: String? = nil) {
         self.format = format
         self.devices = devices
+        self.dmi = dmi
     }
 
     /// Reads a recording of either format, detected from the content. An evemu file without its

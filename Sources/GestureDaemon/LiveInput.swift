@@ -1,4 +1,5 @@
 import Evdev
+import GesturePipeline
 import Foundation
 import GestureCore
 import Glibc
@@ -25,6 +26,9 @@ public final class LiveInput: @unchecked Sendable {
     let libinput: LibinputSource
     /// Touchpads read through libevdev, by device.
     var touchpads: [DeviceID: EvdevTouchpadSource] = [:]
+    /// libinput's quirks database, and this machine's DMI modalias and device tree.
+    let quirks: QuirksDatabase
+    let machine: (dmi: String?, deviceTree: String?)
     /// A pipe: written to stop the thread, which polls its read end.
     let wake: (read: Int32, write: Int32)
     var thread: Thread?
@@ -42,9 +46,11 @@ public final class LiveInput: @unchecked Sendable {
     /// Opens libinput on `seat` and reads the devices present now. Throws ``Unavailable`` when
     /// input nodes exist but none could be opened (permissions): the daemon must not pretend
     /// to run. `paths` instead of a seat opens just those nodes (no hotplug).
-    public init(hub: GestureHub, seat: String, paths: [String] = [], logger: Logger) throws {
+    public init(hub: GestureHub, seat: String, paths: [String] = [], quirks: QuirksDatabase = QuirksDatabase(), logger: Logger) throws {
         self.hub = hub
         self.logger = logger
+        self.quirks = quirks
+        machine = (QuirksLoader.machineDMI(), QuirksLoader.machineDeviceTree())
         libinput = try paths.isEmpty ? LibinputSource(seat: seat) : LibinputSource(paths: paths)
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw SourceError("cannot create a pipe: \(String(cString: strerror(errno)))") }
@@ -189,7 +195,15 @@ public final class LiveInput: @unchecked Sendable {
             return device.description
         }
         do {
-            let source = try EvdevTouchpadSource(path: device.path, device: device.id)
+            let (quirks, machine, udev, logger) = (quirks, machine, device.udevProperties, logger)
+            let source = try EvdevTouchpadSource(path: device.path, device: device.id) { description in
+                let identity = DeviceIdentity(description: description, udevProperties: udev, dmi: machine.dmi, deviceTree: machine.deviceTree)
+                let applied = quirks.quirks(for: identity)
+                if !applied.sections.isEmpty { logger.info("\(device.name): libinput quirks \(applied.sections.joined(separator: ", "))") }
+                return TouchpadRules(
+                    description: description, quirks: applied, integration: udev["ID_INPUT_TOUCHPAD_INTEGRATION"],
+                    isTablet: udev["ID_INPUT_TABLET"] != nil)
+            }
             touchpads[device.id] = source
             return source.description
         } catch {

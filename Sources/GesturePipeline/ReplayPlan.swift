@@ -15,6 +15,8 @@ public struct ReplayPlan: Sendable {
         public var file: String
         /// Its description.
         public var description: DeviceDescription
+        /// The libinput quirks that apply to it: the file's own, or the database's.
+        public var quirks: DeviceQuirks
     }
 
     /// Every device, in order.
@@ -26,8 +28,10 @@ public struct ReplayPlan: Sendable {
     /// The timeline's start.
     public let origin = Timestamp(microseconds: 0)
 
-    /// Decodes `recordings`.
-    public init(recordings: [(recording: Recording, file: String)], firstDeviceID: UInt32 = 1) {
+    /// Decodes `recordings`. Touchpads' palms and thumbs are told by libinput's rules with the
+    /// quirks the file recorded, or else those `quirks` has for the device (matched against the
+    /// recording machine, never this one).
+    public init(recordings: [(recording: Recording, file: String)], quirks database: QuirksDatabase = QuirksDatabase(), firstDeviceID: UInt32 = 1) {
         var shift: Int64 = 0
         var nextID = firstDeviceID
         for (recording, file) in recordings {
@@ -36,8 +40,9 @@ public struct ReplayPlan: Sendable {
             for recorded in recording.devices {
                 let id = DeviceID(nextID)
                 nextID += 1
-                devices.append(Device(id: id, file: file, description: recorded.description))
-                var decoder = MultitouchDecoder(device: id, description: recorded.description)
+                let quirks = recorded.quirks ?? database.quirks(for: recorded.identity(dmi: recording.dmi))
+                devices.append(Device(id: id, file: file, description: recorded.description, quirks: quirks))
+                var decoder = MultitouchDecoder(device: id, description: recorded.description, touchpad: Self.touchpadRules(recorded, quirks))
                 var latest = start
                 var clamp: TimeClamp?
                 for (index, event) in recorded.events.enumerated() {
@@ -60,6 +65,13 @@ public struct ReplayPlan: Sendable {
             frames += fileFrames
             shift = (fileFrames.last?.time.microseconds ?? shift) + 1_000_000
         }
+    }
+
+    /// libinput's palm and thumb rules for a recorded touchpad.
+    static func touchpadRules(_ recorded: RecordedDevice, _ quirks: DeviceQuirks) -> TouchpadRules {
+        TouchpadRules(
+            description: recorded.description, quirks: quirks, integration: recorded.udevProperties["ID_INPUT_TOUCHPAD_INTEGRATION"],
+            isTablet: recorded.udevProperties["ID_INPUT_TABLET"] != nil)
     }
 
     /// Past the last frame: lets every remaining deadline fire at its own time, one after the

@@ -33,10 +33,14 @@ public final class ReplaySession {
     public let clamps: [TimeClamp]
     let schedule: [TouchFrame]
 
-    /// Prepares the replay of `recordings` (with their file names) under `config`.
-    public init(recordings: [(recording: Recording, file: String)], config: GestureConfig, settings: GestureSettings = .standard) {
+    /// Prepares the replay of `recordings` (with their file names) under `config`; `quirks` is
+    /// libinput's database (``QuirksLoader``) for touchpads whose file does not list its quirks.
+    public init(
+        recordings: [(recording: Recording, file: String)], config: GestureConfig, quirks: QuirksDatabase = QuirksDatabase(),
+        settings: GestureSettings = .standard
+    ) {
         engine = GestureEngine(settings: settings)
-        let plan = ReplayPlan(recordings: recordings)
+        let plan = ReplayPlan(recordings: recordings, quirks: quirks)
         for device in plan.devices {
             let profile = DeviceProfile(device.description)
             let root = engine.addDevice(device.id, geometry: profile.geometry)

@@ -18,9 +18,13 @@ public final class EvdevTouchpadSource {
     let evdev: OpaquePointer
     var decoder: MultitouchDecoder
 
+    /// The palm and thumb rules in force (libinput's, with the device's quirks).
+    public private(set) var rules: TouchpadRules?
+
     /// Opens `path`; throws an ``InputAccessError`` that says which group is needed when the
-    /// node may not be read.
-    public init(path: String, device: DeviceID) throws {
+    /// node may not be read. `rules` makes the palm and thumb rules from what the node says
+    /// about itself (with the device's quirks); without it, libinput's defaults apply.
+    public init(path: String, device: DeviceID, rules: ((DeviceDescription) -> TouchpadRules)? = nil) throws {
         self.path = path
         self.device = device
         fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -35,7 +39,8 @@ public final class EvdevTouchpadSource {
         // Timestamps on libinput's clock (and the engine's), not the evdev default of wall time.
         _ = libevdev_set_clock_id(handle, CLOCK_MONOTONIC)
         description = Self.describe(handle)
-        decoder = MultitouchDecoder(device: device, description: description)
+        self.rules = rules?(description)
+        decoder = MultitouchDecoder(device: device, description: description, touchpad: self.rules)
     }
 
     deinit {

@@ -182,7 +182,22 @@ public final class LibinputSource {
             id: id, name: String(cString: libinput_device_get_name(device)), path: path,
             kind: touch ? .touchscreen : .touchpad, size: size,
             touchCount: touch ? max(0, Int(libinput_device_touch_get_touch_count(device))) : 0,
-            description: try? EvdevTouchpadSource.describe(path: path))
+            description: try? EvdevTouchpadSource.describe(path: path), udevProperties: Self.udevProperties(of: device))
+    }
+
+    /// Every udev property of a libinput device (quirks and palm rules depend on some).
+    static func udevProperties(of device: OpaquePointer) -> [String: String] {
+        guard let udevDevice = libinput_device_get_udev_device(device) else { return [:] }
+        defer { udev_device_unref(udevDevice) }
+        var properties: [String: String] = [:]
+        var entry = udev_device_get_properties_list_entry(udevDevice)
+        while let current = entry {
+            if let name = udev_list_entry_get_name(current) {
+                properties[String(cString: name)] = udev_list_entry_get_value(current).map { String(cString: $0) } ?? ""
+            }
+            entry = udev_list_entry_get_next(current)
+        }
+        return properties
     }
 
     func touch(_ type: libinput_event_type, _ touch: OpaquePointer, device: DeviceID, into result: inout [LiveInputEvent]) {

@@ -19,4 +19,7 @@ public struct LiveDevice: Hashable, Sendable {
     /// What the kernel says about the node (read through libevdev), as recordings carry it;
     /// nil when the node could not be read a second time.
     public var description: DeviceDescription?
+    /// The device's udev properties (`ID_INPUT_TOUCHPAD`, `ID_INPUT_TOUCHPAD_INTEGRATION`,
+    /// `LIBINPUT_CALIBRATION_MATRIX`, …), as libinput reads them.
+    public var udevProperties: [String: String] = [:]
 }

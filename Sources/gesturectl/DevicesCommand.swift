@@ -45,7 +45,7 @@ struct DevicesCommand: AsyncParsableCommand {
         do {
             session = ReplaySession(
                 recordings: try RecordingLoader.recordings(recordings, description: deviceDescription),
-                config: try RecordingLoader.config(config))
+                config: try RecordingLoader.config(config), quirks: QuirksLoader.load().database)
         } catch {
             throw CleanExit.message("gesturectl: \(error)", code: 1)
         }

@@ -39,7 +39,9 @@ struct ReplayCommand: ParsableCommand {
         do {
             let config = try RecordingLoader.config(config)
             let recordings = try RecordingLoader.recordings(recordings, description: deviceDescription)
-            session = ReplaySession(recordings: recordings, config: config)
+            let quirks = QuirksLoader.load()
+            for warning in quirks.warnings { FileHandle.standardError.write(Data("gesturectl: \(warning)\n".utf8)) }
+            session = ReplaySession(recordings: recordings, config: config, quirks: quirks.database)
         } catch {
             throw CleanExit.message("gesturectl: \(error)", code: 1)
         }

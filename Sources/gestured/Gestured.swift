@@ -80,12 +80,15 @@ struct Gestured: AsyncParsableCommand {
         let configPath = config
         let (gestureConfig, access) = try Self.loadConfig(configPath).get()
         let live = replay.isEmpty
+        // libinput's quirks: touchpads' palm and thumb thresholds, live and in replay.
+        let quirks = QuirksLoader.load()
         let plan: ReplayPlan?
         do {
-            plan = live ? nil : ReplayPlan(recordings: try RecordingLoader.recordings(replay, description: deviceDescription))
+            plan = live ? nil : ReplayPlan(recordings: try RecordingLoader.recordings(replay, description: deviceDescription), quirks: quirks.database)
         } catch {
             throw CleanExit.message("gestured: \(error)", code: 1)
         }
+        for warning in quirks.warnings { logger.warning("\(warning)") }
         for clamp in plan?.clamps ?? [] { logger.warning("\(clamp.message)") }
 
         let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -112,7 +115,7 @@ struct Gestured: AsyncParsableCommand {
             input = .replay(driver, endsDaemon: exitAfterReplay)
         } else {
             do {
-                input = .live(try LiveInput(hub: hub, seat: seat, paths: devices, logger: logger))
+                input = .live(try LiveInput(hub: hub, seat: seat, paths: devices, quirks: quirks.database, logger: logger))
             } catch {
                 throw CleanExit.message("gestured: \(error)", code: 1)
             }

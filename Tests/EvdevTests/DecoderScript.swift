@@ -82,4 +82,21 @@ enum Devices {
             EventCode.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: 1600, resolution: 16),
             EventCode.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 900, resolution: 15),
         ])
+
+    /// A clickpad as laptops have them: 100 × 70 mm at 10 units/mm, 5 slots, pressure 0…255,
+    /// on I²C (internal, so every palm rule applies).
+    static let clickpad = DeviceDescription(
+        name: "Test Clickpad", bus: 0x18, vendor: 0x1234, product: 2,
+        properties: [EventCode.INPUT_PROP_POINTER, EventCode.INPUT_PROP_BUTTONPAD],
+        codes: [
+            EventCode.EV_KEY: [EventCode.BTN_LEFT, EventCode.BTN_TOUCH, EventCode.BTN_TOOL_FINGER],
+            EventCode.EV_ABS: [EventCode.ABS_MT_PRESSURE],
+        ],
+        absinfo: [
+            EventCode.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 4),
+            EventCode.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+            EventCode.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 700, resolution: 10),
+            EventCode.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
+            EventCode.ABS_MT_PRESSURE: AbsInfo(minimum: 0, maximum: 255),
+        ])
 }

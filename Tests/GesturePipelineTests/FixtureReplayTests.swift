@@ -30,9 +30,14 @@ import Testing
         }
     }()
 
+    static let quirks = QuirksLoader.load().database
+
     static func transcript(_ entry: Entry) throws -> [String] {
         let config = try RecordingLoader.config(root.appendingPathComponent("gestures.yml").path)
-        let session = ReplaySession(recordings: try RecordingLoader.recordings([entry.path], description: entry.descriptionPath), config: config)
+        // libinput's quirks as gesturectl replay reads them (make fixtures-update).
+        let session = ReplaySession(
+            recordings: try RecordingLoader.recordings([entry.path], description: entry.descriptionPath), config: config,
+            quirks: quirks)
         var lines: [String] = []
         var ledger = EventLedger()
         session.run { event in

@@ -1,0 +1,245 @@
+import GestureCore
+import Glibc
+
+/// Tells a touchpad's fingers from its palms and thumbs, frame by frame, the way libinput does
+/// (the rules and their sources are in ``TouchpadRules`` and docs/ARCHITECTURE.md). Pure: the
+/// frame's time is passed in. The decoder leaves out what this calls a palm or a thumb, so such
+/// contacts are never counted as fingers and never move a centroid; one that was counted and
+/// turns out to be a palm or thumb is cancelled.
+public struct TouchpadContactFilter: Sendable {
+    /// The device's rules.
+    public let rules: TouchpadRules
+
+    /// One contact as the device reports it, in device units.
+    public struct Sample: Sendable {
+        /// The contact's id.
+        public var id: Int32
+        /// Position.
+        public var x: Int32
+        /// Position (grows downwards).
+        public var y: Int32
+        /// ABS_MT_PRESSURE, when reported.
+        public var pressure: Int32?
+        /// ABS_MT_TOUCH_MAJOR, when reported.
+        public var major: Int32?
+        /// ABS_MT_TOUCH_MINOR, when reported.
+        public var minor: Int32?
+
+        /// Creates a sample.
+        public init(id: Int32, x: Int32, y: Int32, pressure: Int32? = nil, major: Int32? = nil, minor: Int32? = nil) {
+            self.id = id
+            self.x = x
+            self.y = y
+            self.pressure = pressure
+            self.major = major
+            self.minor = minor
+        }
+    }
+
+    /// Why a touch is a palm.
+    enum Palm: Sendable, Equatable {
+        /// Pressure above the palm threshold (until it lifts).
+        case pressure
+        /// Size above the palm threshold (until it lifts).
+        case size
+        /// Began in an edge zone with no other finger down.
+        case edge(since: Timestamp, firstX: Int32, firstY: Int32)
+    }
+
+    struct Track: Sendable {
+        var began: Timestamp
+        var x: Int32
+        var y: Int32
+        var time: Timestamp
+        var palm: Palm?
+        /// Frames above 20 mm/s, counted up to 15 and down when slower (libinput's measure of a moving finger).
+        var speedExceeded = 0
+    }
+
+    var tracks: [Int32: Track] = [:]
+    /// The one touch taken for a thumb, and whether it may still escape (jailed: a lone touch low
+    /// on the pad) or is out until it lifts or is left alone (suppressed).
+    var thumb: (id: Int32, jailed: Bool)?
+    /// Where the counted touches were when their set last changed: the start of libinput's
+    /// gesture detection, where a resting thumb shows by not moving while another finger does.
+    var anchors: [Int32: (x: Int32, y: Int32)] = [:]
+    var anchorsDecided = false
+
+    /// A filter for a device with these rules.
+    public init(rules: TouchpadRules) {
+        self.rules = rules
+    }
+
+    /// Takes a frame's contacts (every contact down, as reported) and returns the ids that are
+    /// not fingers now.
+    public mutating func update(_ samples: [Sample], at time: Timestamp) -> Set<Int32> {
+        let present = Set(samples.map(\.id))
+        for id in tracks.keys where !present.contains(id) { tracks[id] = nil }
+        if let current = thumb, !present.contains(current.id) { thumb = nil }
+        var newest: Int32?
+        for sample in samples {
+            if var track = tracks[sample.id] {
+                let dt = Double(time.microseconds - track.time.microseconds) / 1_000_000
+                let moved = rules.millimetres(dx: Int64(sample.x) - Int64(track.x), dy: Int64(sample.y) - Int64(track.y))
+                if dt > 0, (moved.x * moved.x + moved.y * moved.y).squareRoot() / dt > 20 {
+                    track.speedExceeded = min(15, track.speedExceeded + 1)
+                } else if track.speedExceeded > 0 {
+                    track.speedExceeded -= 1
+                }
+                track.x = sample.x
+                track.y = sample.y
+                track.time = time
+                tracks[sample.id] = track
+            } else {
+                tracks[sample.id] = Track(began: time, x: sample.x, y: sample.y, time: time)
+                newest = sample.id
+            }
+        }
+        for sample in samples { detectPalm(sample, isNew: sample.id == newest || tracks[sample.id]!.began == time, at: time) }
+        detectThumb(samples, newest: newest)
+        var ignored = Set(tracks.compactMap { $0.value.palm == nil ? nil : $0.key })
+        if let thumb { ignored.insert(thumb.id) }
+        detectRestingThumb(samples, ignored: &ignored)
+        return ignored
+    }
+
+    // MARK: Palms
+
+    func counted(_ id: Int32) -> Bool { tracks[id]?.palm == nil && thumb?.id != id }
+
+    mutating func detectPalm(_ sample: Sample, isNew: Bool, at time: Timestamp) {
+        guard var track = tracks[sample.id] else { return }
+        defer { tracks[sample.id] = track }
+        if let threshold = rules.palmPressure, track.palm == nil || track.palm == .pressure, let pressure = sample.pressure,
+            pressure > threshold
+        {
+            track.palm = .pressure
+        }
+        if let threshold = rules.palmSize, track.palm == nil || track.palm == .size,
+            (sample.major ?? 0) > threshold || (sample.minor ?? 0) > threshold
+        {
+            track.palm = .size
+        }
+        guard rules.palmEdges != nil || rules.palmTopEdge != nil else { return }
+        let othersDown = tracks.contains { $0.key != sample.id && counted($0.key) }
+        if case .edge(let since, let firstX, let firstY) = track.palm {
+            if othersDown {
+                track.palm = nil
+            } else if time.microseconds < since.microseconds + 200_000, !inEdge(sample.x, sample.y),
+                leavesEdge(fromX: firstX, fromY: firstY, toX: sample.x, toY: sample.y)
+            {
+                track.palm = nil
+            }
+        } else if track.palm == nil, isNew, !othersDown, inEdge(sample.x, sample.y) {
+            track.palm = .edge(since: time, firstX: sample.x, firstY: sample.y)
+        }
+    }
+
+    func inSideEdge(_ x: Int32) -> Bool { rules.palmEdges.map { x < $0.left || x > $0.right } ?? false }
+    func inEdge(_ x: Int32, _ y: Int32) -> Bool { inSideEdge(x) || rules.palmTopEdge.map { y < $0 } ?? false }
+
+    /// Out of a side edge in any direction but straight up or down; out of the top edge downwards.
+    func leavesEdge(fromX: Int32, fromY: Int32, toX: Int32, toY: Int32) -> Bool {
+        let moved = rules.millimetres(dx: Int64(toX) - Int64(fromX), dy: Int64(toY) - Int64(fromY))
+        guard moved.x != 0 || moved.y != 0 else { return false }
+        // Eight compass sectors of 45°, as libinput's phys_get_direction (y grows down).
+        let degrees = (atan2Degrees(y: moved.y, x: moved.x) + 360).truncatingRemainder(dividingBy: 360)
+        let mostlyVertical = (67.5..<112.5).contains(degrees) || (247.5..<292.5).contains(degrees)
+        if inSideEdge(fromX) { return !mostlyVertical }
+        return moved.y > 0 && (22.5...157.5).contains(degrees)
+    }
+
+    func atan2Degrees(y: Double, x: Double) -> Double {
+        atan2(y, x) * 180 / Double.pi
+    }
+
+    // MARK: Thumbs
+
+    /// libinput's "needs jail": low on the pad and, where pressure or size can tell, in the
+    /// exclusion area or pressing or spreading like a thumb, and not moving fast.
+    func needsJail(_ sample: Sample) -> Bool {
+        guard sample.y >= rules.upperThumbLine else { return false }
+        let inExclusion = sample.y > rules.lowerThumbLine
+        if !inExclusion && (rules.thumbPressure != nil || rules.thumbSize != nil) && !pressesLikeThumb(sample) { return false }
+        return (tracks[sample.id]?.speedExceeded ?? 0) < 10
+    }
+
+    func pressesLikeThumb(_ sample: Sample) -> Bool {
+        if let threshold = rules.thumbPressure, let pressure = sample.pressure, pressure > threshold, sample.y > rules.lowerThumbLine {
+            return true
+        }
+        if let threshold = rules.thumbSize, let major = sample.major, major > threshold, Double(sample.minor ?? 0) < Double(threshold) * 0.6 {
+            return true
+        }
+        return false
+    }
+
+    mutating func detectThumb(_ samples: [Sample], newest: Int32?) {
+        guard rules.detectsThumbs else { return }
+        let down = samples.filter { tracks[$0.id]?.palm == nil }
+        if down.count == 1 {
+            let only = down[0]
+            if let current = thumb, current.id == only.id {
+                // Left alone: a suppressed thumb revives, jailed or not; a jailed one escapes.
+                thumb = needsJail(only) ? (only.id, true) : nil
+            } else if only.id == newest, needsJail(only) {
+                thumb = (only.id, true)
+            }
+            return
+        }
+        guard down.count >= 2, let newest, down.contains(where: { $0.id == newest }) else { return }
+        let lowest = down.sorted { ($0.y, $0.id) > ($1.y, $1.id) }
+        let first = lowest[0], second = lowest[1]
+        let apart = rules.millimetres(dx: abs(Int64(first.x) - Int64(second.x)), dy: abs(Int64(first.y) - Int64(second.y)))
+        let fastest = down.map { tracks[$0.id]?.speedExceeded ?? 0 }.max() ?? 0
+        // A touch landing while another finger moves fast, not where a two-finger scroll would put it.
+        if thumb == nil, fastest > 5, apart.x > 35 || apart.y > 25 {
+            thumb = (newest, false)
+            return
+        }
+        if apart.x < 35 && apart.y < 25 {
+            thumb = nil
+            return
+        }
+        let began = down.compactMap { tracks[$0.id]?.began.microseconds }
+        if let earliest = began.min(), let latest = tracks[newest]?.began.microseconds, latest - earliest < 100_000,
+            first.y < rules.lowerThumbLine
+        {
+            thumb = nil
+            return
+        }
+        thumb = apart.y > 25 ? (first.id, false) : nil
+    }
+
+    /// While the counted touches stay the same set: the lowest one not moving (under 1.5 mm, plus
+    /// 0.5 mm per finger past two) while another moves (4 mm, plus 2 mm per finger past two) is a
+    /// thumb resting on the pad; both moving settles it.
+    mutating func detectRestingThumb(_ samples: [Sample], ignored: inout Set<Int32>) {
+        guard rules.detectsThumbs else { return }
+        let counted = samples.filter { !ignored.contains($0.id) }
+        if Set(counted.map(\.id)) != Set(anchors.keys) {
+            anchors = Dictionary(uniqueKeysWithValues: counted.map { ($0.id, ($0.x, $0.y)) })
+            anchorsDecided = false
+            return
+        }
+        guard counted.count >= 2, thumb == nil, !anchorsDecided else { return }
+        let extra = Double(counted.count - 2)
+        let minimum = 1.5 + 0.5 * extra, maximum = 4.0 + 2.0 * extra
+        func moved(_ sample: Sample) -> Double {
+            guard let anchor = anchors[sample.id] else { return 0 }
+            let d = rules.millimetres(dx: Int64(sample.x) - Int64(anchor.x), dy: Int64(sample.y) - Int64(anchor.y))
+            return (d.x * d.x + d.y * d.y).squareRoot()
+        }
+        let lowest = counted.max { ($0.y, $0.id) < ($1.y, $1.id) }!
+        let others = counted.filter { $0.id != lowest.id }.map(moved)
+        let lowestMoved = moved(lowest)
+        if others.contains(where: { $0 >= maximum }) && lowestMoved < minimum {
+            thumb = (lowest.id, false)
+            ignored.insert(lowest.id)
+            anchors[lowest.id] = nil
+            anchorsDecided = true
+        } else if lowestMoved >= minimum && others.contains(where: { $0 >= minimum }) {
+            anchorsDecided = true
+        }
+    }
+}
