@@ -47,6 +47,51 @@ devices:
   events:
 """
 
+TOUCHPAD_HEADER = """# libinput record
+# CONSTRUCTED FIXTURE (not recorded from hardware): {title}
+# Written by Fixtures/constructed/make-fixtures.py for gestured's tests.
+version: 1
+ndevices: 1
+libinput:
+  version: "1.22.1"
+  git: "unknown"
+system:
+  kernel: "constructed"
+devices:
+- node: /dev/input/event8
+  evdev:
+    # Name: gestured constructed clickpad
+    name: "gestured constructed clickpad"
+    id: [24, 4660, 2, 1]
+    codes:
+      0: [0, 1, 2, 3] # EV_SYN
+      1: [272, 325, 328, 330, 333, 334, 335] # EV_KEY
+      3: [0, 1, 24, 47, 53, 54, 55, 57, 58] # EV_ABS
+    absinfo:
+      0: [0, {w}, 0, 0, {res}]
+      1: [0, {h}, 0, 0, {res}]
+      24: [0, 255, 0, 0, 0]
+      47: [0, 4, 0, 0, 0]
+      53: [0, {w}, 0, 0, {res}]
+      54: [0, {h}, 0, 0, {res}]
+      55: [0, 2, 0, 0, 0]
+      57: [0, 65535, 0, 0, 0]
+      58: [0, 255, 0, 0, 0]
+    properties: [0, 2]
+  udev:
+    properties:
+    - ID_INPUT=1
+    - ID_INPUT_TOUCHPAD=1
+  events:
+"""
+
+# The clickpad: 100 x 70 mm at 10 units/mm, 5 slots, pressure 0-255 (libinput: a touch from 31,
+# a palm above 130), MT_TOOL_TYPE. Large enough for libinput's thumb (>= 50 mm tall) and edge
+# palm (>= 70 mm wide) detection.
+TW, TH = 1000, 700
+TOOLS = {1: 325, 2: 333, 3: 334, 4: 335, 5: 328}  # BTN_TOOL_FINGER … QUINTTAP
+
+
 class Script:
     def __init__(self, frame_us=FRAME_US):
         self.frame_us = frame_us
@@ -101,9 +146,89 @@ class Script:
             self.touching = False
         self.frame(events)
 
+    def write(self, name, title, tool_type=False):
+        header = HEADER.format(title=title, w=W, h=H, res=RES)
+        if tool_type:  # the panel reports ABS_MT_TOOL_TYPE (0x37)
+            header = header.replace("3: [0, 1, 47, 53, 54, 57]", "3: [0, 1, 47, 53, 54, 55, 57]")
+            header = header.replace("      57: [0, 65535", "      55: [0, 2, 0, 0, 0]\n      57: [0, 65535")
+        with open(os.path.join(HERE, name), "w") as f:
+            f.write(header)
+            f.write("\n".join(self.frames) + "\n")
+
+
+class Pad(Script):
+    """A clickpad script: every contact has a pressure (and may be a palm by tool type); the
+    BTN_TOOL_* key follows the number of contacts, as touchpad firmware reports it."""
+
+    def __init__(self):
+        super().__init__(frame_us=10000)
+        self.pressure = {}
+        self.tool = 0
+
+    def tool_events(self):
+        n = min(len(self.fingers), 5)
+        events = []
+        if n != self.tool:
+            if self.tool:
+                events.append((1, TOOLS[self.tool], 0))
+            if n:
+                events.append((1, TOOLS[n], 1))
+            self.tool = n
+        return events
+
+    def down(self, points, pressure=60, tool=0):
+        events = []
+        for slot, (x, y) in points.items():
+            tid = self.next_id
+            self.next_id += 1
+            self.fingers[slot] = (tid, x * RES, y * RES)
+            self.pressure[slot] = pressure
+            events += [(3, 47, slot), (3, 57, tid), (3, 53, round(x * RES)), (3, 54, round(y * RES)), (3, 58, pressure)]
+            if tool:
+                events.append((3, 55, tool))
+        if not self.touching:
+            events.append((1, 330, 1))
+            self.touching = True
+        events += self.tool_events()
+        self.frame(events + self.single())
+
+    def single(self):
+        if not self.fingers:
+            return [(3, 24, 0)]
+        slot = min(self.fingers)
+        _, x, y = self.fingers[slot]
+        return [(3, 0, round(x)), (3, 1, round(y)), (3, 24, self.pressure[slot])]
+
+    def move(self, deltas, steps, hold=()):
+        """Moves the fingers in `deltas`; those in `hold` report the same place again (firmware
+        keeps reporting a resting contact)."""
+        start = {s: (self.fingers[s][1], self.fingers[s][2]) for s in deltas}
+        for i in range(1, steps + 1):
+            events = []
+            for slot, fn in deltas.items():
+                x0, y0 = start[slot]
+                dx, dy = fn(i / steps)
+                x, y = round(x0 + dx * RES), round(y0 + dy * RES)
+                self.fingers[slot] = (self.fingers[slot][0], x, y)
+                events += [(3, 47, slot), (3, 53, x), (3, 54, y)]
+            for slot in hold:
+                events += [(3, 47, slot), (3, 58, self.pressure[slot] + (i % 2))]
+            self.frame(events + self.single())
+
+    def up(self, slots):
+        events = []
+        for slot in slots:
+            events += [(3, 47, slot), (3, 57, -1)]
+            del self.fingers[slot]
+        if not self.fingers:
+            events.append((1, 330, 0))
+            self.touching = False
+        events += self.tool_events()
+        self.frame(events + self.single())
+
     def write(self, name, title):
         with open(os.path.join(HERE, name), "w") as f:
-            f.write(HEADER.format(title=title, w=W, h=H, res=RES))
+            f.write(TOUCHPAD_HEADER.format(title=title, w=TW, h=TH, res=RES))
             f.write("\n".join(self.frames) + "\n")
 
 def linear(dx, dy):
@@ -169,6 +294,82 @@ def main():
     s.move({0: linear(5, 0), 1: linear(5, 0)}, 3)
     s.up([0, 1])
     s.write("drag-extra-finger.yml", "a one-finger drag that a second finger joins")
+
+    # Touchpads: swipes and pinches as libinput sees them, with and without a palm or a thumb.
+    PX, PY = 50, 30  # the fingers' centre on the 100 x 70 mm pad
+    three = {0: (PX - 15, PY + 3), 1: (PX, PY), 2: (PX + 15, PY + 3)}
+    four = {0: (PX - 22, PY + 4), 1: (PX - 7, PY), 2: (PX + 8, PY), 3: (PX + 22, PY + 4)}
+    moves = {"left": (-30, 0), "right": (30, 0), "up": (0, -20), "down": (0, 20)}
+    for name, (dx, dy) in moves.items():
+        s = Pad()
+        s.down(three)
+        s.move({i: linear(dx, dy) for i in three}, 25)
+        s.up(list(three))
+        s.write(f"tp-swipe-3-{name}.yml", f"three fingers swipe {name} on a clickpad")
+    for name in ("up", "down"):
+        dx, dy = moves[name]
+        s = Pad()
+        s.down(four)
+        s.move({i: linear(dx, dy) for i in four}, 25)
+        s.up(list(four))
+        s.write(f"tp-swipe-4-{name}.yml", f"four fingers swipe {name} on a clickpad")
+
+    s = Pad()
+    s.down({4: (92, 40)}, pressure=200)  # a palm: pressure above libinput's 130
+    s.wait(0.3)
+    s.down(three)
+    s.move({i: linear(-30, 0) for i in three}, 25, hold=[4])
+    s.up(list(three))
+    s.up([4])
+    s.write("tp-swipe-3-left-palm.yml", "a palm rests (pressure 200) while three fingers swipe left")
+
+    s = Pad()
+    s.down({4: (92, 40)}, pressure=90, tool=2)  # the firmware calls it a palm: MT_TOOL_PALM
+    s.wait(0.3)
+    s.down(three)
+    s.move({i: linear(-30, 0) for i in three}, 25, hold=[4])
+    s.up(list(three))
+    s.up([4])
+    s.write("tp-swipe-3-left-toolpalm.yml", "a palm the firmware marks MT_TOOL_PALM rests while three fingers swipe left")
+
+    s = Pad()
+    s.down({4: (35, 67)}, pressure=110)  # a thumb resting at the bottom, to click, pressing harder
+    s.wait(0.4)
+    s.down(three)
+    s.move({i: linear(-30, 0) for i in three}, 25, hold=[4])
+    s.up(list(three))
+    s.up([4])
+    s.write("tp-swipe-3-left-thumb.yml", "a thumb rests at the bottom of the clickpad while three fingers swipe left")
+
+    s = Pad()
+    s.down({0: (PX - 10, PY), 1: (PX + 10, PY)})
+    s.move({0: linear(-20, 0), 1: linear(20, 0)}, 25)
+    s.up([0, 1])
+    s.write("tp-pinch-out.yml", "two fingers spread from 20 mm to 60 mm apart on a clickpad")
+
+    s = Pad()
+    s.down({0: (PX - 30, PY), 1: (PX + 30, PY)})
+    s.move({0: linear(20, 0), 1: linear(-20, 0)}, 25)
+    s.up([0, 1])
+    s.write("tp-pinch-in.yml", "two fingers close from 60 mm to 20 mm apart on a clickpad")
+
+    # A touchscreen palm: the firmware turns a finger into MT_TOOL_PALM mid-drag.
+    s = Script()
+    s.down({0: (CX, CY)})
+    s.move({0: linear(20, 0)}, 10)
+    s.frame([(3, 47, 0), (3, 55, 2)])  # MT_TOOL_PALM
+    s.move({0: linear(10, 0)}, 5)
+    s.up([0])
+    s.write("ts-palm-mid-drag.yml", "a one-finger drag the firmware turns into a palm (MT_TOOL_PALM) halfway", tool_type=True)
+
+    # The clock steps back 0.2 s mid-drag (evemu records CLOCK_REALTIME; an NTP step does this).
+    s = Script()
+    s.down({0: (CX - 20, CY)})
+    s.move({0: linear(20, 0)}, 10)
+    s.t -= 200_000
+    s.move({0: linear(20, 0)}, 10)
+    s.up([0])
+    s.write("drag-clock-step-back.yml", "a 40 mm drag right whose timestamps step back 0.2 s halfway")
 
 
 if __name__ == "__main__":
