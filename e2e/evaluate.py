@@ -21,6 +21,7 @@ import os
 import sys
 
 import service_checks
+import touchpad_agreement
 
 share = sys.argv[1]
 out = os.path.join(share, "out")
@@ -202,6 +203,10 @@ ok = (bool(pan) and last.get("phase") == "failed" and last.get("reason") == "dev
       and last.get("state") == {"x": 0, "y": 0} and removed_after.get("removal") == len(events))
 record("hotplug: a device removed mid-drag fails it with deviceRemoved, state reset, then device-removed", ok,
        f"last pan event {last.get('phase')}({last.get('reason')}) state {last.get('state')}")
+
+# ── Touchpad recordings: gestured's gestures against libinput's ───────────────────────────
+agreeing, total = touchpad_agreement.judge(share, read_json_lines, record)
+print(f"touchpad agreement: {agreeing} of {total} recordings (.build-e2e/last/out/touchpad-agreement.txt)")
 
 # ── Shutdown ───────────────────────────────────────────────────────────────────────────────
 try:

@@ -22,14 +22,29 @@ trap 'rm -rf "$share"' EXIT
 mkdir -p "$share/bin" "$share/expected" "$share/e2e/guest" "$share/Fixtures" "$share/out"
 cp "$bin/gestured" "$bin/gesturectl" "$share/bin/"
 cp "$deb" "$share/gestured.deb"
-cp e2e/guest/*.py e2e/guest/*.sh "$share/e2e/guest/"
+cp e2e/guest/*.py e2e/guest/*.sh e2e/guest/*.yml "$share/e2e/guest/"
 cp -r Fixtures/real Fixtures/constructed Fixtures/gestures.yml "$share/Fixtures/"
 
+# Every touchpad recording, played to a daemon of its own so its gestures can be set against
+# libinput's (e2e/guest/touchpad-agreement.yml).
+: > "$share/touchpads.txt"
+grep -v '^#' Fixtures/replays.txt | while read -r recording description; do
+  case $recording in
+    real/tp-*.evemu) format=evemu ;;
+    constructed/tp-*.yml) format=libinput ;;
+    *) continue ;;
+  esac
+  echo "$(basename "$recording" | sed 's/\.[a-z]*$//') $format Fixtures/$recording ${description:+Fixtures/$description}" >> "$share/touchpads.txt"
+done
+
 # Every touchscreen recording with a device description, and what the host's replay makes of it.
+# (Not drag-clock-step-back: a kernel's clock never runs back, and libinput replay would wait
+# for the negative step.)
 : > "$share/recordings.txt"
 grep -v '^#' Fixtures/replays.txt | while read -r recording description; do
   case $recording in
     real/ts-*.evemu) format=evemu ;;
+    constructed/tp-*.yml | constructed/drag-clock-step-back.yml) continue ;;
     constructed/*.yml) format=libinput ;;
     *) continue ;;
   esac
@@ -39,7 +54,7 @@ grep -v '^#' Fixtures/replays.txt | while read -r recording description; do
   "$bin/gesturectl" replay "$@" "Fixtures/$recording" > "$share/expected/$name.jsonl"
   echo "$name $format Fixtures/$recording ${description:+Fixtures/$description}" >> "$share/recordings.txt"
 done
-echo "▶ $(wc -l < "$share/recordings.txt") touchscreen recordings, a touchpad, hotplug, permissions"
+echo "▶ $(wc -l < "$share/recordings.txt") touchscreen recordings, $(wc -l < "$share/touchpads.txt") touchpad recordings, a touchpad, hotplug, permissions"
 
 # boot LABEL LOG KERNEL_ARGS COMMAND…: one guest run, its console in LOG, its progress shown.
 boot() {

@@ -61,7 +61,9 @@ collector=$!
 wait_until 30 log_has "$OUT/daemon.log" "client connected"
 expected=0
 
-# ── 3. Every touchscreen recording, its device created after the daemon started ───────────
+# play_recordings LIST ORDER: every recording of LIST (name format file [desc]), its device
+# created after the daemon started, and the id the daemon gave it noted in ORDER.
+play_recordings() {
 while read -r name format file desc; do
   [ -n "$name" ] || continue
   step "recording $name ($format)"
@@ -73,7 +75,7 @@ while read -r name format file desc; do
       node=$(grep -o '/dev/input/event[0-9]*' "$OUT/$name.device" | head -n1)
       expected=$((expected + 1))
       wait_until 60 has_devices "$expected"
-      echo "$name $(newest_id)" >> "$OUT/order.txt"
+      echo "$name $(newest_id)" >> "$2"
       capture "$node" "$name"
       timeout 120 evemu-play "$node" < "$file" 2> "$OUT/$name.play.err"
       ;;
@@ -86,7 +88,7 @@ while read -r name format file desc; do
       exec 3> /tmp/replay.fifo
       expected=$((expected + 1))
       wait_until 60 has_devices "$expected"
-      echo "$name $(newest_id)" >> "$OUT/order.txt"
+      echo "$name $(newest_id)" >> "$2"
       wait_until 30 log_has "$OUT/$name.replay.log" "/dev/input/event"
       capture "$(grep -o '/dev/input/event[0-9]*' "$OUT/$name.replay.log" | head -n1)" "$name"
       printf '\n' >&3 2>/dev/null
@@ -101,7 +103,11 @@ while read -r name format file desc; do
   wait "$recorder" 2>/dev/null
   expected=$((expected - 1))
   wait_until 60 has_devices "$expected"
-done < recordings.txt
+done < "$1"
+}
+
+# ── 3. Every touchscreen recording, its device created after the daemon started ───────────
+play_recordings recordings.txt "$OUT/order.txt"
 
 # ── 4. A touchpad: raw fingers through libevdev, libinput's own gestures passed through ───
 step "touchpad swipe"
@@ -116,5 +122,20 @@ wait_until 60 has_devices 0
 step "stopping gestured"
 kill -TERM "$daemon"; wait "$daemon"; echo $? > "$OUT/daemon.status"
 wait "$subscriber" 2>/dev/null; wait "$collector" 2>/dev/null
+
+# ── 6. Touchpad recordings: gestured's per-finger gestures against libinput's own ─────────
+# A daemon with libinput's vocabulary (swipes of 3 and 4 fingers, two-finger pinch), the
+# recordings' devices created one by one; the host compares the two gesture by gesture.
+step "starting gestured for the touchpad recordings"
+"$BIN/gestured" --config e2e/guest/touchpad-agreement.yml --log-level debug 2> "$OUT/agreement-daemon.log" &
+daemon=$!
+wait_until 60 log_has "$OUT/agreement-daemon.log" "serving on" || { cat "$OUT/agreement-daemon.log"; exit 1; }
+"$BIN/gesturectl" subscribe --json --no-reconnect --touchpad-gestures > "$OUT/agreement.jsonl" 2> "$OUT/agreement-subscribe.err" &
+subscriber=$!
+wait_until 30 log_has "$OUT/agreement-daemon.log" "client connected"
+expected=0
+play_recordings touchpads.txt "$OUT/agreement-order.txt"
+kill -TERM "$daemon"; wait "$daemon"; echo $? > "$OUT/agreement-daemon.status"
+wait "$subscriber" 2>/dev/null
 
 step "done"

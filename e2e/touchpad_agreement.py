@@ -1,0 +1,93 @@
+"""make e2e's touchpad agreement: for every touchpad recording, what gestured made of the raw
+fingers (libevdev, per-finger recognizers of e2e/guest/touchpad-agreement.yml) against what
+libinput made of the same kernel events (its own gestures, passed through as
+`touchpad-gesture`). Both are reduced to the same vocabulary:
+
+  * `swipe N DIRECTION`: libinput's swipe of N fingers, its direction the dominant axis of the
+    summed deltas; ours, an ended `swipe-DIRECTION-N`;
+  * `pinch 2 in|out`: libinput's two-finger pinch, by its last scale; ours, an ended `pinch`
+    (magnify) by its magnification;
+  * libinput's holds, its cancelled gestures and pinches of more fingers (which no two-finger
+    magnify can mirror) are left out; so are our gestures that failed.
+
+A recording agrees when both lists are equal, in order (both empty counts: neither saw a gesture).
+"""
+import json
+import os
+
+
+def libinput_gestures(events):
+    """libinput's gestures, begin to end, reduced as the module says."""
+    found, current = [], None
+    for e in events:
+        if e["stage"] == "begin":
+            current = {"kind": e["kind"], "fingers": e["fingers"], "dx": 0.0, "dy": 0.0, "scale": 1.0}
+        elif current is None:
+            continue
+        elif e["stage"] == "update":
+            current["dx"] += e.get("dx", 0.0)
+            current["dy"] += e.get("dy", 0.0)
+            current["scale"] = e.get("scale", current["scale"])
+        else:
+            if not e.get("cancelled"):
+                if current["kind"] == "swipe":
+                    dx, dy = current["dx"], current["dy"]
+                    direction = ("right" if dx > 0 else "left") if abs(dx) >= abs(dy) else ("down" if dy > 0 else "up")
+                    found.append(f"swipe {current['fingers']} {direction}")
+                elif current["kind"] == "pinch" and current["fingers"] == 2:
+                    found.append(f"pinch 2 {'out' if current['scale'] > 1 else 'in'}")
+            current = None
+    return found
+
+
+def our_gestures(events):
+    """gestured's ended instances, reduced the same way."""
+    found, ends = [], {}
+    for e in events:
+        if e["phase"] in ("ended", "failed"):
+            ends.setdefault(e["instance"], e)
+    for e in sorted(ends.values(), key=lambda e: e["time"]):
+        if e["phase"] != "ended":
+            continue
+        name = e["gesture"]
+        if name.startswith("swipe-"):
+            _, direction, fingers = name.split("-")
+            found.append(f"swipe {fingers} {direction}")
+        elif name == "pinch":
+            found.append(f"pinch 2 {'out' if e['value']['magnification'] > 1 else 'in'}")
+    return found
+
+
+def judge(share, read_json_lines, record):
+    """One PASS/FAIL line per touchpad recording and one with the count; returns (agreeing, total)."""
+    out = os.path.join(share, "out")
+    listed = [l.split()[0] for l in open(os.path.join(share, "touchpads.txt")) if l.strip()]
+    order_path = os.path.join(out, "agreement-order.txt")
+    names = {int(i): n for n, i in (l.split() for l in open(order_path) if len(l.split()) == 2)} if os.path.exists(order_path) else {}
+    ours, theirs = {}, {}
+    for e in read_json_lines(os.path.join(out, "agreement.jsonl")):
+        name = names.get(e.get("device"))
+        if e.get("event") == "gesture":
+            ours.setdefault(name, []).append(e)
+        elif e.get("event") == "touchpad-gesture":
+            theirs.setdefault(name, []).append(e)
+    agreeing = 0
+    lines = []
+    for name in listed:
+        if name not in names.values():
+            record(f"touchpad {name}: gestured agrees with libinput", False, "the daemon never announced the device")
+            continue
+        a, b = our_gestures(ours.get(name, [])), libinput_gestures(theirs.get(name, []))
+        ok = a == b
+        agreeing += ok
+        shown = lambda g: ", ".join(g) or "no gesture"
+        record(f"touchpad {name}: gestured agrees with libinput", ok, f"gestured: {shown(a)}; libinput: {shown(b)}")
+        lines.append(f"{name}\t{'agree' if ok else 'DIFFER'}\tgestured: {shown(a)}\tlibinput: {shown(b)}")
+    with open(os.path.join(out, "touchpad-agreement.txt"), "w") as f:
+        f.write("\n".join(lines) + f"\n{agreeing} of {len(listed)} touchpad recordings agree\n")
+    try:
+        status = int(open(os.path.join(out, "agreement-daemon.status")).read())
+    except OSError:
+        status = None
+    record("touchpad agreement: the daemon shut down cleanly", status == 0, f"exit {status}")
+    return agreeing, len(listed)
