@@ -12,7 +12,7 @@ RES = 10  # units per mm
 W, H = 2936, 1652
 FRAME_US = 8000
 
-HEADER = """# libinput record
+PREAMBLE = """# libinput record
 # CONSTRUCTED FIXTURE (not recorded from hardware): {title}
 # Written by Fixtures/constructed/make-fixtures.py for gestured's tests.
 version: 1
@@ -23,7 +23,9 @@ libinput:
 system:
   kernel: "constructed"
 devices:
-- node: /dev/input/event9
+"""
+
+HEADER = PREAMBLE + """- node: /dev/input/event9
   evdev:
     # Name: gestured constructed touchscreen
     name: "gestured constructed touchscreen"
@@ -47,18 +49,7 @@ devices:
   events:
 """
 
-TOUCHPAD_HEADER = """# libinput record
-# CONSTRUCTED FIXTURE (not recorded from hardware): {title}
-# Written by Fixtures/constructed/make-fixtures.py for gestured's tests.
-version: 1
-ndevices: 1
-libinput:
-  version: "1.22.1"
-  git: "unknown"
-system:
-  kernel: "constructed"
-devices:
-- node: /dev/input/event8
+TOUCHPAD_HEADER = PREAMBLE + """- node: /dev/input/event8
   evdev:
     # Name: gestured constructed clickpad
     name: "gestured constructed clickpad"
@@ -111,6 +102,19 @@ class Script:
     def wait(self, seconds):
         self.t += int(seconds * 1_000_000)
 
+    # Hooks for devices that report more per contact or per frame (Pad).
+    def contact_events(self, slot):
+        return []
+
+    def held_events(self, slot, step):
+        return []
+
+    def count_events(self):
+        return []
+
+    def frame_events(self):
+        return []
+
     def down(self, points):
         events = []
         for slot, (x, y) in points.items():
@@ -118,12 +122,14 @@ class Script:
             self.next_id += 1
             self.fingers[slot] = (tid, x * RES, y * RES)
             events += [(3, 47, slot), (3, 57, tid), (3, 53, round(x * RES)), (3, 54, round(y * RES))]
+            events += self.contact_events(slot)
         if not self.touching:
             events.append((1, 330, 1))
             self.touching = True
-        self.frame(events)
+        self.frame(events + self.count_events() + self.frame_events())
 
-    def move(self, deltas, steps):
+    def move(self, deltas, steps, hold=()):
+        """Moves the fingers in `deltas`; those in `hold` report again without moving."""
         start = {s: (self.fingers[s][1], self.fingers[s][2]) for s in deltas}
         for i in range(1, steps + 1):
             events = []
@@ -134,7 +140,9 @@ class Script:
                 tid = self.fingers[slot][0]
                 self.fingers[slot] = (tid, x, y)
                 events += [(3, 47, slot), (3, 53, x), (3, 54, y)]
-            self.frame(events)
+            for slot in hold:
+                events += self.held_events(slot, i)
+            self.frame(events + self.frame_events())
 
     def up(self, slots):
         events = []
@@ -144,7 +152,7 @@ class Script:
         if not self.fingers:
             events.append((1, 330, 0))
             self.touching = False
-        self.frame(events)
+        self.frame(events + self.count_events() + self.frame_events())
 
     def write(self, name, title, tool_type=False):
         header = HEADER.format(title=title, w=W, h=H, res=RES)
@@ -158,14 +166,28 @@ class Script:
 
 class Pad(Script):
     """A clickpad script: every contact has a pressure (and may be a palm by tool type); the
-    BTN_TOOL_* key follows the number of contacts, as touchpad firmware reports it."""
+    BTN_TOOL_* key follows the number of contacts, as touchpad firmware reports it; ABS_X/Y and
+    ABS_PRESSURE follow the first slot."""
 
     def __init__(self):
         super().__init__(frame_us=10000)
         self.pressure = {}
+        self.tool_type = {}
         self.tool = 0
 
-    def tool_events(self):
+    def down(self, points, pressure=60, tool=0):
+        for slot in points:
+            self.pressure[slot], self.tool_type[slot] = pressure, tool
+        super().down(points)
+
+    def contact_events(self, slot):
+        return [(3, 58, self.pressure[slot])] + ([(3, 55, self.tool_type[slot])] if self.tool_type[slot] else [])
+
+    def held_events(self, slot, step):
+        # A resting contact: firmware keeps reporting it, its pressure wavering.
+        return [(3, 47, slot), (3, 58, self.pressure[slot] + (step % 2))]
+
+    def count_events(self):
         n = min(len(self.fingers), 5)
         events = []
         if n != self.tool:
@@ -176,60 +198,18 @@ class Pad(Script):
             self.tool = n
         return events
 
-    def down(self, points, pressure=60, tool=0):
-        events = []
-        for slot, (x, y) in points.items():
-            tid = self.next_id
-            self.next_id += 1
-            self.fingers[slot] = (tid, x * RES, y * RES)
-            self.pressure[slot] = pressure
-            events += [(3, 47, slot), (3, 57, tid), (3, 53, round(x * RES)), (3, 54, round(y * RES)), (3, 58, pressure)]
-            if tool:
-                events.append((3, 55, tool))
-        if not self.touching:
-            events.append((1, 330, 1))
-            self.touching = True
-        events += self.tool_events()
-        self.frame(events + self.single())
-
-    def single(self):
+    def frame_events(self):
         if not self.fingers:
             return [(3, 24, 0)]
         slot = min(self.fingers)
         _, x, y = self.fingers[slot]
         return [(3, 0, round(x)), (3, 1, round(y)), (3, 24, self.pressure[slot])]
 
-    def move(self, deltas, steps, hold=()):
-        """Moves the fingers in `deltas`; those in `hold` report the same place again (firmware
-        keeps reporting a resting contact)."""
-        start = {s: (self.fingers[s][1], self.fingers[s][2]) for s in deltas}
-        for i in range(1, steps + 1):
-            events = []
-            for slot, fn in deltas.items():
-                x0, y0 = start[slot]
-                dx, dy = fn(i / steps)
-                x, y = round(x0 + dx * RES), round(y0 + dy * RES)
-                self.fingers[slot] = (self.fingers[slot][0], x, y)
-                events += [(3, 47, slot), (3, 53, x), (3, 54, y)]
-            for slot in hold:
-                events += [(3, 47, slot), (3, 58, self.pressure[slot] + (i % 2))]
-            self.frame(events + self.single())
-
-    def up(self, slots):
-        events = []
-        for slot in slots:
-            events += [(3, 47, slot), (3, 57, -1)]
-            del self.fingers[slot]
-        if not self.fingers:
-            events.append((1, 330, 0))
-            self.touching = False
-        events += self.tool_events()
-        self.frame(events + self.single())
-
     def write(self, name, title):
         with open(os.path.join(HERE, name), "w") as f:
             f.write(TOUCHPAD_HEADER.format(title=title, w=TW, h=TH, res=RES))
             f.write("\n".join(self.frames) + "\n")
+
 
 def linear(dx, dy):
     return lambda p: (dx * p, dy * p)
@@ -314,44 +294,30 @@ def main():
         s.up(list(four))
         s.write(f"tp-swipe-4-{name}.yml", f"four fingers swipe {name} on a clickpad")
 
-    s = Pad()
-    s.down({4: (92, 40)}, pressure=200)  # a palm: pressure above libinput's 130
-    s.wait(0.3)
-    s.down(three)
-    s.move({i: linear(-30, 0) for i in three}, 25, hold=[4])
-    s.up(list(three))
-    s.up([4])
-    s.write("tp-swipe-3-left-palm.yml", "a palm rests (pressure 200) while three fingers swipe left")
+    def resting(name, title, where, pressure, tool=0, wait=0.3):
+        """Something rests on the pad (slot 4) while three fingers swipe left 30 mm."""
+        s = Pad()
+        s.down({4: where}, pressure=pressure, tool=tool)
+        s.wait(wait)
+        s.down(three)
+        s.move({i: linear(-30, 0) for i in three}, 25, hold=[4])
+        s.up(list(three))
+        s.up([4])
+        s.write(name, title)
 
-    s = Pad()
-    s.down({4: (92, 40)}, pressure=90, tool=2)  # the firmware calls it a palm: MT_TOOL_PALM
-    s.wait(0.3)
-    s.down(three)
-    s.move({i: linear(-30, 0) for i in three}, 25, hold=[4])
-    s.up(list(three))
-    s.up([4])
-    s.write("tp-swipe-3-left-toolpalm.yml", "a palm the firmware marks MT_TOOL_PALM rests while three fingers swipe left")
+    resting("tp-swipe-3-left-palm.yml", "a palm rests (pressure 200) while three fingers swipe left", (92, 40), 200)
+    resting("tp-swipe-3-left-toolpalm.yml", "a palm the firmware marks MT_TOOL_PALM rests while three fingers swipe left",
+            (92, 40), 90, tool=2)
+    resting("tp-swipe-3-left-thumb.yml", "a thumb rests at the bottom of the clickpad while three fingers swipe left",
+            (35, 67), 110, wait=0.4)
 
-    s = Pad()
-    s.down({4: (35, 67)}, pressure=110)  # a thumb resting at the bottom, to click, pressing harder
-    s.wait(0.4)
-    s.down(three)
-    s.move({i: linear(-30, 0) for i in three}, 25, hold=[4])
-    s.up(list(three))
-    s.up([4])
-    s.write("tp-swipe-3-left-thumb.yml", "a thumb rests at the bottom of the clickpad while three fingers swipe left")
-
-    s = Pad()
-    s.down({0: (PX - 10, PY), 1: (PX + 10, PY)})
-    s.move({0: linear(-20, 0), 1: linear(20, 0)}, 25)
-    s.up([0, 1])
-    s.write("tp-pinch-out.yml", "two fingers spread from 20 mm to 60 mm apart on a clickpad")
-
-    s = Pad()
-    s.down({0: (PX - 30, PY), 1: (PX + 30, PY)})
-    s.move({0: linear(20, 0), 1: linear(-20, 0)}, 25)
-    s.up([0, 1])
-    s.write("tp-pinch-in.yml", "two fingers close from 60 mm to 20 mm apart on a clickpad")
+    for name, apart, spread in (("out", 20, 20), ("in", 60, -20)):
+        s = Pad()
+        s.down({0: (PX - apart / 2, PY), 1: (PX + apart / 2, PY)})
+        s.move({0: linear(-spread, 0), 1: linear(spread, 0)}, 25)
+        s.up([0, 1])
+        s.write(f"tp-pinch-{name}.yml", f"two fingers {'spread' if spread > 0 else 'close'} from {apart} mm to "
+                f"{apart + 2 * spread} mm apart on a clickpad")
 
     # A touchscreen palm: the firmware turns a finger into MT_TOOL_PALM mid-drag.
     s = Script()
