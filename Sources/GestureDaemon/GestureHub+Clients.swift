@@ -172,7 +172,7 @@ extension GestureHub {
 
     func attachDefinitions(_ subscription: HubSubscription, to id: DeviceID) {
         guard let definitions = subscription.definitions, let device = devices[id] else { return }
-        let bindings = DeviceBindings(config: definitions, engine: engine, device: DeviceProfile(device.description), root: device.root)
+        let bindings = DeviceBindings(config: definitions, engine: engine, device: device.profile, root: device.root)
         subscription.owned.formUnion(bindings.attached.map(\.id))
     }
 }

@@ -97,10 +97,12 @@ extension GestureHub {
     func devicesJSON() -> [JSONValue] { devices.keys.sorted().map(deviceJSON) }
 
     func deviceJSON(_ id: DeviceID) -> JSONValue {
-        guard let description = devices[id]?.description else { return .null }
-        let surface = description.surface
+        guard let device = devices[id] else { return .null }
+        let description = device.description
+        // The size as positions are reported: turned with the device.
+        let size = device.profile.geometry.size
         return ServerMessage.device(
-            id: Int64(id.rawValue), name: description.name, kind: description.kind.rawValue, width: surface.width,
-            height: surface.height, sizeEstimated: surface.estimated, slots: description.slotCount)
+            id: Int64(id.rawValue), name: description.name, kind: description.kind.rawValue, width: size.width,
+            height: size.height, sizeEstimated: description.surface.estimated, slots: description.slotCount)
     }
 }

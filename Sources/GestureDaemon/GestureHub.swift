@@ -43,6 +43,10 @@ public final class GestureHub: @unchecked Sendable {
         var description: DeviceDescription
         var root: TargetID
         var configured: DeviceBindings
+        /// How the configuration says it is mounted; frames are turned before the engine.
+        var rotation: SurfaceRotation
+        /// The device as the engine and the bindings see it (its geometry turned).
+        var profile: DeviceProfile { DeviceProfile(description).turned(rotation) }
     }
 
     var devices: [DeviceID: Device] = [:]
@@ -88,11 +92,13 @@ public final class GestureHub: @unchecked Sendable {
     /// A device appeared: attach the configuration (and clients' own gestures) and tell clients.
     public func addDevice(_ id: DeviceID, description: DeviceDescription) {
         loop.preconditionInEventLoop()
-        let profile = DeviceProfile(description)
+        let rotation = config.rotation(for: DeviceProfile(description))
+        let profile = DeviceProfile(description).turned(rotation)
         let root = engine.addDevice(id, geometry: profile.geometry)
         let bindings = DeviceBindings(config: config, engine: engine, device: profile, root: root)
         configuredBindings.formUnion(bindings.attached.map(\.id))
-        devices[id] = Device(description: description, root: root, configured: bindings)
+        devices[id] = Device(description: description, root: root, configured: bindings, rotation: rotation)
+        if rotation != .none { logger.info("\(description.name): turned \(rotation.rawValue)° clockwise") }
         for (name, reason) in bindings.excluded { logger.info("\(description.name): gesture \(name) left out: \(reason)") }
         for client in clients.values {
             for subscription in client.subscriptions.values { attachDefinitions(subscription, to: id) }
@@ -122,7 +128,11 @@ public final class GestureHub: @unchecked Sendable {
         loop.preconditionInEventLoop()
         ingress = ingressClock?()
         defer { ingress = nil }
-        route(engine.feed(frame).events)
+        if let device = devices[frame.device], device.rotation != .none {
+            route(engine.feed(device.rotation.frame(frame, on: device.description.surface.geometry)).events)
+        } else {
+            route(engine.feed(frame).events)
+        }
         flushAll()
         scheduleDeadline()
     }
@@ -155,8 +165,16 @@ public final class GestureHub: @unchecked Sendable {
         var events: [GestureEvent] = []
         for id in devices.keys.sorted() {
             guard var device = devices[id] else { continue }
+            // A device turned another way: positions before and after do not compare, so its
+            // gestures in flight (configured and clients' own) fail with `reconfigured`.
+            let rotation = newConfig.rotation(for: DeviceProfile(device.description))
+            if rotation != device.rotation {
+                device.rotation = rotation
+                events += engine.reorient(id, geometry: device.profile.geometry, at: time).events
+                logger.info("\(device.description.name): now turned \(rotation.rawValue)° clockwise")
+            }
             events += device.configured.reconfigure(
-                to: newConfig, engine: engine, device: DeviceProfile(device.description), root: device.root, at: time)
+                to: newConfig, engine: engine, device: device.profile, root: device.root, at: time)
             devices[id] = device
         }
         // Route the failures while their bindings still count as configured.

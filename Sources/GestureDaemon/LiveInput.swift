@@ -1,7 +1,7 @@
 import Evdev
-import GesturePipeline
 import Foundation
 import GestureCore
+import GesturePipeline
 import Glibc
 import LinuxInput
 import Logging

@@ -16,7 +16,7 @@ struct ConfigReader {
         ConfigError(file: file, line: node?.line, message)
     }
 
-    func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList) {
+    func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList, devices: [DeviceSetting]) {
         guard text.utf8.count <= ConfigLimits.maximumBytes else {
             throw ConfigError(file: file, line: nil, "the configuration is \(text.utf8.count) bytes; at most \(ConfigLimits.maximumBytes) (1 MiB) are allowed")
         }
@@ -27,7 +27,7 @@ struct ConfigReader {
         } catch let failure as YAMLSource.Failure {
             throw ConfigError(file: file, line: failure.line, failure.problem)
         }
-        let top = try mapping(root, "the configuration (`version: 1` and `gestures:`)", allowed: ["version", "gestures", "access"])
+        let top = try mapping(root, "the configuration (`version: 1` and `gestures:`)", allowed: ["version", "gestures", "access", "devices"])
         guard let version = top["version"] else { throw error(root, "expected `version: 1`") }
         guard version.int == 1 else { throw error(version, "expected `version: 1`, found `\(version.string ?? "?")`") }
         guard let list = top["gestures"] else { throw error(root, "expected a `gestures:` list") }
@@ -45,7 +45,37 @@ struct ConfigReader {
             names[spec.name] = spec.line ?? 0
             specs.append(spec)
         }
-        return (specs, try top["access"].map(access) ?? AccessList())
+        return (specs, try top["access"].map(access) ?? AccessList(), try top["devices"].map(deviceSettings) ?? [])
+    }
+
+    /// `devices: [ { match: touchscreen, rotation: 90 }, … ]`.
+    func deviceSettings(_ node: YAMLNode) throws -> [DeviceSetting] {
+        guard let entries = node.sequence else { throw error(node, "expected `devices:` as a list of `{ match: …, rotation: … }`") }
+        return try entries.map { entry in
+            let keys = try mapping(entry, "a `devices:` entry", allowed: ["match", "rotation"])
+            var setting = DeviceSetting(match: try keys["match"].map(deviceMatches) ?? [], rotation: .none, line: entry.line)
+            if let value = keys["rotation"] {
+                guard let degrees = value.int, let rotation = SurfaceRotation(rawValue: degrees) else {
+                    throw error(value, "expected `rotation:` 0, 90, 180 or 270 (degrees clockwise), found `\(value.string ?? "a collection")`")
+                }
+                setting.rotation = rotation
+            }
+            return setting
+        }
+    }
+
+    /// A devices filter: `touchscreen`, `touchpad`, a name fragment, or a list of them.
+    func deviceMatches(_ value: YAMLNode) throws -> [DeviceMatch] {
+        if let list = value.sequence {
+            return try list.map { item in
+                guard let text = item.string, item.mapping == nil, item.sequence == nil else { throw error(item, "expected a device kind or name") }
+                return DeviceMatch(text)
+            }
+        }
+        guard let text = value.string else {
+            throw error(value, "expected `touchscreen`, `touchpad`, a name, or a list of them")
+        }
+        return [DeviceMatch(text)]
     }
 
     /// `access: { users: [alice, 1000], groups: [gestured-clients] }`.
@@ -107,18 +137,7 @@ struct ConfigReader {
             }
             spec.state = field
         }
-        if let value = keys["devices"] {
-            if let list = value.sequence {
-                spec.devices = try list.map { item in
-                    guard let text = item.string, item.mapping == nil, item.sequence == nil else { throw error(item, "expected a device kind or name") }
-                    return DeviceMatch(text)
-                }
-            } else if let text = value.string {
-                spec.devices = [DeviceMatch(text)]
-            } else {
-                throw error(value, "expected `devices:` as `touchscreen`, `touchpad`, a name, or a list of them")
-            }
-        }
+        if let value = keys["devices"] { spec.devices = try deviceMatches(value) }
         return spec
     }
 

@@ -20,6 +20,13 @@ public struct DeviceProfile: Hashable, Sendable {
         self.onlyCentroidIsReal = onlyCentroidIsReal
     }
 
+    /// The same device mounted turned: its geometry as the screen sees it.
+    public func turned(_ rotation: SurfaceRotation) -> DeviceProfile {
+        var profile = self
+        profile.geometry = rotation.geometry(geometry)
+        return profile
+    }
+
     /// The profile of a described device.
     public init(_ description: DeviceDescription) {
         self.init(

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// The gesture configuration: the bindings to attach to every device, from a YAML file
 /// (docs/CONFIG.md) or the built-in desktop set.
 public struct GestureConfig: Hashable, Sendable {
@@ -8,19 +10,27 @@ public struct GestureConfig: Hashable, Sendable {
     /// Who may connect to the daemon (the `access:` section; empty: everyone who can open the
     /// socket).
     public var access: AccessList
+    /// How devices are mounted (the `devices:` section), first match first.
+    public var devices: [DeviceSetting]
 
     /// Creates a configuration.
-    public init(bindings: [BindingSpec], source: String, access: AccessList = AccessList()) {
+    public init(bindings: [BindingSpec], source: String, access: AccessList = AccessList(), devices: [DeviceSetting] = []) {
         self.bindings = bindings
         self.source = source
         self.access = access
+        self.devices = devices
+    }
+
+    /// How a device's surface is turned: the first `devices:` entry that matches it, else not.
+    public func rotation(for profile: DeviceProfile) -> SurfaceRotation {
+        devices.first { $0.applies(to: profile) }?.rotation ?? .none
     }
 
     /// Reads a configuration; throws a ``ConfigError`` naming the line for anything unknown or
     /// out of range.
     public static func parse(_ text: String, file: String) throws -> GestureConfig {
-        let (bindings, access) = try ConfigReader(file: file).read(text)
-        return GestureConfig(bindings: bindings, source: file, access: access)
+        let (bindings, access, devices) = try ConfigReader(file: file).read(text)
+        return GestureConfig(bindings: bindings, source: file, access: access, devices: devices)
     }
 
     /// The built-in configuration, used when none is given.

@@ -6,6 +6,8 @@ import GestureCore
 /// time (stable in device order); several recordings play one after the other, each starting one
 /// second after the previous one's last frame. Times start at 0. A device's frames stay in file
 /// order: a time that goes back is clamped to the frame before (``TimeClamp``, in ``clamps``).
+/// A touchscreen whose recording carries udev's `LIBINPUT_CALIBRATION_MATRIX` has its touches
+/// calibrated as libinput calibrates them live (``CalibrationMatrix``).
 public struct ReplayPlan: Sendable {
     /// One recorded device.
     public struct Device: Sendable {
@@ -43,10 +45,15 @@ public struct ReplayPlan: Sendable {
                 let quirks = recorded.quirks ?? database.quirks(for: recorded.identity(dmi: recording.dmi))
                 devices.append(Device(id: id, file: file, description: recorded.description, quirks: quirks))
                 var decoder = MultitouchDecoder(device: id, description: recorded.description, touchpad: Self.touchpadRules(recorded, quirks))
+                // libinput applies a touchscreen's calibration (udev) to every touch; so does a replay.
+                let calibration = recorded.description.kind == .touchscreen
+                    ? recorded.udevProperties["LIBINPUT_CALIBRATION_MATRIX"].flatMap(CalibrationMatrix.init) : nil
+                let surface = recorded.description.surface.geometry
                 var latest = start
                 var clamp: TimeClamp?
                 for (index, event) in recorded.events.enumerated() {
                     guard var frame = decoder.feed(event) else { continue }
+                    if let calibration { frame = calibration.frame(frame, on: surface) }
                     if frame.time < latest {
                         if clamp == nil {
                             let line = index < recorded.lines.count ? recorded.lines[index] : nil

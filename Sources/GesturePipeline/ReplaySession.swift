@@ -19,6 +19,8 @@ public final class ReplaySession {
         public var file: String
         /// Its description.
         public var description: DeviceDescription
+        /// How the configuration says it is mounted (its frames are turned so).
+        public var rotation: SurfaceRotation
         /// The bindings attached to it, and those left out.
         public var bindings: DeviceBindings
     }
@@ -41,16 +43,23 @@ public final class ReplaySession {
     ) {
         engine = GestureEngine(settings: settings)
         let plan = ReplayPlan(recordings: recordings, quirks: quirks)
+        var turns: [DeviceID: (SurfaceRotation, DeviceGeometry)] = [:]
         for device in plan.devices {
-            let profile = DeviceProfile(device.description)
+            let native = DeviceProfile(device.description)
+            let rotation = config.rotation(for: native)
+            let profile = native.turned(rotation)
+            if rotation != .none { turns[device.id] = (rotation, native.geometry) }
             let root = engine.addDevice(device.id, geometry: profile.geometry)
             devices.append(Device(
-                id: device.id, file: device.file, description: device.description,
+                id: device.id, file: device.file, description: device.description, rotation: rotation,
                 bindings: DeviceBindings(config: config, engine: engine, device: profile, root: root)))
         }
         origin = plan.origin
         clamps = plan.clamps
-        schedule = plan.frames
+        // Turned as the configuration mounts each device, once, before anything is fed.
+        schedule = turns.isEmpty ? plan.frames : plan.frames.map { frame in
+            turns[frame.device].map { $0.0.frame(frame, on: $0.1) } ?? frame
+        }
     }
 
     /// Frames to replay.

@@ -171,7 +171,12 @@ public final class LibinputSource {
     func added(_ device: OpaquePointer) -> LiveDevice? {
         let touch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
         let gesture = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0
-        guard touch || gesture else { return nil }
+        let udevProperties = Self.udevProperties(of: device)
+        // libinput gives semi-MT and single-slot touchpads no gesture capability (it cannot
+        // tell their fingers apart), but their finger count and centroid are real: udev's
+        // touchpad tag keeps them, for their raw fingers through libevdev.
+        let touchpad = gesture || udevProperties["ID_INPUT_TOUCHPAD"] == "1"
+        guard touch || touchpad else { return nil }
         var width = 0.0
         var height = 0.0
         let size = libinput_device_get_size(device, &width, &height) == 0 ? Size(width: width, height: height) : nil
@@ -182,7 +187,7 @@ public final class LibinputSource {
             id: id, name: String(cString: libinput_device_get_name(device)), path: path,
             kind: touch ? .touchscreen : .touchpad, size: size,
             touchCount: touch ? max(0, Int(libinput_device_touch_get_touch_count(device))) : 0,
-            description: try? EvdevTouchpadSource.describe(path: path), udevProperties: Self.udevProperties(of: device))
+            description: try? EvdevTouchpadSource.describe(path: path), udevProperties: udevProperties)
     }
 
     /// Every udev property of a libinput device (quirks and palm rules depend on some).

@@ -57,6 +57,10 @@ import Testing
         ("version: 1\ngestures:\n  - name: a\n    simultaneously: [ { tap: {} } ]\n", 4, "at least two gestures"),
         ("version: 2\ngestures: []\n", 1, "expected `version: 1`"),
         ("version: 1\ngestures:\n  - name: [oops\n", 4, "invalid YAML"),
+        ("version: 1\ngestures: []\ndevices:\n  - match: touchscreen\n    rotation: 45\n", 5, "0, 90, 180 or 270"),
+        ("version: 1\ngestures: []\ndevices:\n  - match: touchscreen\n    turn: 90\n", 5, "unknown key `turn`"),
+        ("version: 1\ngestures: []\ndevices: { rotation: 90 }\n", 3, "as a list"),
+        ("version: 1\ngestures: []\ndevices:\n  - match: { name: x }\n", 4, "expected `touchscreen`"),
     ])
     func rejectsWhatItDoesNotKnowByKeyAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect {
@@ -65,6 +69,25 @@ import Testing
             guard let error = error as? ConfigError else { return false }
             return error.file == "bad.yml" && error.line == line && error.message.contains(message)
         }
+    }
+
+    @Test func devicesAreTurnedByTheFirstEntryThatMatches() throws {
+        let config = try GestureConfig.parse("""
+            version: 1
+            devices:
+              - match: [ "ELAN", "Goodix" ]
+                rotation: 270
+              - match: touchscreen
+                rotation: 90
+              - rotation: 180
+            gestures: []
+            """, file: "turned.yml")
+        let geometry = DeviceGeometry(width: 300, height: 200)
+        #expect(config.rotation(for: DeviceProfile(name: "ELAN Touchscreen", kind: .touchscreen, geometry: geometry)) == .clockwise270)
+        #expect(config.rotation(for: DeviceProfile(name: "Wacom HID 52", kind: .touchscreen, geometry: geometry)) == .clockwise90)
+        #expect(config.rotation(for: DeviceProfile(name: "SynPS/2", kind: .touchpad, geometry: geometry)) == .clockwise180, "no match: every device")
+        #expect(config.devices.map(\.line) == [3, 5, 7])
+        #expect(GestureConfig.builtIn.rotation(for: DeviceProfile(name: "x", kind: .touchscreen, geometry: geometry)) == SurfaceRotation.none)
     }
 
     @Test func builtInCoversTheDesktopSet() {

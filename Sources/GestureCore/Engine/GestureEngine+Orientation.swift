@@ -1,0 +1,19 @@
+extension GestureEngine {
+    /// Gives a known device a new surface (it was turned): every gesture in flight on it fails
+    /// with ``FailureReason/reconfigured`` (announced in the returned events), since positions
+    /// before and after the turn do not compare. Touches still down stay tracked.
+    public func reorient(_ id: DeviceID, geometry: DeviceGeometry, at time: Timestamp) -> EngineOutput {
+        let time = clamp(time)
+        return collect { events in
+            fireDeadlines(upTo: time, into: &events)
+            guard let device = devices[id] else { return }
+            for index in device.bindings {
+                let binding = bindings[index]!
+                if binding.inFlight { fail(binding, .reconfigured) }
+            }
+            finishRound(at: time, endedSlots: 0, on: device, into: &events)
+            device.geometry = geometry
+            deadlinesChanged = true
+        }
+    }
+}
