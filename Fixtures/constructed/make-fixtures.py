@@ -154,8 +154,11 @@ class Script:
             self.touching = False
         self.frame(events + self.count_events() + self.frame_events())
 
-    def write(self, name, title, tool_type=False):
+    def write(self, name, title, tool_type=False, calibration=None):
         header = HEADER.format(title=title, w=W, h=H, res=RES)
+        if calibration:  # udev's LIBINPUT_CALIBRATION_MATRIX, as on a panel mounted turned
+            header = header.replace("gestured constructed touchscreen", "gestured constructed rotated touchscreen")
+            header = header.replace("    - ID_INPUT_TOUCHSCREEN=1\n", f"    - ID_INPUT_TOUCHSCREEN=1\n    - LIBINPUT_CALIBRATION_MATRIX={calibration}\n")
         if tool_type:  # the panel reports ABS_MT_TOOL_TYPE (0x37)
             header = header.replace("3: [0, 1, 47, 53, 54, 57]", "3: [0, 1, 47, 53, 54, 55, 57]")
             header = header.replace("      57: [0, 65535", "      55: [0, 2, 0, 0, 0]\n      57: [0, 65535")
@@ -311,6 +314,19 @@ def main():
     resting("tp-swipe-3-left-thumb.yml", "a thumb rests at the bottom of the clickpad while three fingers swipe left",
             (35, 67), 110, wait=0.4)
 
+    resting("tp-swipe-3-left-edge-palm.yml", "a light palm rests at the left edge while three fingers swipe left",
+            (4, 35), 70)
+
+    # A thumb put down low on the pad while the fingers are already swiping.
+    s = Pad()
+    s.down(three)
+    s.move({i: linear(-10, 0) for i in three}, 8)
+    s.down({4: (60, 66)}, pressure=100)
+    s.move({i: linear(-20, 0) for i in three}, 17, hold=[4])
+    s.up(list(three))
+    s.up([4])
+    s.write("tp-swipe-3-left-late-thumb.yml", "three fingers swipe left; a thumb lands low on the pad halfway")
+
     for name, apart, spread in (("out", 20, 20), ("in", 60, -20)):
         s = Pad()
         s.down({0: (PX - apart / 2, PY), 1: (PX + apart / 2, PY)})
@@ -318,6 +334,15 @@ def main():
         s.up([0, 1])
         s.write(f"tp-pinch-{name}.yml", f"two fingers {'spread' if spread > 0 else 'close'} from {apart} mm to "
                 f"{apart + 2 * spread} mm apart on a clickpad")
+
+    # A panel mounted a quarter turn clockwise, calibrated by udev (libinput's matrix for 90°):
+    # fingers moving left on the panel move up on the screen.
+    s = Script()
+    s.down({0: (CX - 15, CY), 1: (CX, CY - 5), 2: (CX + 15, CY)})
+    s.move({i: linear(-40, 0) for i in range(3)}, 20)
+    s.up([0, 1, 2])
+    s.write("swipe-3-calibrated-90.yml", "three fingers swipe left on a panel calibrated a quarter turn clockwise (screen: up)",
+            calibration="0 -1 1 1 0 0")
 
     # A touchscreen palm: the firmware turns a finger into MT_TOOL_PALM mid-drag.
     s = Script()
