@@ -207,6 +207,7 @@ record("hotplug: a device removed mid-drag fails it with deviceRemoved, state re
 # ── Touchpad recordings: gestured's gestures against libinput's ───────────────────────────
 agreeing, total = touchpad_agreement.judge(share, read_json_lines, record)
 print(f"touchpad agreement: {agreeing} of {total} recordings (.build-e2e/last/out/touchpad-agreement.txt)")
+touchpad_agreement.judge_landing_jump(share, read_json_lines, record)
 
 # ── Shutdown ───────────────────────────────────────────────────────────────────────────────
 try:

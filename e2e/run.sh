@@ -34,7 +34,12 @@ grep -v '^#' Fixtures/replays.txt | while read -r recording description; do
     constructed/tp-*.yml) format=libinput ;;
     *) continue ;;
   esac
-  echo "$(basename "$recording" | sed 's/\.[a-z]*$//') $format Fixtures/$recording ${description:+Fixtures/$description}" >> "$share/touchpads.txt"
+  name=$(basename "$recording" | sed 's/\.[a-z]*$//')
+  echo "$name $format Fixtures/$recording ${description:+Fixtures/$description}" >> "$share/touchpads.txt"
+  # The host's replay with the fixtures' configuration (the landing-jump check reads it).
+  set -- --json --config Fixtures/gestures.yml
+  [ -n "$description" ] && set -- "$@" --device-description "Fixtures/$description"
+  "$bin/gesturectl" replay "$@" "Fixtures/$recording" > "$share/expected/$name.jsonl"
 done
 
 # Every touchscreen recording with a device description, and what the host's replay makes of it.

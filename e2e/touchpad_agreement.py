@@ -66,11 +66,10 @@ def judge(share, read_json_lines, record):
     names = {int(i): n for n, i in (l.split() for l in open(order_path) if len(l.split()) == 2)} if os.path.exists(order_path) else {}
     ours, theirs = {}, {}
     for e in read_json_lines(os.path.join(out, "agreement.jsonl")):
-        name = names.get(e.get("device"))
         if e.get("event") == "gesture":
-            ours.setdefault(name, []).append(e)
+            ours.setdefault(names.get(e["device"]), []).append(e)
         elif e.get("event") == "touchpad-gesture":
-            theirs.setdefault(name, []).append(e)
+            theirs.setdefault(names.get(e["device"]), []).append(e)
     agreeing = 0
     lines = []
     for name in listed:
@@ -91,3 +90,21 @@ def judge(share, read_json_lines, record):
         status = None
     record("touchpad agreement: the daemon shut down cleanly", status == 0, f"exit {status}")
     return agreeing, len(listed)
+
+
+def judge_landing_jump(share, read_json_lines, record):
+    """The ALPS single tap (a PS/2 pad's first report jumps 94 units): libinput's verdict with
+    tapping enabled (a POINTER_BUTTON from its tap state machine, or not) against gestured's
+    replay of the same file with Fixtures/gestures.yml (its `taps` binding ended, or not)."""
+    out = os.path.join(share, "out")
+    path = os.path.join(out, "alps-tap.libinput.txt")
+    text = open(path).read() if os.path.exists(path) else ""
+    if "DEVICE_ADDED" not in text:
+        record("landing jump: gestured and libinput agree on the ALPS single tap", False, "no libinput output")
+        return
+    libinput_tapped = "POINTER_BUTTON" in text
+    replay = read_json_lines(os.path.join(share, "expected", "tp-alps-glidepoint-semimt-1finger-tap.jsonl"))
+    ours_tapped = any(e["gesture"] == "taps" and e["phase"] == "ended" for e in replay)
+    why = next((line.strip() for line in text.splitlines() if "TAP_STATE_DEAD" in line or "TAP_STATE_TAPPED" in line), "")
+    record("landing jump: gestured and libinput agree on the ALPS single tap", libinput_tapped == ours_tapped,
+           f"libinput {'taps' if libinput_tapped else 'does not tap'} ({why}); gestured {'taps' if ours_tapped else 'does not tap'}")

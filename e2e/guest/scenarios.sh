@@ -36,6 +36,14 @@ capture() {
   wait_until 30 log_has "$OUT/$2.captured.evemu" "^N:"
 }
 
+# A panel mounted turned: udev calibrates it (as a hwdb entry or a local rule does on real
+# machines), libinput applies the matrix; the replay on the host reads it from the recording.
+mkdir -p /etc/udev/rules.d
+cat > /etc/udev/rules.d/99-gestured-e2e-calibration.rules <<'RULE'
+SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="gestured constructed rotated touchscreen", ENV{LIBINPUT_CALIBRATION_MATRIX}="0 -1 1 1 0 0"
+RULE
+udevadm control --reload
+
 # ── 1. Permissions: an unprivileged gestured with a touchscreen present ────────────────────
 step "permissions"
 python3 e2e/guest/touch.py hold > "$OUT/hold.log" 2>&1 &
@@ -137,5 +145,22 @@ expected=0
 play_recordings touchpads.txt "$OUT/agreement-order.txt"
 kill -TERM "$daemon"; wait "$daemon"; echo $? > "$OUT/agreement-daemon.status"
 wait "$subscriber" 2>/dev/null
+
+# ── 7. libinput's own verdict on a PS/2 landing jump: the ALPS single tap ────────────────
+# With tapping enabled, does libinput call it a tap? (The host compares with gestured's replay.)
+step "libinput on the ALPS single tap"
+alps=Fixtures/real/tp-alps-glidepoint-semimt-1finger-tap.evemu
+evemu-device "$alps" > "$OUT/alps-tap.device" 2>&1 &
+creator=$!
+wait_until 30 log_has "$OUT/alps-tap.device" "/dev/input/event"
+node=$(grep -o '/dev/input/event[0-9]*' "$OUT/alps-tap.device" | head -n1)
+stdbuf -oL libinput debug-events --verbose --enable-tap --device "$node" > "$OUT/alps-tap.libinput.txt" 2>&1 &
+debug=$!
+wait_until 30 log_has "$OUT/alps-tap.libinput.txt" "DEVICE_ADDED"
+timeout 60 evemu-play "$node" < "$alps"
+# Settled: back to idle after the touch ended (at once, or when a tap's 180 ms timeout fires).
+tap_settled() { sed -n '/TAP_EVENT_RELEASE/,$p' "$1" | grep -q "TAP_STATE_IDLE"; }
+wait_until 30 tap_settled "$OUT/alps-tap.libinput.txt"
+kill -INT "$debug" 2>/dev/null; kill "$creator" 2>/dev/null; wait "$debug" "$creator" 2>/dev/null
 
 step "done"
