@@ -18,7 +18,8 @@ import GestureCore
 ///   (Protocol A has no identities to cancel: such a contact just ends.)
 /// - Touchpads (not semi-MT): palms and thumbs, as libinput tells them from pressure, size,
 ///   position and motion (``TouchpadContactFilter``), are left out the same way: never reported,
-///   or cancelled when a counted contact turns out to be one.
+///   or cancelled when a counted contact turns out to be one; and a touch jump (libinput's rule)
+///   is discarded: the contact stays where it was and moves on from there.
 /// - SYN_DROPPED: events are discarded up to the next SYN_REPORT; that frame cancels every live
 ///   contact (what happened meanwhile is unknown), and a slot counts again only once it reports
 ///   after the gap, so a finger that lifted during the gap cannot linger as a ghost.
@@ -234,17 +235,18 @@ public struct MultitouchDecoder: Sendable {
     }
 
     mutating func frame(at time: Timestamp) -> TouchFrame? {
-        let current = currentContacts()
+        var current = currentContacts()
         let ids = identities(for: current)
         var notFingers = Set<Int32>()
         if touchpadFilter != nil {
-            let samples = current.indices.map { i in
+            var samples = current.indices.map { i in
                 TouchpadContactFilter.Sample(
                     id: ids[i], x: current[i].x, y: current[i].y, pressure: current[i].pressure, major: current[i].major,
                     minor: current[i].minor)
             }
-            notFingers = touchpadFilter!.update(samples, at: time)
+            notFingers = touchpadFilter!.update(&samples, at: time)
             rejectedNow.formUnion(notFingers)
+            for i in current.indices { (current[i].x, current[i].y) = (samples[i].x, samples[i].y) }
         }
         var contacts: [Contact] = []
         var next: [Live] = []

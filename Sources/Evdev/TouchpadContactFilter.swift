@@ -54,6 +54,11 @@ public struct TouchpadContactFilter: Sendable {
         var palm: Palm?
         /// Frames above 20 mm/s, counted up to 15 and down when slower (libinput's measure of a moving finger).
         var speedExceeded = 0
+        /// The last frame's motion, in mm per 12 ms (libinput's jump reference).
+        var lastDelta = 0.0
+        /// What discarded jumps add up to, in device units: reported positions are raw plus this.
+        var offsetX: Int64 = 0
+        var offsetY: Int64 = 0
     }
 
     var tracks: [Int32: Track] = [:]
@@ -71,15 +76,23 @@ public struct TouchpadContactFilter: Sendable {
     }
 
     /// Takes a frame's contacts (every contact down, as reported) and returns the ids that are
-    /// not fingers now.
-    public mutating func update(_ samples: [Sample], at time: Timestamp) -> Set<Int32> {
+    /// not fingers now. Positions where a jump was discarded are moved back in `samples` (palms
+    /// and thumbs are told from the positions as reported, as libinput does).
+    public mutating func update(_ samples: inout [Sample], at time: Timestamp) -> Set<Int32> {
         let present = Set(samples.map(\.id))
+        let countChanged = present.count != tracks.count || present.contains { tracks[$0] == nil }
         for id in tracks.keys where !present.contains(id) { tracks[id] = nil }
         if let current = thumb, !present.contains(current.id) { thumb = nil }
         var newest: Int32?
         for sample in samples {
             if var track = tracks[sample.id] {
                 let dt = Double(time.microseconds - track.time.microseconds) / 1_000_000
+                if countChanged {
+                    track.lastDelta = 0  // libinput restarts its motion history when the finger count changes
+                } else if sample.x != track.x || sample.y != track.y, isJump(sample, &track, at: time) {
+                    track.offsetX -= Int64(sample.x) - Int64(track.x)
+                    track.offsetY -= Int64(sample.y) - Int64(track.y)
+                }
                 let moved = rules.millimetres(dx: Int64(sample.x) - Int64(track.x), dy: Int64(sample.y) - Int64(track.y))
                 if dt > 0, (moved.x * moved.x + moved.y * moved.y).squareRoot() / dt > 20 {
                     track.speedExceeded = min(15, track.speedExceeded + 1)
@@ -100,7 +113,29 @@ public struct TouchpadContactFilter: Sendable {
         var ignored = Set(tracks.compactMap { $0.value.palm == nil ? nil : $0.key })
         if let thumb { ignored.insert(thumb.id) }
         detectRestingThumb(samples, ignored: &ignored)
+        for index in samples.indices {
+            guard let track = tracks[samples[index].id], track.offsetX != 0 || track.offsetY != 0 else { continue }
+            samples[index].x = Int32(clamping: Int64(samples[index].x) + track.offsetX)
+            samples[index].y = Int32(clamping: Int64(samples[index].y) + track.offsetY)
+        }
         return ignored
+    }
+
+    // MARK: Jumps
+
+    /// libinput's touch jump: more than 20 mm in a frame, or 7 mm more than the frame before,
+    /// both per 12 ms (the interval its thresholds were measured at); frames more than 30 ms
+    /// apart are not judged. ALPS serial pads' stray 4095/0 reports are always jumps.
+    func isJump(_ sample: Sample, _ track: inout Track, at time: Timestamp) -> Bool {
+        guard rules.detectsJumps else { return false }
+        if rules.strayCorner, sample.x == 4095, sample.y == 0 { return true }
+        let interval = time.microseconds - track.time.microseconds
+        guard interval > 0, interval <= 30_000 else { return false }
+        let moved = rules.millimetres(dx: Int64(sample.x) - Int64(track.x), dy: Int64(sample.y) - Int64(track.y))
+        let distance = (moved.x * moved.x + moved.y * moved.y).squareRoot() * 12_000 / Double(interval)
+        let jump = distance > 20 || distance - track.lastDelta > 7
+        track.lastDelta = distance
+        return jump
     }
 
     // MARK: Palms

@@ -32,6 +32,12 @@ public struct TouchpadRules: Hashable, Sendable {
     /// `AttrThumbSizeThreshold` (with ABS_MT_TOUCH_MAJOR): major above it and minor under 60 % of it is a thumb.
     public var thumbSize: Int32?
 
+    /// Touch jumps are discarded (not on Wacom's pads, nor where `ModelLenovoX1Gen6Touchpad`
+    /// says the firmware does its own).
+    public var detectsJumps: Bool
+    /// `ModelALPSSerialTouchpad`: a report at 4095/0 is a glitch, held at the last position.
+    public var strayCorner: Bool
+
     /// Rules for a touchpad. `integration` is udev's `ID_INPUT_TOUCHPAD_INTEGRATION` when known;
     /// `isTablet` whether udev also calls it a tablet (a pen tablet's touch surface).
     public init(description: DeviceDescription, quirks: DeviceQuirks, integration: String? = nil, isTablet: Bool = false) {
@@ -75,6 +81,8 @@ public struct TouchpadRules: Hashable, Sendable {
         lowerThumbLine = yAt(height * 0.92)
         thumbPressure = hasPressure ? quirks.thumbPressureThreshold.map { Int32(clamping: $0) } : nil
         thumbSize = hasMajor ? quirks.thumbSizeThreshold.map { Int32(clamping: $0) } : nil
+        detectsJumps = !quirks.isWacomTouchpad && !quirks.flag("ModelLenovoX1Gen6Touchpad")
+        strayCorner = quirks.flag("ModelALPSSerialTouchpad")
     }
 
     /// Millimetres between two points given in device units, per axis.
@@ -87,6 +95,7 @@ public struct TouchpadRules: Hashable, Sendable {
             && a.palmSize == b.palmSize && a.palmEdges?.left == b.palmEdges?.left && a.palmEdges?.right == b.palmEdges?.right
             && a.palmTopEdge == b.palmTopEdge && a.detectsThumbs == b.detectsThumbs && a.upperThumbLine == b.upperThumbLine
             && a.lowerThumbLine == b.lowerThumbLine && a.thumbPressure == b.thumbPressure && a.thumbSize == b.thumbSize
+            && a.detectsJumps == b.detectsJumps && a.strayCorner == b.strayCorner
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -16,7 +16,16 @@ import Testing
         /// One frame 10 ms after the last; returns the ids that are not fingers.
         mutating func frame(_ samples: [Sample]) -> Set<Int32> {
             defer { time = time + 0.01 }
-            return filter.update(samples, at: time)
+            var samples = samples
+            return filter.update(&samples, at: time)
+        }
+
+        /// The positions reported for a frame (jumps discarded), in mm.
+        mutating func positions(_ samples: [Sample]) -> [Double] {
+            defer { time = time + 0.01 }
+            var samples = samples
+            _ = filter.update(&samples, at: time)
+            return samples.map { Double($0.x) / 10 }
         }
     }
 
@@ -106,6 +115,28 @@ import Testing
         #expect(moving.frame([Self.at(1, 40, 45), Self.at(2, 35, 30)]).isEmpty)
         #expect(moving.frame([Self.at(1, 38, 45), Self.at(2, 33, 30)]).isEmpty)
         #expect(moving.frame([Self.at(1, 30, 45), Self.at(2, 25, 30)]).isEmpty, "both move: a two-finger gesture")
+    }
+
+    @Test func aTouchJumpIsDiscardedAndTheTouchMovesOnFromWhereItWas() {
+        var pad = Pad()
+        #expect(pad.positions([Self.at(1, 20, 30)]) == [20])
+        #expect(pad.positions([Self.at(1, 22, 30)]) == [22], "2 mm in 10 ms: a finger")
+        #expect(pad.positions([Self.at(1, 47, 30)]) == [22], "25 mm in 10 ms: a jump, discarded")
+        #expect(pad.positions([Self.at(1, 49, 30)]) == [24], "the motion after it counts")
+        var accelerating = Pad()
+        _ = accelerating.positions([Self.at(1, 20, 30)])
+        _ = accelerating.positions([Self.at(1, 21, 30)])
+        #expect(accelerating.positions([Self.at(1, 30, 30)]) == [21], "9 mm more than the frame before (per 12 ms): a jump")
+        var slow = Pad()
+        _ = slow.positions([Self.at(1, 20, 30)])
+        slow.time = slow.time + 0.05
+        #expect(slow.positions([Self.at(1, 45, 30)]) == [45], "frames 60 ms apart are not judged")
+        var landing = Pad()
+        _ = landing.positions([Self.at(1, 20, 30)])
+        #expect(landing.positions([Self.at(1, 45, 30), Self.at(2, 60, 30)]) == [45, 60], "no judgement when the finger count changes")
+        var wacom = Pad(quirks: DeviceQuirks(properties: ["ModelWacomTouchpad": "1"]))
+        _ = wacom.positions([Self.at(1, 20, 30)])
+        #expect(wacom.positions([Self.at(1, 47, 30)]) == [47], "libinput leaves Wacom's pads alone")
     }
 
     @Test func theDecoderLeavesPalmsAndThumbsOutOfTheFrame() {
