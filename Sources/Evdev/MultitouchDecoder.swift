@@ -18,7 +18,9 @@ import GestureCore
 ///   (Protocol A has no identities to cancel: such a contact just ends.)
 /// - Touchpads (not semi-MT): palms and thumbs, as libinput tells them from pressure, size,
 ///   position and motion (``TouchpadContactFilter``), are left out the same way: never reported,
-///   or cancelled when a counted contact turns out to be one; and a touch jump (libinput's rule)
+///   or cancelled when a counted contact turns out to be one — the other fingers then start
+///   over (cancelled, and beginning again at the next frame), as libinput cancels its gesture
+///   and detects it again with the fingers that count; and a touch jump (libinput's rule)
 ///   is discarded: the contact stays where it was and moves on from there.
 /// - SYN_DROPPED: events are discarded up to the next SYN_REPORT; that frame cancels every live
 ///   contact (what happened meanwhile is unknown), and a slot counts again only once it reports
@@ -248,9 +250,16 @@ public struct MultitouchDecoder: Sendable {
             rejectedNow.formUnion(notFingers)
             for i in current.indices { (current[i].x, current[i].y) = (samples[i].x, samples[i].y) }
         }
+        // On a touchpad, a counted touch found not to be a finger changes the finger count under
+        // the gesture: libinput cancels its gesture and starts again with the fingers that count.
+        // So do the other fingers here: cancelled in this frame, beginning again in the next.
+        var restarted = Set<Int32>()
+        if touchpadFilter != nil, live.contains(where: { rejectedNow.contains($0.id) }) {
+            restarted = Set(live.map(\.id)).subtracting(rejectedNow)
+        }
         var contacts: [Contact] = []
         var next: [Live] = []
-        for (index, raw) in current.enumerated() where !notFingers.contains(ids[index]) {
+        for (index, raw) in current.enumerated() where !notFingers.contains(ids[index]) && !restarted.contains(ids[index]) {
             let position = millimetres(raw.x, raw.y)
             let normalized = Point(
                 x: Double(xAxis.offset(of: raw.x)) / Double(xAxis.span), y: Double(yAxis.offset(of: raw.y)) / Double(yAxis.span))
@@ -267,7 +276,7 @@ public struct MultitouchDecoder: Sendable {
             next.append(Live(id: id, position: position, normalized: normalized))
         }
         for before in live where !next.contains(where: { $0.id == before.id }) {
-            let phase: TouchPhase = rejectedNow.contains(before.id) ? .cancelled : .ended
+            let phase: TouchPhase = rejectedNow.contains(before.id) || restarted.contains(before.id) ? .cancelled : .ended
             contacts.append(Contact(id: before.id, position: before.position, normalized: before.normalized, phase: phase))
         }
         rejectedNow.removeAll()

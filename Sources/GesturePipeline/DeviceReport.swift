@@ -18,9 +18,35 @@ public enum DeviceReport {
                     + (d.fingerToolCount.map { ", counts up to \($0) fingers" } ?? ""),
                 "  gestures: \(device.bindings.attached.map(\.spec.name).joined(separator: ", "))",
             ]
+            if d.kind == .touchpad { lines += touchpadLines(device) }
             for (name, reason) in device.bindings.excluded { lines.append("  left out: \(name) — \(reason)") }
             return lines
         }
+    }
+
+    /// Which libinput quirks applied, and the palm and thumb rules they make.
+    static func touchpadLines(_ device: ReplaySession.Device) -> [String] {
+        let quirks = device.quirks
+        var lines = [
+            "  libinput quirks: " + (quirks.properties.isEmpty ? "none"
+                : quirks.properties.keys.sorted().map { "\($0)=\(quirks.properties[$0]!)" }.joined(separator: ", ")
+                    + (quirks.sections.isEmpty ? " (from the recording)" : " (\(quirks.sections.joined(separator: "; ")))"))
+        ]
+        guard let rules = device.touchpad else {
+            return lines + ["  palms and thumbs: not told apart (semi-multitouch: no per-finger positions)"]
+        }
+        var palms: [String] = ["tool type"]
+        if let pressure = rules.palmPressure { palms.append("pressure above \(pressure)") }
+        if let size = rules.palmSize { palms.append("size above \(size)") }
+        if rules.palmEdges != nil { palms.append("beginning at the edges" + (rules.palmTopEdge != nil ? " or the top" : "")) }
+        lines.append("  palms: " + palms.joined(separator: ", "))
+        if rules.detectsThumbs {
+            let line = mm(Double(rules.lowerThumbLine - (device.description.yAxis?.minimum ?? 0)) / rules.unitsPerMillimetre.y)
+            lines.append("  thumbs: resting below \(line) mm, landing far below the other fingers, or staying while they move")
+        } else {
+            lines.append("  thumbs: not detected (only on clickpads at least 50 mm tall)")
+        }
+        return lines
     }
 
     /// Millimetres with one decimal.

@@ -19,6 +19,8 @@ public struct ReplayPlan: Sendable {
         public var description: DeviceDescription
         /// The libinput quirks that apply to it: the file's own, or the database's.
         public var quirks: DeviceQuirks
+        /// Its palm, thumb and jump rules (touchpads with per-finger positions).
+        public var touchpad: TouchpadRules?
     }
 
     /// Every device, in order.
@@ -43,8 +45,10 @@ public struct ReplayPlan: Sendable {
                 let id = DeviceID(nextID)
                 nextID += 1
                 let quirks = recorded.quirks ?? database.quirks(for: recorded.identity(dmi: recording.dmi))
-                devices.append(Device(id: id, file: file, description: recorded.description, quirks: quirks))
-                var decoder = MultitouchDecoder(device: id, description: recorded.description, touchpad: Self.touchpadRules(recorded, quirks))
+                let rules = recorded.description.kind == .touchpad && !recorded.description.isSemiMultitouch
+                    ? Self.touchpadRules(recorded, quirks) : nil
+                devices.append(Device(id: id, file: file, description: recorded.description, quirks: quirks, touchpad: rules))
+                var decoder = MultitouchDecoder(device: id, description: recorded.description, touchpad: rules)
                 // libinput applies a touchscreen's calibration (udev) to every touch; so does a replay.
                 let calibration = recorded.description.kind == .touchscreen
                     ? recorded.udevProperties["LIBINPUT_CALIBRATION_MATRIX"].flatMap(CalibrationMatrix.init) : nil

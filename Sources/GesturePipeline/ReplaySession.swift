@@ -21,6 +21,10 @@ public final class ReplaySession {
         public var description: DeviceDescription
         /// How the configuration says it is mounted (its frames are turned so).
         public var rotation: SurfaceRotation
+        /// The libinput quirks that apply to it (the recording's own, or the database's).
+        public var quirks: DeviceQuirks
+        /// Its palm, thumb and jump rules (touchpads with per-finger positions).
+        public var touchpad: TouchpadRules?
         /// The bindings attached to it, and those left out.
         public var bindings: DeviceBindings
     }
@@ -51,7 +55,7 @@ public final class ReplaySession {
             if rotation != .none { turns[device.id] = (rotation, native.geometry) }
             let root = engine.addDevice(device.id, geometry: profile.geometry)
             devices.append(Device(
-                id: device.id, file: device.file, description: device.description, rotation: rotation,
+                id: device.id, file: device.file, description: device.description, rotation: rotation, quirks: device.quirks, touchpad: device.touchpad,
                 bindings: DeviceBindings(config: config, engine: engine, device: profile, root: root)))
         }
         origin = plan.origin

@@ -152,8 +152,11 @@ import Testing
         s.slot(0, x: 300)
         s.slot(1, x: 450)
         s.abs(EventCode.ABS_MT_PRESSURE, 150)
-        #expect(s.syn()?.summary == ["10:moved", "11:cancelled"], "a finger pressing like a palm is cancelled")
+        #expect(s.syn()?.summary == ["10:cancelled", "11:cancelled"],
+                "a finger pressing like a palm is cancelled, and the other finger starts over")
         s.slot(0, x: 250)
+        #expect(s.syn()?.summary == ["10:began"], "with the fingers that count")
+        s.slot(0, x: 200)
         #expect(s.syn()?.summary == ["10:moved"])
     }
 }

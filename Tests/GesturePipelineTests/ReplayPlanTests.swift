@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import GestureCore
 import GesturePipeline
+import GestureTesting
 import GestureWire
 import Testing
 
@@ -89,6 +90,35 @@ import Testing
     }
 
     /// The readers give each event its line, which is what the report names.
+    /// Property: for any devices and any timestamps (forwards, backwards, equal), each device's
+    /// frames come out in the order its own events were decoded, and times never run back.
+    @Test(arguments: 0..<200)
+    func noDevicesFramesAreEverReordered(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let devices = (0..<Int.random(in: 1...4, using: &random)).map { _ -> RecordedDevice in
+            var events: [InputEvent] = []
+            var micros = Int64.random(in: 0...1_000_000, using: &random)
+            for frame in 0..<Int.random(in: 1...30, using: &random) {
+                micros += Int64.random(in: -300_000...50_000, using: &random)
+                let time = Timestamp(microseconds: micros)
+                if frame == 0 { events.append(InputEvent(time: time, type: EventCode.EV_ABS, code: EventCode.ABS_MT_TRACKING_ID, value: 1)) }
+                // The frame's number is its x: the order is readable from the positions.
+                events.append(InputEvent(time: time, type: EventCode.EV_ABS, code: EventCode.ABS_MT_POSITION_X, value: Int32(frame * 10)))
+                events.append(InputEvent(time: time, type: EventCode.EV_ABS, code: EventCode.ABS_MT_POSITION_Y, value: 500))
+                events.append(InputEvent(time: time, type: EventCode.EV_SYN, code: EventCode.SYN_REPORT, value: 0))
+            }
+            return RecordedDevice(node: nil, description: Self.screen, events: events)
+        }
+        let plan = ReplayPlan(recordings: [(Recording(format: .evemu, devices: devices), "random.evemu")])
+        for (index, recorded) in devices.enumerated() {
+            var decoder = MultitouchDecoder(device: DeviceID(UInt32(index + 1)), description: Self.screen)
+            let decoded = recorded.events.compactMap { decoder.feed($0) }.map { $0.contacts.first?.position.x }
+            let played = plan.frames.filter { $0.device == DeviceID(UInt32(index + 1)) }.map { $0.contacts.first?.position.x }
+            #expect(played == decoded, "device \(index + 1), seed \(seed)")
+        }
+        #expect(zip(plan.frames, plan.frames.dropFirst()).allSatisfy { $0.time <= $1.time }, "time runs forwards")
+    }
+
     @Test func readersRecordEachEventsLine() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for name in ["Fixtures/real/ts-atmel-maxtouch-1finger-drag-up-down.evemu", "Fixtures/constructed/double-tap.yml"] {
