@@ -109,7 +109,7 @@ if ProcessInfo.processInfo.environment["GESTURED_BENCHMARKS"] != nil {
         .executableTarget(
             name: "EngineBenchmarks",
             dependencies: [
-                "GestureCore", "GestureTesting",
+                "GestureCore", "GestureTesting", "Evdev",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/EngineBenchmarks",

@@ -48,4 +48,5 @@ let benchmarks: @Sendable () -> Void = {
     measure("Steady 10-finger stream, 16 bindings", .tenFingers)
     measure("Steady 1-finger pan, 16 bindings", .pan)
     measure("Touch sequences 2-finger, 16 bindings", .sequences)
+    decoderBenchmarks()
 }

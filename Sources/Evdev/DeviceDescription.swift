@@ -20,6 +20,9 @@ public struct DeviceDescription: Hashable, Sendable {
     public var codes: [UInt16: Set<UInt16>]
     /// Ranges of the absolute axes.
     public var absinfo: [UInt16: AbsInfo]
+    /// The size in millimetres libinput's quirks give a device whose axes have no resolution
+    /// (`AttrSizeHint`); nil when none applies.
+    public var sizeHint: Size?
 
     /// Creates a description.
     public init(
@@ -101,13 +104,20 @@ public struct DeviceDescription: Hashable, Sendable {
     public static let touchpadFallbackSize = (width: 69.0, height: 50.0)
 
     /// The surface in millimetres, from the axes' resolution; when a resolution is 0 the size is
-    /// estimated and says so: a touchpad is libinput's 69 × 50 mm (``touchpadFallbackSize``),
-    /// a touchscreen square units with the longer side ``fallbackLongSide(for:)``.
+    /// estimated and says so: the quirks' ``sizeHint`` when there is one, else a touchpad is
+    /// libinput's 69 × 50 mm (``touchpadFallbackSize``), a touchscreen square units with the
+    /// longer side ``fallbackLongSide(for:)``.
     public var surface: Surface {
         guard let x = xAxis, let y = yAxis else { return Surface(width: 0, height: 0, estimated: true) }
         if x.resolution > 0 && y.resolution > 0 {
             return Surface(
                 width: Double(x.span) / Double(x.resolution), height: Double(y.span) / Double(y.resolution), estimated: false)
+        }
+        if let hint = sizeHint, hint.width >= 1, hint.height >= 1 {
+            // libinput makes a whole-number resolution from the hint, as from its fallback.
+            let xResolution = max(1, x.span / Int(hint.width))
+            let yResolution = max(1, y.span / Int(hint.height))
+            return Surface(width: Double(x.span) / Double(xResolution), height: Double(y.span) / Double(yResolution), estimated: true)
         }
         if kind == .touchpad {
             // libinput sets a whole-number resolution from the assumed size: span / 69 units per mm.

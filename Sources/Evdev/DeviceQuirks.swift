@@ -1,3 +1,5 @@
+import GestureCore
+
 /// The quirks that apply to one device: libinput's `Model…` and `Attr…` properties, the last
 /// assignment of each key winning (as in libinput: later sections, and the local overrides,
 /// override earlier ones), with typed readers for the keys gestured uses.
@@ -42,12 +44,14 @@ public struct DeviceQuirks: Hashable, Sendable {
     public var thumbPressureThreshold: UInt32? { unsigned("AttrThumbPressureThreshold") }
     /// `AttrThumbSizeThreshold`: touch size above which a touch is a thumb.
     public var thumbSizeThreshold: UInt32? { unsigned("AttrThumbSizeThreshold") }
-    /// `AttrSizeHint=WxH` (mm): the size of a touchpad whose axes have no resolution.
-    public var sizeHint: (width: Double, height: Double)? {
+    /// `AttrSizeHint=WxH` (mm): the size of a device whose axes have no resolution.
+    public var sizeHint: Size? {
         guard let text = properties["AttrSizeHint"] else { return nil }
         let parts = text.split(separator: "x")
-        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else { return nil }
-        return (width, height)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width >= 1, height >= 1,
+            width.isFinite, height.isFinite
+        else { return nil }
+        return Size(width: width, height: height)
     }
     /// `ModelAppleTouchpad`: libinput turns edge palm detection off for these.
     public var isAppleTouchpad: Bool { flag("ModelAppleTouchpad") }

@@ -45,6 +45,8 @@ public struct ReplayPlan: Sendable {
                 let id = DeviceID(nextID)
                 nextID += 1
                 let quirks = recorded.quirks ?? database.quirks(for: recorded.identity(dmi: recording.dmi))
+                var recorded = recorded
+                recorded.description.sizeHint = quirks.sizeHint
                 let rules = recorded.description.kind == .touchpad && !recorded.description.isSemiMultitouch
                     ? Self.touchpadRules(recorded, quirks) : nil
                 devices.append(Device(id: id, file: file, description: recorded.description, quirks: quirks, touchpad: rules))

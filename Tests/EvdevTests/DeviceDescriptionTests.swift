@@ -31,4 +31,18 @@ import Testing
         #expect(surface.width == 300)
         #expect(surface.height == 150)
     }
+
+    @Test func aTouchpadWithoutResolutionIsLibinputsSizeOrItsQuirksHint() {
+        var pad = DeviceDescription(
+            name: "pad", properties: [EventCode.INPUT_PROP_POINTER],
+            absinfo: [
+                EventCode.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 1),
+                EventCode.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: 2000),
+                EventCode.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 1400),
+            ])
+        // libinput: 2000 / 69 = 28 units per mm (whole), 1400 / 50 = 28.
+        #expect(pad.surface == DeviceDescription.Surface(width: 2000.0 / 28, height: 50, estimated: true))
+        pad.sizeHint = Size(width: 100, height: 70)
+        #expect(pad.surface == DeviceDescription.Surface(width: 100, height: 70, estimated: true))
+    }
 }

@@ -1,4 +1,5 @@
 import Evdev
+import GestureCore
 import Testing
 
 @Suite struct QuirksDatabaseTests {
@@ -38,7 +39,7 @@ import Testing
         #expect(db.quirks(for: Self.identity(vendor: 0x0488, types: ["mouse"])).properties.isEmpty)
         let apple = db.quirks(for: Self.identity(bus: 0x03, vendor: 0x05ac))
         #expect(apple.isAppleTouchpad)
-        #expect(apple.sizeHint?.width == 104 && apple.sizeHint?.height == 75)
+        #expect(apple.sizeHint == Size(width: 104, height: 75))
     }
 
     @Test func aMachineMatchNeedsTheMachineToBeKnown() throws {
