@@ -84,7 +84,12 @@ public struct TouchpadContactFilter: Sendable {
         for id in tracks.keys where !present.contains(id) { tracks[id] = nil }
         if let current = thumb, !present.contains(current.id) { thumb = nil }
         var newest: Int32?
-        for sample in samples {
+        for index in samples.indices {
+            // ALPS serial pads' stray 4095/0 report: the touch stays where it was.
+            if rules.strayCorner, samples[index].x == 4095, samples[index].y == 0, let track = tracks[samples[index].id] {
+                (samples[index].x, samples[index].y) = (track.x, track.y)
+            }
+            let sample = samples[index]
             if var track = tracks[sample.id] {
                 let dt = Double(time.microseconds - track.time.microseconds) / 1_000_000
                 if countChanged {
@@ -125,10 +130,9 @@ public struct TouchpadContactFilter: Sendable {
 
     /// libinput's touch jump: more than 20 mm in a frame, or 7 mm more than the frame before,
     /// both per 12 ms (the interval its thresholds were measured at); frames more than 30 ms
-    /// apart are not judged. ALPS serial pads' stray 4095/0 reports are always jumps.
+    /// apart are not judged.
     func isJump(_ sample: Sample, _ track: inout Track, at time: Timestamp) -> Bool {
         guard rules.detectsJumps else { return false }
-        if rules.strayCorner, sample.x == 4095, sample.y == 0 { return true }
         let interval = time.microseconds - track.time.microseconds
         guard interval > 0, interval <= 30_000 else { return false }
         let moved = rules.millimetres(dx: Int64(sample.x) - Int64(track.x), dy: Int64(sample.y) - Int64(track.y))

@@ -35,7 +35,7 @@ public struct TouchpadRules: Hashable, Sendable {
     /// Touch jumps are discarded (not on Wacom's pads, nor where `ModelLenovoX1Gen6Touchpad`
     /// says the firmware does its own).
     public var detectsJumps: Bool
-    /// `ModelALPSSerialTouchpad`: a report at 4095/0 is a glitch, held at the last position.
+    /// `ModelALPSSerialTouchpad`: a report at 4095/0 is a glitch; the touch stays where it was.
     public var strayCorner: Bool
 
     /// Rules for a touchpad. `integration` is udev's `ID_INPUT_TOUCHPAD_INTEGRATION` when known;
