@@ -7,13 +7,18 @@ extension GestureEngine {
         return collect { events in
             fireDeadlines(upTo: time, into: &events)
             guard let device = devices[id] else { return }
-            for index in device.bindings {
-                let binding = bindings[index]!
-                if binding.inFlight { fail(binding, .reconfigured) }
-            }
+            failInFlight(on: device, .reconfigured)
             finishRound(at: time, endedSlots: 0, on: device, into: &events)
             device.geometry = geometry
             deadlinesChanged = true
+        }
+    }
+
+    /// Fails every gesture in flight on `device` with `reason` (announced at the round's end).
+    func failInFlight(on device: DeviceState, _ reason: FailureReason) {
+        for index in device.bindings {
+            let binding = bindings[index]!
+            if binding.inFlight { fail(binding, reason) }
         }
     }
 }

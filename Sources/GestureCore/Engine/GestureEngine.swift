@@ -103,10 +103,7 @@ public final class GestureEngine {
         return collect { events in
             fireDeadlines(upTo: time, into: &events)
             guard let device = devices[id] else { return }
-            for index in device.bindings {
-                let binding = bindings[index]!
-                if binding.inFlight { fail(binding, .deviceRemoved) }
-            }
+            failInFlight(on: device, .deviceRemoved)
             finishRound(at: time, endedSlots: device.table.used, on: device, into: &events)
             for index in device.bindings { bindings[index] = nil }
             deadlinesChanged = true
