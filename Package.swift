@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "GestureDaemon",
             dependencies: [
-                "GestureCore", "GestureWire", "GesturePipeline", "Evdev", "LinuxInput", "GestureClient",
+                "GestureCore", "GestureWire", "GesturePipeline", "Evdev", "LinuxInput", "GestureClient", "Posix",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "gestured",
             dependencies: [
-                "GestureDaemon", "GesturePipeline", "LinuxInput", "GestureWire",
+                "GestureDaemon", "GesturePipeline", "LinuxInput", "GestureWire", "Posix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -65,11 +65,13 @@ let package = Package(
         .target(name: "LinuxInput", dependencies: ["CLibinput", "CLibevdev", "Evdev", "GestureCore"]),
         .target(
             name: "GesturePipeline",
-            dependencies: ["GestureCore", "Evdev", "GestureWire"]),
+            dependencies: ["GestureCore", "Evdev", "GestureWire", "Posix"]),
+        // The C library's file, environment and process calls, for what Foundation did (issue 12).
+        .target(name: "Posix"),
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "GesturePipeline", "Evdev", "GestureWire", "LinuxInput", "GestureClient", "GestureCore",
+                "GesturePipeline", "Evdev", "GestureWire", "LinuxInput", "GestureClient", "GestureCore", "Posix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),

@@ -1,6 +1,5 @@
 import GestureClient
 import GestureWire
-import Foundation
 import Glibc
 import NIOCore
 import NIOPosix

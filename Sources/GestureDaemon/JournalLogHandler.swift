@@ -1,5 +1,5 @@
-import Foundation
 import Logging
+import Posix
 
 /// Log lines for systemd's journal when stderr goes there (`$JOURNAL_STREAM` is set): each line
 /// starts with its syslog priority, `<6>`, which journald reads as the entry's level, and
@@ -16,7 +16,7 @@ public struct JournalLogHandler: LogHandler {
     }
 
     /// Whether stderr is connected to the journal.
-    public static var stderrIsJournal: Bool { ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil }
+    public static var stderrIsJournal: Bool { ProcessEnvironment.value("JOURNAL_STREAM") != nil }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -39,13 +39,13 @@ public struct JournalLogHandler: LogHandler {
     public static func line(level: Logger.Level, label: String, message: String, metadata: Logger.Metadata) -> String {
         let extra = metadata.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
         // One entry per line: a newline inside the message would start a new entry.
-        let text = message.replacingOccurrences(of: "\n", with: " | ")
+        let text = "\(message)".replacing("\n", with: " | ")
         return "<\(priority(level))>\(label): \(text)\(extra)"
     }
 
     public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         let text = Self.line(level: event.level, label: label, message: "\(event.message)", metadata: merged) + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardError.write(text)
     }
 }

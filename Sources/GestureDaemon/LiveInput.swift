@@ -1,5 +1,4 @@
 import Evdev
-import Foundation
 import GestureCore
 import GesturePipeline
 import Glibc
@@ -31,8 +30,8 @@ public final class LiveInput: @unchecked Sendable {
     let machine: (dmi: String?, deviceTree: String?)
     /// A pipe: written to stop the thread, which polls its read end.
     let wake: (read: Int32, write: Int32)
-    var thread: Thread?
-    let stopped = DispatchSemaphore(value: 0)
+    /// The input thread, while it runs.
+    var thread: pthread_t?
     /// The engine's next deadline, as the hub last reported it.
     let deadline = NIOLockedValueBox<Timestamp?>(nil)
     let stopping = NIOLockedValueBox(false)
@@ -88,24 +87,40 @@ public final class LiveInput: @unchecked Sendable {
         close(wake.write)
     }
 
-    /// Starts the input thread.
+    /// Starts the input thread (a plain pthread named `gestured-input`: no Foundation).
     public func start() {
-        let thread = Thread { [self] in
-            run()
-            stopped.signal()
+        let box = Unmanaged.passRetained(self)
+        var handle = pthread_t()
+        let rc = pthread_create(&handle, nil, { argument in
+            let input = Unmanaged<LiveInput>.fromOpaque(argument!).takeRetainedValue()
+            LiveInput.nameThisThread("gestured-input")
+            input.run()
+            return nil
+        }, box.toOpaque())
+        guard rc == 0 else {
+            box.release()
+            logger.error("cannot start the input thread: \(String(cString: strerror(rc)))")
+            return
         }
-        thread.name = "gestured-input"
-        self.thread = thread
-        thread.start()
+        thread = handle
+    }
+
+    /// Names the calling thread (what `ps -L` and `top -H` show), through /proc: glibc's
+    /// pthread_setname_np is a GNU extension Swift does not see.
+    static func nameThisThread(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = name.utf8.withContiguousStorageIfAvailable { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
     }
 
     /// Stops the input thread and waits for it.
     public func stop() {
-        guard thread != nil else { return }
+        guard let handle = thread else { return }
         stopping.withLockedValue { $0 = true }
         var one: UInt8 = 1
         _ = write(wake.write, &one, 1)
-        stopped.wait()
+        pthread_join(handle, nil)
         thread = nil
     }
 

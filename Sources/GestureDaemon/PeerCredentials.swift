@@ -1,6 +1,6 @@
-import Foundation
 import Glibc
 import NIOCore
+import Posix
 
 /// Who is on the other end of a client connection, from the kernel (SO_PEERCRED): process,
 /// user and group ids as they were at connect time, plus the process's supplementary groups.
@@ -45,7 +45,7 @@ public struct PeerCredentials: Hashable, Sendable, CustomStringConvertible {
 
     /// The `Groups:` line of /proc/PID/status.
     static func supplementaryGroups(of pid: Int32) -> [UInt32] {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+        guard let status = try? FileReader.text("/proc/\(pid)/status"),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Groups:") })
         else { return [] }
         return line.dropFirst("Groups:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { UInt32($0) }

@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import Posix
 
 /// systemd socket activation (sd_listen_fds' protocol): when `$LISTEN_PID` is this process and
 /// `$LISTEN_FDS` is at least 1, the listening socket is file descriptor 3. The variables are
@@ -20,7 +20,7 @@ public enum SocketActivation {
 
     /// Reads (and then unsets) the variables.
     public static func take() -> Outcome {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current
         defer {
             unsetenv("LISTEN_PID")
             unsetenv("LISTEN_FDS")

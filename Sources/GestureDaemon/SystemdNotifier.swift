@@ -1,6 +1,6 @@
-import Foundation
 import GestureWire
 import Glibc
+import Posix
 
 /// Tells systemd how the service is doing (sd_notify's protocol): a datagram such as `READY=1`
 /// to the Unix socket named by `$NOTIFY_SOCKET` (a path, or `@name` in the abstract namespace).
@@ -12,7 +12,7 @@ public struct SystemdNotifier: Sendable {
     public let watchdogInterval: Duration?
 
     /// Reads `NOTIFY_SOCKET`, `WATCHDOG_USEC` and `WATCHDOG_PID` from `environment`.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, pid: Int32 = getpid()) {
+    public init(environment: [String: String] = ProcessEnvironment.current, pid: Int32 = getpid()) {
         socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
         let forUs = environment["WATCHDOG_PID"].map { Int32($0) == pid } ?? true
         if forUs, let text = environment["WATCHDOG_USEC"], let micros = Int64(text), micros > 0 {

@@ -1,5 +1,6 @@
 import Evdev
 import Glibc
+import Posix
 
 /// Loads libinput's quirks database from disk, as libinput does: every `*.quirks` file of the
 /// data directory in version order, then the local overrides file. A file libinput would refuse

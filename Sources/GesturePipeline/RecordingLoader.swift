@@ -1,36 +1,16 @@
 import Evdev
-import Foundation
+import Glibc
+import Posix
 
 /// Reads recording and configuration files from disk, turning file-system failures into the
 /// same kind of clear message as format errors.
 public enum RecordingLoader {
-    /// A file that could not be read at all.
-    public struct UnreadableFile: Error, CustomStringConvertible {
-        /// The path.
-        public var path: String
-        /// Why.
-        public var reason: String
-
-        public var description: String { "\(path): cannot read: \(reason)" }
-    }
+    /// A file that could not be read at all (`PATH: cannot read: no such file`).
+    public typealias UnreadableFile = FileReadError
 
     /// The text of a file.
     public static func text(_ path: String) throws -> String {
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw UnreadableFile(path: path, reason: "not UTF-8 text")
-            }
-            return text
-        } catch let error as UnreadableFile {
-            throw error
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            throw UnreadableFile(path: path, reason: "no such file")
-        } catch let error as CocoaError where error.code == .fileReadNoPermission {
-            throw UnreadableFile(path: path, reason: "permission denied")
-        } catch {
-            throw UnreadableFile(path: path, reason: error.localizedDescription)
-        }
+        try FileReader.text(path)
     }
 
     /// Reads recordings; `description` is the `.desc` file for events-only evemu recordings.

@@ -1,10 +1,10 @@
 import ArgumentParser
-import Foundation
+import Posix
 
 extension CleanExit {
     /// Prints `text` to standard error and exits with `code`.
     static func message(_ text: String, code: Int32) -> ExitCode {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        StandardError.line(text)
         return ExitCode(code)
     }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Foundation
 import GestureClient
 import GestureCore
 import GestureWire
+import Posix
 
 /// `gesturectl on NAME -- COMMAND…`: run a command for each matching gesture, the way
 /// libinput-gestures and fusuma users bind gestures to actions.
@@ -43,13 +43,13 @@ struct OnCommand: AsyncParsableCommand {
         var (client, _, events) = try await DaemonConnection.open(socket: daemon.socket, reconnects: true, subscriptions: [request])
         var fired: Set<Int64> = []
         var runs = 0
-        var children: [Process] = []
+        var children: [ChildProcess] = []
         while let event = await events.next() {
             switch event {
             case .gesture(let update) where update.gesture == name && update.phase == wanted:
                 if wanted == .active { guard fired.insert(update.instance).inserted else { continue } }
                 children.removeAll { !$0.isRunning }
-                children.append(launch(update))
+                if let child = launch(update) { children.append(child) }
                 runs += 1
             case .serverError(let code, let message):
                 throw CleanExit.message("gesturectl on: \(message) (\(code))", code: 1)
@@ -60,16 +60,13 @@ struct OnCommand: AsyncParsableCommand {
             }
             if let count, runs >= count { break }
         }
-        for child in children { child.waitUntilExit() }
+        for child in children { child.wait() }
         await client.close()
         _ = client
     }
 
-    func launch(_ update: GestureUpdate) -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        var environment = ProcessInfo.processInfo.environment
+    func launch(_ update: GestureUpdate) -> ChildProcess? {
+        var environment = ProcessEnvironment.current
         environment["GESTURE_NAME"] = update.gesture
         environment["GESTURE_PHASE"] = update.phase.rawValue
         environment["GESTURE_REASON"] = update.reason ?? ""
@@ -77,12 +74,11 @@ struct OnCommand: AsyncParsableCommand {
         environment["GESTURE_DEVICE"] = String(update.device)
         environment["GESTURE_VALUE"] = update.value?.serialized ?? "null"
         environment["GESTURE_STATE"] = update.state?.serialized ?? "null"
-        process.environment = environment
         do {
-            try process.run()
+            return try ChildProcess(command, environment: environment)
         } catch {
-            FileHandle.standardError.write(Data("gesturectl on: cannot run \(command[0]): \(error)\n".utf8))
+            StandardError.line("gesturectl on: \(error)")
+            return nil
         }
-        return process
     }
 }

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Evdev
-import Foundation
 import GestureCore
 import GesturePipeline
 import GestureWire
+import Glibc
+import LinuxInput
+import Posix
 
 /// `gesturectl replay`: recordings → decoder → engine → one line per gesture event.
 struct ReplayCommand: ParsableCommand {
@@ -40,18 +42,18 @@ struct ReplayCommand: ParsableCommand {
             let config = try RecordingLoader.config(config)
             let recordings = try RecordingLoader.recordings(recordings, description: deviceDescription)
             let quirks = QuirksLoader.load()
-            for warning in quirks.warnings { FileHandle.standardError.write(Data("gesturectl: \(warning)\n".utf8)) }
+            for warning in quirks.warnings { StandardError.line("gesturectl: \(warning)") }
             session = ReplaySession(recordings: recordings, config: config, quirks: quirks.database)
         } catch {
             throw CleanExit.message("gesturectl: \(error)", code: 1)
         }
         guard !(json && text) else { throw CleanExit.message("gesturectl replay: --json and --text exclude each other", code: 2) }
-        for clamp in session.clamps { FileHandle.standardError.write(Data("gesturectl: \(clamp.message)\n".utf8)) }
+        for clamp in session.clamps { StandardError.line("gesturectl: \(clamp.message)") }
         let asJSON = json || (!text && isatty(STDOUT_FILENO) == 0)
-        let start = Date()
+        let start = MonotonicClock.now
         let pace: ((Double) -> Void)? = realtime ? { offset in
-            let wait = offset - Date().timeIntervalSince(start)
-            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+            let wait = offset - (MonotonicClock.now - start)
+            if wait > 0 { usleep(useconds_t(min(wait, 3_600) * 1_000_000)) }
         } : nil
         var output = FileHandleOutput()
         session.run(pace: pace) { event in

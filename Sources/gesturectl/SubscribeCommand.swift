@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import GestureClient
 import GestureCore
 import GestureWire

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import GestureCore
 import GestureDaemon
 import GesturePipeline
@@ -8,6 +7,7 @@ import LinuxInput
 import Logging
 import NIOCore
 import NIOPosix
+import Posix
 import ServiceLifecycle
 
 /// `gestured`: recognizes gestures and publishes them on a Unix socket.
@@ -185,7 +185,7 @@ struct Gestured: AsyncParsableCommand {
     /// The configuration and its resolved access list, or the error that explains why not.
     static func loadConfig(_ path: String?) -> Result<(GestureConfig, ResolvedAccessList), ConfigError> {
         do {
-            let chosen = path ?? (FileManager.default.fileExists(atPath: systemConfig) ? systemConfig : nil)
+            let chosen = path ?? (FileReader.exists(systemConfig) ? systemConfig : nil)
             let config = try RecordingLoader.config(chosen)
             let access = try config.access.resolved(user: userID, group: groupID)
             return .success((config, access))
@@ -212,7 +212,7 @@ extension Result where Failure == ConfigError {
 
 extension CleanExit {
     static func message(_ text: String, code: Int32) -> ExitCode {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        StandardError.line(text)
         return ExitCode(code)
     }
 }

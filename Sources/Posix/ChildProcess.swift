@@ -1,0 +1,53 @@
+import Glibc
+
+/// A command started with posix_spawn(3) (no Foundation `Process`): argv as given, looked up
+/// on `PATH`, with the environment given, standard streams inherited.
+public final class ChildProcess {
+    /// The child's pid.
+    public let pid: pid_t
+    var status: Int32?
+
+    /// Starts `arguments[0]` with `arguments`; throws the system's reason when it cannot start.
+    public init(_ arguments: [String], environment: [String: String]) throws(SpawnError) {
+        guard let program = arguments.first else { throw SpawnError(command: "", reason: "no command") }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var child: pid_t = 0
+        let rc = posix_spawnp(&child, program, nil, nil, argv, envp)
+        guard rc == 0 else { throw SpawnError(command: program, reason: String(cString: strerror(rc))) }
+        pid = child
+    }
+
+    /// Whether the child still runs (one that exited is reaped here).
+    public var isRunning: Bool {
+        guard status == nil else { return false }
+        var value: Int32 = 0
+        let rc = waitpid(pid, &value, WNOHANG)
+        if rc == pid { status = value }
+        return rc == 0
+    }
+
+    /// Waits for the child to exit; returns its wait status.
+    @discardableResult
+    public func wait() -> Int32 {
+        if let status { return status }
+        var value: Int32 = 0
+        while waitpid(pid, &value, 0) < 0 && errno == EINTR {}
+        status = value
+        return value
+    }
+
+    /// Why a command did not start.
+    public struct SpawnError: Error, CustomStringConvertible, Sendable {
+        /// The program.
+        public var command: String
+        /// The system's words.
+        public var reason: String
+
+        public var description: String { "cannot run \(command): \(reason)" }
+    }
+}
