@@ -5,7 +5,7 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo install deb static e2e fuzz soak bench bench-instructions bench-daemon fixtures-update clean help
+.PHONY: all deps build test demo install deb static e2e fuzz soak bench bench-instructions bench-daemon bench-footprint fixtures-update clean help
 
 all: build
 
@@ -70,6 +70,12 @@ bench: deps
 	GESTURED_BENCHMARKS=1 $(SWIFT) package --scratch-path .build-bench --disable-sandbox benchmark --no-progress
 	@$(MAKE) --no-print-directory bench-instructions
 	@$(MAKE) --no-print-directory bench-daemon
+	@$(MAKE) --no-print-directory bench-footprint
+
+# Size of the shipped (static, stripped) executables, and the idle daemon's memory and threads,
+# alone and with 256 clients (docs/BENCHMARKS.md).
+bench-footprint: static
+	python3 Benchmarks/footprint/run.py "$$($(STATIC_BUILD) --show-bin-path)"
 
 # The daemon over its socket: latency, CPU and memory with many clients; replay throughput.
 bench-daemon: deps

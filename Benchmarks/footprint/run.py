@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""make bench-footprint: what the shipped executables weigh (issue 12).
+
+  * static release binaries (as `make static` builds them, what the package ships), stripped
+    with `strip` into a scratch folder: their sizes;
+  * the live daemon with no input devices, on a socket of its own: resident (RSS) and private
+    memory (Private_Clean + Private_Dirty from /proc/PID/smaps_rollup) and its threads, idle,
+    then with 256 subscribed clients connected.
+
+Usage: run.py BIN_DIR (the folder with the static gestured and gesturectl). Prints a table
+and checks nothing: docs/BENCHMARKS.md states the targets.
+"""
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+bin_dir = sys.argv[1]
+scratch = tempfile.mkdtemp(prefix="gestured-footprint.")
+
+
+def status(pid):
+    fields = {}
+    for line in open(f"/proc/{pid}/status"):
+        key, _, value = line.partition(":")
+        fields[key] = value.strip()
+    private = 0
+    for line in open(f"/proc/{pid}/smaps_rollup"):
+        if line.startswith(("Private_Clean:", "Private_Dirty:")):
+            private += int(line.split()[1])
+    threads = sorted(open(f"/proc/{pid}/task/{t}/comm").read().strip() for t in os.listdir(f"/proc/{pid}/task"))
+    return int(fields["VmRSS"].split()[0]), private, threads
+
+
+def wait_for(path, seconds=30):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if os.path.exists(path):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+rows = []
+for name in ("gestured", "gesturectl"):
+    stripped = os.path.join(scratch, name)
+    shutil.copy(os.path.join(bin_dir, name), stripped)
+    unstripped = os.path.getsize(stripped)
+    subprocess.run(["strip", stripped], check=True)
+    rows.append((f"{name} static, stripped", f"{os.path.getsize(stripped) / 1e6:.1f} MB (unstripped {unstripped / 1e6:.1f} MB)"))
+
+sock = os.path.join(scratch, "footprint.sock")
+daemon = subprocess.Popen([os.path.join(scratch, "gestured"), "--socket", sock], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+try:
+    if not wait_for(sock):
+        sys.exit("footprint: the daemon never made its socket")
+    time.sleep(2)  # settled: what an idle daemon holds, not its start-up
+    rss, private, threads = status(daemon.pid)
+    rows.append(("idle daemon, no devices: RSS / private", f"{rss / 1024:.1f} MB / {private / 1024:.1f} MB"))
+    rows.append(("idle daemon: threads", f"{len(threads)} ({', '.join(threads)})"))
+    clients = []
+    for _ in range(256):
+        client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        client.connect(sock)
+        client.sendall(b'{"id": 1, "request": "subscribe"}\n')
+        clients.append(client)
+    # Every client's subscribe answered: the daemon has met them all.
+    for client in clients:
+        client.settimeout(10)
+        seen = b""
+        while b'"id":1' not in seen.replace(b" ", b""):
+            chunk = client.recv(65536)
+            if not chunk:
+                sys.exit("footprint: a client was disconnected")
+            seen += chunk
+    rss, private, threads = status(daemon.pid)
+    rows.append(("with 256 subscribed clients: RSS / private", f"{rss / 1024:.1f} MB / {private / 1024:.1f} MB"))
+    for client in clients:
+        client.close()
+finally:
+    daemon.terminate()
+    daemon.wait(timeout=10)
+    shutil.rmtree(scratch, ignore_errors=True)
+
+width = max(len(r[0]) for r in rows)
+for label, value in rows:
+    print(f"{label.ljust(width)}  {value}")
