@@ -98,6 +98,7 @@ public struct MultitouchDecoder: Sendable {
     var nextAnonymousID: Int32 = 0
     /// A touchpad's palm and thumb detection (nil for other devices and semi-MT pads).
     var touchpadFilter: TouchpadContactFilter?
+    var filterSamples: [TouchpadContactFilter.Sample] = []
 
     /// Creates a decoder for a described device. For a touchpad with per-finger positions,
     /// `touchpad` rules (from libinput's quirks) leave palms and thumbs out; without them the
@@ -241,14 +242,16 @@ public struct MultitouchDecoder: Sendable {
         let ids = identities(for: current)
         var notFingers = Set<Int32>()
         if touchpadFilter != nil {
-            var samples = current.indices.map { i in
-                TouchpadContactFilter.Sample(
+            // A buffer kept between frames: the filter's input costs no allocation per frame.
+            filterSamples.removeAll(keepingCapacity: true)
+            for i in current.indices {
+                filterSamples.append(TouchpadContactFilter.Sample(
                     id: ids[i], x: current[i].x, y: current[i].y, pressure: current[i].pressure, major: current[i].major,
-                    minor: current[i].minor)
+                    minor: current[i].minor))
             }
-            notFingers = touchpadFilter!.update(&samples, at: time)
+            notFingers = touchpadFilter!.update(&filterSamples, at: time)
             rejectedNow.formUnion(notFingers)
-            for i in current.indices { (current[i].x, current[i].y) = (samples[i].x, samples[i].y) }
+            for i in current.indices { (current[i].x, current[i].y) = (filterSamples[i].x, filterSamples[i].y) }
         }
         // On a touchpad, a counted touch found not to be a finger changes the finger count under
         // the gesture: libinput cancels its gesture and starts again with the fingers that count.

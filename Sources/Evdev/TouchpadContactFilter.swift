@@ -79,10 +79,13 @@ public struct TouchpadContactFilter: Sendable {
     /// not fingers now. Positions where a jump was discarded are moved back in `samples` (palms
     /// and thumbs are told from the positions as reported, as libinput does).
     public mutating func update(_ samples: inout [Sample], at time: Timestamp) -> Set<Int32> {
-        let present = Set(samples.map(\.id))
-        let countChanged = present.count != tracks.count || present.contains { tracks[$0] == nil }
-        for id in tracks.keys where !present.contains(id) { tracks[id] = nil }
-        if let current = thumb, !present.contains(current.id) { thumb = nil }
+        // Without allocating in the usual frame (the same touches as before): sets and arrays are
+        // built only when touches come or go.
+        let countChanged = samples.count != tracks.count || samples.contains { tracks[$0.id] == nil }
+        if countChanged {
+            for id in tracks.keys where !samples.contains(where: { $0.id == id }) { tracks[id] = nil }
+        }
+        if let current = thumb, !samples.contains(where: { $0.id == current.id }) { thumb = nil }
         var newest: Int32?
         for index in samples.indices {
             // ALPS serial pads' stray 4095/0 report: the touch stays where it was.
@@ -115,7 +118,8 @@ public struct TouchpadContactFilter: Sendable {
         }
         for sample in samples { detectPalm(sample, isNew: sample.id == newest || tracks[sample.id]!.began == time, at: time) }
         detectThumb(samples, newest: newest)
-        var ignored = Set(tracks.compactMap { $0.value.palm == nil ? nil : $0.key })
+        var ignored = Set<Int32>()
+        for (id, track) in tracks where track.palm != nil { ignored.insert(id) }
         if let thumb { ignored.insert(thumb.id) }
         detectRestingThumb(samples, ignored: &ignored)
         for index in samples.indices {
@@ -215,9 +219,13 @@ public struct TouchpadContactFilter: Sendable {
 
     mutating func detectThumb(_ samples: [Sample], newest: Int32?) {
         guard rules.detectsThumbs else { return }
-        let down = samples.filter { tracks[$0.id]?.palm == nil }
-        if down.count == 1 {
-            let only = down[0]
+        var downCount = 0
+        var single: Sample?
+        for sample in samples where tracks[sample.id]?.palm == nil {
+            downCount += 1
+            single = sample
+        }
+        if downCount == 1, let only = single {
             if let current = thumb, current.id == only.id {
                 // Left alone: a suppressed thumb revives, jailed or not; a jailed one escapes.
                 thumb = needsJail(only) ? (only.id, true) : nil
@@ -226,7 +234,10 @@ public struct TouchpadContactFilter: Sendable {
             }
             return
         }
-        guard down.count >= 2, let newest, down.contains(where: { $0.id == newest }) else { return }
+        // The rest only when a touch landed.
+        guard downCount >= 2, let newest else { return }
+        let down = samples.filter { tracks[$0.id]?.palm == nil }
+        guard down.contains(where: { $0.id == newest }) else { return }
         let lowest = down.sorted { ($0.y, $0.id) > ($1.y, $1.id) }
         let first = lowest[0], second = lowest[1]
         let apart = rules.millimetres(dx: abs(Int64(first.x) - Int64(second.x)), dy: abs(Int64(first.y) - Int64(second.y)))
@@ -255,29 +266,39 @@ public struct TouchpadContactFilter: Sendable {
     /// thumb resting on the pad; both moving settles it.
     mutating func detectRestingThumb(_ samples: [Sample], ignored: inout Set<Int32>) {
         guard rules.detectsThumbs else { return }
-        let counted = samples.filter { !ignored.contains($0.id) }
-        if Set(counted.map(\.id)) != Set(anchors.keys) {
-            anchors = Dictionary(uniqueKeysWithValues: counted.map { ($0.id, ($0.x, $0.y)) })
+        var countedCount = 0
+        var sameSet = true
+        var lowest: Sample?
+        for sample in samples where !ignored.contains(sample.id) {
+            countedCount += 1
+            if anchors[sample.id] == nil { sameSet = false }
+            if lowest.map({ (sample.y, sample.id) > ($0.y, $0.id) }) ?? true { lowest = sample }
+        }
+        if !sameSet || countedCount != anchors.count {
+            anchors.removeAll(keepingCapacity: true)
+            for sample in samples where !ignored.contains(sample.id) { anchors[sample.id] = (sample.x, sample.y) }
             anchorsDecided = false
             return
         }
-        guard counted.count >= 2, thumb == nil, !anchorsDecided else { return }
-        let extra = Double(counted.count - 2)
+        guard countedCount >= 2, thumb == nil, !anchorsDecided, let lowest else { return }
+        let extra = Double(countedCount - 2)
         let minimum = 1.5 + 0.5 * extra, maximum = 4.0 + 2.0 * extra
         func moved(_ sample: Sample) -> Double {
             guard let anchor = anchors[sample.id] else { return 0 }
             let d = rules.millimetres(dx: Int64(sample.x) - Int64(anchor.x), dy: Int64(sample.y) - Int64(anchor.y))
             return (d.x * d.x + d.y * d.y).squareRoot()
         }
-        let lowest = counted.max { ($0.y, $0.id) < ($1.y, $1.id) }!
-        let others = counted.filter { $0.id != lowest.id }.map(moved)
+        var farthestOther = 0.0
+        for sample in samples where !ignored.contains(sample.id) && sample.id != lowest.id {
+            farthestOther = max(farthestOther, moved(sample))
+        }
         let lowestMoved = moved(lowest)
-        if others.contains(where: { $0 >= maximum }) && lowestMoved < minimum {
+        if farthestOther >= maximum && lowestMoved < minimum {
             thumb = (lowest.id, false)
             ignored.insert(lowest.id)
             anchors[lowest.id] = nil
             anchorsDecided = true
-        } else if lowestMoved >= minimum && others.contains(where: { $0 >= minimum }) {
+        } else if lowestMoved >= minimum && farthestOther >= minimum {
             anchorsDecided = true
         }
     }
