@@ -10,12 +10,12 @@ import NIOPosix
 public enum GestureServer {
     /// Binds `path` and serves clients through `hub`; returns the listening channel. With
     /// `group`, the socket file is given to that group (its members may connect).
-    public static func bind(path: String, group: UInt32? = nil, hub: GestureHub, loops: any EventLoopGroup) throws -> any Channel {
+    public static func bind(path: String, group: UInt32? = nil, hub: GestureHub, loops: any EventLoopGroup) async throws -> any Channel {
         try StaleSocket.clear(path)
         let descriptor = try listeningSocket(path)
         let channel: any Channel
         do {
-            channel = try bootstrap(hub: hub, loops: loops).withBoundSocket(descriptor).wait()
+            channel = try await bootstrap(hub: hub, loops: loops).withBoundSocket(descriptor).get()
         } catch {
             close(descriptor)
             unlink(path)
@@ -60,8 +60,8 @@ public enum GestureServer {
     }
 
     /// Serves the already listening socket `descriptor` (socket activation).
-    public static func serve(descriptor: Int32, hub: GestureHub, loops: any EventLoopGroup) throws -> any Channel {
-        try bootstrap(hub: hub, loops: loops).withBoundSocket(descriptor).wait()
+    public static func serve(descriptor: Int32, hub: GestureHub, loops: any EventLoopGroup) async throws -> any Channel {
+        try await bootstrap(hub: hub, loops: loops).withBoundSocket(descriptor).get()
     }
 
     static func bootstrap(hub: GestureHub, loops: any EventLoopGroup) -> ServerBootstrap {

@@ -1,8 +1,9 @@
+import NIOCore
 import ServiceLifecycle
 
 /// Tells systemd the daemon is ready (`READY=1`, once everything before it in the service group
-/// is set up), keeps its watchdog fed while the hub's event loop answers, and says `STOPPING=1`
-/// first thing on shutdown. Does nothing outside systemd.
+/// is set up), keeps its watchdog fed from the hub's event loop, and says `STOPPING=1` first
+/// thing on shutdown. Does nothing outside systemd.
 public struct NotifyService: Service {
     let notifier: SystemdNotifier
     let hub: GestureHub
@@ -17,17 +18,21 @@ public struct NotifyService: Service {
 
     public func run() async throws {
         notifier.notify("READY=1\nSTATUS=\(status)")
-        let interval = notifier.watchdogInterval
-        let loop = hub.loop
-        try? await cancelWhenGracefulShutdown {
-            while true {
-                // Half the interval, as systemd advises; with no watchdog, just wait.
-                try await Task.sleep(for: interval.map { $0 / 2 } ?? .seconds(3600))
-                // The ping proves the event loop (input, clients) still turns, not just a timer.
-                try await loop.submit {}.get()
+        // Half the interval, as systemd advises. A task on the event loop, not a timer of its
+        // own: a ping proves the loop (input, clients) still turns, and it costs no thread.
+        let watchdog = notifier.watchdogInterval.map { interval in
+            let half = TimeAmount.nanoseconds(Self.nanoseconds(interval) / 2)
+            return hub.loop.scheduleRepeatedTask(initialDelay: half, delay: half) { [notifier] _ in
                 notifier.notify("WATCHDOG=1")
             }
         }
+        try? await gracefulShutdown()
+        watchdog?.cancel()
         notifier.notify("STOPPING=1")
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

@@ -10,8 +10,8 @@ import NIOPosix
 import Posix
 import ServiceLifecycle
 
-/// `gestured`: recognizes gestures and publishes them on a Unix socket.
-@main
+/// `gestured`: recognizes gestures and publishes them on a Unix socket. Started by
+/// ``GesturedMain``, which runs ``run()`` on the daemon's one event loop.
 struct Gestured: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gestured",
@@ -91,7 +91,8 @@ struct Gestured: AsyncParsableCommand {
         for warning in quirks.warnings { logger.warning("\(warning)") }
         for clamp in plan?.clamps ?? [] { logger.warning("\(clamp.message)") }
 
-        let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        // The one event loop, which also runs this task and its children (GesturedMain).
+        let loops = MultiThreadedEventLoopGroup.singleton
         let eventLoop = loops.next()
         let origin = plan?.origin ?? MonotonicClock.now
         let hub = GestureHub(
@@ -127,7 +128,7 @@ struct Gestured: AsyncParsableCommand {
         do {
             switch SocketActivation.take() {
             case .socket(let descriptor):
-                server = try GestureServer.serve(descriptor: descriptor, hub: hub, loops: loops)
+                server = try await GestureServer.serve(descriptor: descriptor, hub: hub, loops: loops)
                 boundFile = nil
                 servingWord = "serving the socket systemd passed in"
             case .invalid(let problem):
@@ -140,7 +141,7 @@ struct Gestured: AsyncParsableCommand {
                     guard let gid = UInt32(name) ?? Self.groupID(name) else { throw SocketSetupError("--socket-group: no group named \(name)") }
                     return gid
                 }
-                server = try GestureServer.bind(path: path, group: group, hub: hub, loops: loops)
+                server = try await GestureServer.bind(path: path, group: group, hub: hub, loops: loops)
                 boundFile = SocketFile.identify(path)
                 servingWord = "serving on \(path)"
             }
@@ -170,15 +171,15 @@ struct Gestured: AsyncParsableCommand {
                     .init(
                         service: InputService(input), successTerminationBehavior: .gracefullyShutdownGroup,
                         failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: "input"),
-                    .init(service: ReloadService(reload: reload), serviceName: "reload"),
+                    .init(
+                        service: SignalService(loop: eventLoop, logger: logger, reload: reload),
+                        successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "signals"),
                     .init(
                         service: NotifyService(notifier: notifier, hub: hub, status: "serving \(gestureConfig.bindings.count) gestures"),
                         serviceName: "notify"),
                 ],
-                gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         try await group.run()
-        try? await loops.shutdownGracefully()
         logger.info("stopped")
     }
 

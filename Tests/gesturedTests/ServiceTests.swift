@@ -39,6 +39,46 @@ import Testing
         unlink(socket)
     }
 
+    @Test func theWatchdogIsFedFromTheEventLoop() throws {
+        let notify = try NotifyListener()
+        // systemd's WatchdogSec=0.2s: a ping every 0.1 s.
+        let daemon = try DaemonProcess(
+            ["--replay", "Fixtures/constructed/double-tap.yml", "--wait-subscribers", "1"],
+            environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
+        #expect(notify.wait(for: "READY=1") != nil)
+        #expect(notify.wait(for: "WATCHDOG=1") != nil)
+        #expect(notify.wait(for: "WATCHDOG=1") != nil)
+        daemon.terminate()
+        #expect(notify.wait(for: "STOPPING=1") != nil)
+        #expect(daemon.wait() == 0)
+    }
+
+    /// Issue 12: the idle live daemon is its main thread (waiting for the end), the event loop
+    /// (which also runs every Swift task) and the input thread — no libdispatch workers, not
+    /// even after a reload and a client. SIGINT shuts it down as SIGTERM does.
+    @Test func theIdleLiveDaemonHasItsEventLoopAndInputThreadOnly() throws {
+        let daemon = try DaemonProcess([])
+        let client = try LineClient(path: daemon.socket)
+        #expect(client.readLine()?.contains(#""event":"hello""#) == true)
+        client.send(#"{"id": 1, "request": "subscribe"}"#)
+        var answer: String?
+        while answer == nil, let line = client.readLine() {
+            if line.contains(#""id":1,"#) { answer = line }
+        }
+        #expect(answer?.contains(#""ok":true"#) == true)
+        daemon.signal(SIGHUP)
+        try daemon.waitForLog("SIGHUP: reloaded")
+        let pid = daemon.process.processIdentifier
+        let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").map {
+            try String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(threads.count <= 3, "threads: \(threads)")
+        #expect(threads.allSatisfy { $0 == "gestured" || $0 == "gestured-input" || $0.hasPrefix("NIO-") }, "threads: \(threads)")
+        daemon.signal(SIGINT)
+        try daemon.waitForLog("SIGINT: shutting down")
+        #expect(daemon.wait() == 0)
+    }
+
     @Test func aPassedDescriptorThatIsNotAListeningSocketIsAClearError() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

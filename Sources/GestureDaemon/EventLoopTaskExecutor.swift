@@ -1,0 +1,20 @@
+import NIOCore
+
+/// A SwiftNIO event loop as a Swift concurrency task executor (SE-0417): a task started with
+/// it as its executor preference, and every child task, nonisolated function and default
+/// actor it runs, is run on the loop's thread. The daemon runs its whole service group this way,
+/// so the concurrency runtime never starts libdispatch's worker threads.
+public final class EventLoopTaskExecutor: TaskExecutor, @unchecked Sendable {
+    /// The loop that runs the jobs.
+    public let loop: any EventLoop
+
+    /// An executor that runs its jobs on `loop`.
+    public init(_ loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import GestureDaemon
+import NIOCore
+import NIOPosix
+
+/// The daemon's entry point: a synchronous `main`, so that nothing runs before the threads are
+/// settled. The daemon then has three: this one, which only waits for the end; the event loop,
+/// which runs the hub, the clients and every Swift task; and, live, the input thread
+/// (docs/ARCHITECTURE.md, "The daemon").
+@main
+enum GesturedMain {
+    static func main() {
+        // Before any thread exists, so that every thread inherits the mask (SignalService).
+        SignalService.blockSignals()
+        let command = Gestured.parseOrExit()
+        // One loop (Gestured.run takes the same singleton), and the daemon's task with all its
+        // children runs on it: libdispatch's worker pool is never started.
+        NIOSingletons.groupLoopCountSuggestion = 1
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let finished = loop.makePromise(of: Void.self)
+        Task(executorPreference: EventLoopTaskExecutor(loop)) {
+            var running = command
+            do {
+                try await running.run()
+                finished.succeed()
+            } catch {
+                finished.fail(error)
+            }
+        }
+        do {
+            try finished.futureResult.wait()
+        } catch {
+            Gestured.exit(withError: error)
+        }
+    }
+}
