@@ -5,7 +5,7 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo install deb static e2e fuzz soak bench bench-instructions bench-daemon bench-footprint fixtures-update clean help
+.PHONY: all deps build test demo install deb static e2e fuzz soak bench bench-instructions bench-daemon bench-footprint order-file fixtures-update clean help
 
 all: build
 
@@ -94,16 +94,30 @@ bench-instructions: deps
 # the e2e guest run. A build folder of its own, so it never disturbs the test build. Linked by
 # the toolchain's lld with full RELRO (relocations resolved at start, then read-only), as Debian
 # builds its executables; relative relocations packed (DT_RELR, glibc >= 2.36), and no symbol
-# exported but the one hook that puts Swift's tasks on the event loop: 2.2 MB less to map and
-# read at every start (docs/BENCHMARKS.md, footprint).
+# exported (SwiftPM exports them all, for tests that link executables): 2.2 MB less to map
+# and read at every start. Each function in a section of its own, laid out by
+# packaging/gestured.order (see order-file below). docs/BENCHMARKS.md, footprint, has the
+# figures. SwiftPM does not recompile when only these flags change: after changing them,
+# remove .build-static/*/release.
 STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static \
-	-Xswiftc -use-ld=lld -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
+	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
 	-Xlinker -z -Xlinker pack-relative-relocs \
-	-Xlinker --no-export-dynamic -Xlinker --export-dynamic-symbol=swift_task_enqueueGlobal_hook
+	-Xlinker --no-export-dynamic \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/gestured.order -Xlinker --no-warn-symbol-ordering
 STATIC_BIN   = $$($(STATIC_BUILD) --show-bin-path)
 static: deps
 	$(STATIC_BUILD) --product gestured
 	$(STATIC_BUILD) --product gesturectl
+
+# packaging/gestured.order: the functions the daemon runs, first, so that they share a few
+# hundred pages instead of touching most of the binary's 13 MB of code (docs/BENCHMARKS.md,
+# footprint). Made by running the static daemon under valgrind (scripts/make-order-file.py);
+# regenerate it after large changes. The binaries are removed so the next build links anew
+# (SwiftPM does not notice a changed order file).
+order-file: static
+	@scripts/apt-install-missing.sh valgrind binutils
+	python3 scripts/make-order-file.py "$(STATIC_BIN)/gestured" packaging/gestured.order
+	rm -f "$(STATIC_BIN)/gestured" "$(STATIC_BIN)/gesturectl"
 
 # The Debian package (packaging/README.md): the static binaries stripped, units, snippets, an
 # example configuration, man pages and completions generated from the argument parser; then
