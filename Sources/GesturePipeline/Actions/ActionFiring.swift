@@ -1,0 +1,22 @@
+import GestureWire
+
+/// An action to run now, as ``ActionTracker`` decides: which one, which of its commands, and
+/// the gesture event that caused it (for the command's environment).
+public struct ActionFiring: Sendable, Equatable {
+    /// The action's index in its file.
+    public var action: Int
+    /// Its `back:` command (a step backward) rather than its main one.
+    public var isBack: Bool
+    /// The gesture instance.
+    public var instance: Int64
+    /// The event's fields, as the daemon sent them.
+    public var event: ActionEvent
+
+    /// Creates a firing.
+    public init(action: Int, isBack: Bool = false, instance: Int64, event: ActionEvent) {
+        self.action = action
+        self.isBack = isBack
+        self.instance = instance
+        self.event = event
+    }
+}

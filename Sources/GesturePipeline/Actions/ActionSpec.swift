@@ -1,0 +1,37 @@
+import GestureWire
+
+/// One entry of an actions file: a gesture, when, and what to run.
+public struct ActionSpec: Sendable, Equatable {
+    /// The gesture's name: a configured gesture, or the one `definition` defines.
+    public var gesture: String
+    /// The gesture defined right in the actions file (an entry in the configuration's syntax,
+    /// named `gesture`), sent to the daemon with `define`; nil for a configured gesture.
+    public var definition: JSONValue?
+    /// When it runs.
+    public var trigger: ActionTrigger
+    /// What runs (for `update`: on each step forward).
+    public var command: ActionCommand
+    /// For `update`: what runs on each step backward (nil: nothing).
+    public var back: ActionCommand?
+    /// Seconds a run may take before it is stopped (SIGTERM, then SIGKILL 2 s later); nil: no limit.
+    public var timeout: Double?
+    /// What happens when it fires while the previous run still goes.
+    public var overlap: ActionOverlap
+    /// Where it stands in its file.
+    public var line: Int?
+
+    /// Creates an action.
+    public init(
+        gesture: String, definition: JSONValue? = nil, trigger: ActionTrigger = .ended, command: ActionCommand, back: ActionCommand? = nil,
+        timeout: Double? = nil, overlap: ActionOverlap = .drop, line: Int? = nil
+    ) {
+        self.gesture = gesture
+        self.definition = definition
+        self.trigger = trigger
+        self.command = command
+        self.back = back
+        self.timeout = timeout
+        self.overlap = overlap
+        self.line = line
+    }
+}

@@ -1,0 +1,37 @@
+import GestureWire
+
+/// A user's gestures-to-commands file (`~/.config/gestured/actions.yml`, read by `gesturectl
+/// actions`): what to run when which gesture does what. docs/ACTIONS.md describes the syntax.
+public struct ActionsFile: Sendable, Equatable {
+    /// The actions, in file order.
+    public var actions: [ActionSpec]
+    /// Where it was read from.
+    public var source: String
+
+    /// Creates a file.
+    public init(actions: [ActionSpec], source: String) {
+        self.actions = actions
+        self.source = source
+    }
+
+    /// Reads an actions file; a mistake is a ``ConfigError`` naming the line, as the daemon's
+    /// configuration errors do.
+    public static func parse(_ text: String, file: String) throws -> ActionsFile {
+        ActionsFile(actions: try ActionsReader(file: file).read(text), source: file)
+    }
+
+    /// The configured gestures the actions use (each once, in file order).
+    public var configuredGestures: [String] {
+        var seen: Set<String> = []
+        return actions.filter { $0.definition == nil }.map(\.gesture).filter { seen.insert($0).inserted }
+    }
+
+    /// The gestures the file defines, for `subscribe`'s `define` (each once, in file order).
+    public var definitions: [JSONValue] {
+        var seen: Set<String> = []
+        return actions.compactMap { action in
+            guard let definition = action.definition, seen.insert(action.gesture).inserted else { return nil }
+            return definition
+        }
+    }
+}

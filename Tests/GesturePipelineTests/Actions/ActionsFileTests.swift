@@ -1,0 +1,75 @@
+import GesturePipeline
+import GestureWire
+import Testing
+
+@Suite struct ActionsFileTests {
+    static let example = """
+        version: 1
+        actions:
+          - gesture: swipe-left-3                 # configured in gestured.yml
+            run: [swaymsg, workspace, next]
+          - gesture: pinch-volume                 # defined here: no root needed
+            define: { magnify: { minimumScaleDelta: 0.05 } }
+            on: { update: { every: { scale: 0.1 } } }
+            run: [pactl, set-sink-volume, "@DEFAULT_SINK@", +5%]
+            back: [pactl, set-sink-volume, "@DEFAULT_SINK@", -5%]
+          - gesture: pinch-volume
+            on: ended
+            shell: notify-send "volume set"
+          - gesture: hold-3
+            on: { held: 0.3 }
+            run: [brightnessctl, set, +5%]
+            timeout: 2
+            overlap: queue
+          - gesture: scroll
+            on: { update: { every: { distance: 20, axis: y } } }
+            run: [wtype, -k, Down]
+            backShell: wtype -k Up
+        """
+
+    @Test func everyKeyOfTheExampleIsRead() throws {
+        let file = try ActionsFile.parse(Self.example, file: "actions.yml")
+        #expect(file.actions.count == 5)
+        let swipe = file.actions[0]
+        #expect(swipe.gesture == "swipe-left-3" && swipe.trigger == .ended && swipe.overlap == .drop && swipe.timeout == nil)
+        #expect(swipe.command == .argv(["swaymsg", "workspace", "next"]))
+        #expect(swipe.line == 3)
+        let volume = file.actions[1]
+        #expect(volume.trigger == .update(ActionStep(.scale, size: 0.1)))
+        #expect(volume.back == .argv(["pactl", "set-sink-volume", "@DEFAULT_SINK@", "-5%"]))
+        #expect(volume.definition?.serialized == #"{"name":"pinch-volume","magnify":{"minimumScaleDelta":0.05}}"#)
+        // The second action on the gesture shares its definition.
+        #expect(file.actions[2].definition == volume.definition)
+        #expect(file.actions[2].command == .shell(#"notify-send "volume set""#))
+        #expect(file.actions[2].command.arguments == ["/bin/sh", "-c", #"notify-send "volume set""#])
+        #expect(file.actions[3].trigger == .held(interval: 0.3) && file.actions[3].timeout == 2 && file.actions[3].overlap == .queue)
+        #expect(file.actions[4].trigger == .update(ActionStep(.distance(axis: .y), size: 20)))
+        #expect(file.actions[4].back == .shell("wtype -k Up"))
+        #expect(file.configuredGestures == ["swipe-left-3", "hold-3", "scroll"])
+        #expect(file.definitions.count == 1)
+    }
+
+    @Test(arguments: [
+        ("version: 1\nactions:\n  - gesture: x\n    run: [a]\n    colour: red\n", 5, "unknown key `colour` in an action"),
+        ("version: 1\nactions:\n  - gesture: x\n", 3, "needs `run:`"),
+        ("version: 1\nactions:\n  - gesture: x\n    run: a b\n", 4, "expected `run:` to be a list"),
+        ("version: 1\nactions:\n  - gesture: x\n    run: [a]\n    on: later\n", 5, "expected `on:` began, ended, failed"),
+        ("version: 1\nactions:\n  - gesture: x\n    run: [a]\n    on: { update: { every: { speed: 3 } } }\n", 5, "unknown key `speed`"),
+        ("version: 1\nactions:\n  - gesture: x\n    run: [a]\n    on: { held: 0 }\n", 5, "expected `held` between"),
+        ("version: 1\nactions:\n  - gesture: x\n    run: [a]\n    back: [b]\n", 5, "`back:` runs on steps backward"),
+        ("version: 1\nactions:\n  - gesture: x\n    run: [a]\n    overlap: pile\n", 5, "overlap"),
+        ("version: 1\nactions:\n  - gesture: x\n    define: { magnify: { minimumScaleDelta: -1 } }\n    run: [a]\n", 4, "minimumScaleDelta"),
+        ("version: 1\nactions:\n  - gesture: x\n    define: { wiggle: {} }\n    run: [a]\n", 4, "unknown key `wiggle`"),
+        ("version: 1\nactions:\n  - gesture: x\n    define: { tap: {} }\n    run: [a]\n  - gesture: x\n    define: { tap: {} }\n    run: [b]\n", 6, "defined twice (first on line 3)"),
+        ("version: 2\nactions: []\n", 1, "expected `version: 1`"),
+        ("version: 1\nactions:\n  - gesture: x\n    run: [a\n", 5, "invalid YAML"),
+    ])
+    func mistakesNameTheirLine(text: String, line: Int, words: String) {
+        #expect {
+            try ActionsFile.parse(text, file: "actions.yml")
+        } throws: { error in
+            guard let error = error as? ConfigError else { return false }
+            return error.line == line && "\(error)".contains("actions.yml:\(line)") && "\(error)".contains(words)
+        }
+    }
+}
