@@ -26,7 +26,7 @@ public struct NotifyService: Service {
                 notifier.notify("WATCHDOG=1")
             }
         }
-        try? await gracefulShutdown()
+        await GracefulShutdownWait.untilTriggered()
         watchdog?.cancel()
         notifier.notify("STOPPING=1")
     }

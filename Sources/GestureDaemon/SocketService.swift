@@ -25,7 +25,7 @@ public struct SocketService: Service {
     public func run() async throws {
         serving()
         // Until SIGTERM/SIGINT (or another service ends the group); cancellation also ends it.
-        try? await gracefulShutdown()
+        await GracefulShutdownWait.untilTriggered()
         let hub = hub
         try? await hub.loop.flatSubmit { hub.shutdown() }.get()
         try? await server.close()
