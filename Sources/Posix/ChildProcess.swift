@@ -8,7 +8,9 @@ public final class ChildProcess {
     var status: Int32?
 
     /// Starts `arguments[0]` with `arguments`; throws the system's reason when it cannot start.
-    public init(_ arguments: [String], environment: [String: String]) throws(SpawnError) {
+    /// With `ownGroup`, the child leads a process group of its own, so that ``signalGroup(_:)``
+    /// reaches whatever it starts too (a shell's commands).
+    public init(_ arguments: [String], environment: [String: String], ownGroup: Bool = false) throws(SpawnError) {
         guard let program = arguments.first else { throw SpawnError(command: "", reason: "no command") }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -17,7 +19,25 @@ public final class ChildProcess {
             for pointer in envp { free(pointer) }
         }
         var child: pid_t = 0
-        let rc = posix_spawnp(&child, program, nil, nil, argv, envp)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The child starts with every signal at its default and none blocked, whatever this
+        // process ignores or blocks (gesturectl ignores SIGTERM to read it through Dispatch;
+        // ignored dispositions would otherwise be inherited, and a command could not be stopped).
+        var everything = sigset_t()
+        sigfillset(&everything)
+        var nothing = sigset_t()
+        sigemptyset(&nothing)
+        posix_spawnattr_setsigdefault(&attributes, &everything)
+        posix_spawnattr_setsigmask(&attributes, &nothing)
+        var flags = Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)
+        if ownGroup {
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+        let rc = posix_spawnp(&child, program, nil, &attributes, argv, envp)
         guard rc == 0 else { throw SpawnError(command: program, reason: String(cString: strerror(rc))) }
         pid = child
     }
@@ -29,6 +49,12 @@ public final class ChildProcess {
         let rc = waitpid(pid, &value, WNOHANG)
         if rc == pid { status = value }
         return rc == 0
+    }
+
+    /// Sends `signal` to the child's process group (see `ownGroup`).
+    public func signalGroup(_ signal: Int32) {
+        guard status == nil else { return }
+        kill(-pid, signal)
     }
 
     /// Waits for the child to exit; returns its wait status.
