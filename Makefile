@@ -47,7 +47,8 @@ demo: deps
 
 # Installs the binaries (release) in $(PREFIX)/bin and the systemd units and snippets under
 # /etc, creates the gestured user, and reloads systemd. Enable with
-# `systemctl enable --now gestured.socket` (systemd/README.md).
+# `systemctl enable --now gestured.socket` (systemd/README.md), and per user the actions
+# runner with `systemctl --user enable --now gestured-actions` (docs/ACTIONS.md).
 PREFIX ?= /usr/local
 install: deps
 	$(SWIFT) build -c release --product gestured
@@ -56,6 +57,8 @@ install: deps
 	$(SUDO) install -m 0755 $$bin/gestured $$bin/gesturectl $(PREFIX)/bin/
 	$(SUDO) install -m 0644 systemd/gestured.service systemd/gestured.socket /etc/systemd/system/
 	$(SUDO) sed -i "s|^ExecStart=.*|ExecStart=$(PREFIX)/bin/gestured|" /etc/systemd/system/gestured.service
+	$(SUDO) install -D -m 0644 systemd/gestured-actions.service /etc/systemd/user/gestured-actions.service
+	$(SUDO) sed -i "s|^ExecStart=.*|ExecStart=$(PREFIX)/bin/gesturectl actions|" /etc/systemd/user/gestured-actions.service
 	$(SUDO) install -D -m 0644 systemd/sysusers.d/gestured.conf /etc/sysusers.d/gestured.conf
 	$(SUDO) install -D -m 0644 systemd/tmpfiles.d/gestured.conf /etc/tmpfiles.d/gestured.conf
 	$(SUDO) install -d -m 0755 /etc/gestured

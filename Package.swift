@@ -94,7 +94,7 @@ let package = Package(
             ]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Evdev", "GestureCore"]),
         // Runs the built gesturectl binary; depending on it makes `swift build --build-tests` build it.
-        .testTarget(name: "gesturectlTests", dependencies: ["gesturectl"]),
+        .testTarget(name: "gesturectlTests", dependencies: ["gesturectl", "GesturePipeline"]),
         // Runs the built gestured and gesturectl binaries as processes, and the Python example.
         .testTarget(name: "gesturedTests", dependencies: ["gestured", "gesturectl", "GestureWire", "GestureClient", "GestureCore"]),
         .testTarget(

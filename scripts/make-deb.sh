@@ -42,6 +42,7 @@ done
 # systemd units and the snippets that make the user and the runtime directory.
 install -D -m 0644 systemd/gestured.service "$root/usr/lib/systemd/system/gestured.service"
 install -D -m 0644 systemd/gestured.socket "$root/usr/lib/systemd/system/gestured.socket"
+install -D -m 0644 systemd/gestured-actions.service "$root/usr/lib/systemd/user/gestured-actions.service"
 install -D -m 0644 systemd/sysusers.d/gestured.conf "$root/usr/lib/sysusers.d/gestured.conf"
 install -D -m 0644 systemd/tmpfiles.d/gestured.conf "$root/usr/lib/tmpfiles.d/gestured.conf"
 grep -q '^ExecStart=/usr/bin/gestured$' "$root/usr/lib/systemd/system/gestured.service" \
@@ -56,7 +57,7 @@ doc=$root/usr/share/doc/gestured
 install -d "$doc"
 install -m 0644 packaging/copyright "$doc/copyright"
 gzip -9n < packaging/changelog > "$doc/changelog.gz"   # a native package: changelog.gz
-for page in README.md docs/CONFIG.md docs/PROTOCOL.md systemd/README.md; do
+for page in README.md docs/CONFIG.md docs/PROTOCOL.md docs/ACTIONS.md systemd/README.md; do
   name=$(basename "$page")
   [ "$page" = systemd/README.md ] && name=SYSTEMD.md
   gzip -9n < "$page" > "$doc/$name.gz"

@@ -47,6 +47,18 @@ import Testing
                              ("RestrictAddressFamilies", "AF_UNIX AF_NETLINK")] {
             #expect(service.contains("\n\(key)=\(value)\n"), "\(key)=\(value)")
         }
+        // The user unit: `gesturectl actions`, wanted by the user's default target.
+        let actions = try String(contentsOf: systemd.appendingPathComponent("gestured-actions.service"), encoding: .utf8)
+        #expect(actions.contains("\nExecStart=/usr/bin/gesturectl actions\n") && actions.contains("\nWantedBy=default.target\n"))
+        let gesturectl = DaemonProcess.root.appendingPathComponent(".build/debug/gesturectl").path
+        try actions.replacingOccurrences(of: "ExecStart=/usr/bin/gesturectl", with: "ExecStart=\(gesturectl)")
+            .write(to: directory.appendingPathComponent("gestured-actions.service"), atomically: true, encoding: .utf8)
+        // The user manager's scope wants a runtime directory, as a login session has.
+        let runtime = directory.appendingPathComponent("runtime")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let user = try Self.run(
+            "/usr/bin/env", ["XDG_RUNTIME_DIR=\(runtime.path)", "/usr/bin/systemd-analyze", "verify", "--user", "./gestured-actions.service"], in: directory)
+        #expect(user.status == 0 && user.output.isEmpty, "\(user.output)")
         // A private network namespace would cut the daemon off from udev's netlink broadcasts:
         // no hotplug after start, no devices after resume (issue 9; the e2e guest proves it).
         #expect(!service.contains("\nPrivateNetwork=yes"), "PrivateNetwork=yes breaks hotplug")

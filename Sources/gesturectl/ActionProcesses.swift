@@ -1,0 +1,112 @@
+import GesturePipeline
+import Glibc
+import Posix
+
+/// The commands of `gesturectl actions` while they run: at most one run per action at a time,
+/// with the action's overlap policy for the next (queue, drop, restart) and its timeout
+/// (SIGTERM to the run's process group, SIGKILL 2 s later). Time is passed in; the runner
+/// calls ``poll(now:)`` by ``nextDeadline``.
+final class ActionProcesses {
+    /// A run in progress.
+    struct Run {
+        var child: ChildProcess
+        var started: Double
+        var terminated: Double?
+    }
+
+    /// A command waiting for its turn.
+    struct Pending {
+        var arguments: [String]
+        var environment: [String: String]
+    }
+
+    /// How long a stopped run may take to go before SIGKILL.
+    static let killGrace = 2.0
+    /// How often finished runs are looked for while any runs.
+    static let reapInterval = 0.1
+
+    var runs: [Int: Run] = [:]
+    var pending: [Int: [Pending]] = [:]
+    let report: (String) -> Void
+
+    /// `report` says what went wrong (a command that cannot start, one stopped by its timeout).
+    init(report: @escaping (String) -> Void) {
+        self.report = report
+    }
+
+    /// Runs `arguments` for action `index` (overlap and timeout as `spec` says).
+    func fire(_ index: Int, _ spec: ActionSpec, arguments: [String], environment: [String: String], now: Double) {
+        poll(now: now, specs: nil)
+        guard var run = runs[index] else {
+            start(index, Pending(arguments: arguments, environment: environment), now: now)
+            return
+        }
+        switch spec.overlap {
+        case .drop:
+            return
+        case .queue:
+            pending[index, default: []].append(Pending(arguments: arguments, environment: environment))
+        case .restart:
+            pending[index] = [Pending(arguments: arguments, environment: environment)]
+            if run.terminated == nil {
+                run.child.signalGroup(SIGTERM)
+                run.terminated = now
+                runs[index] = run
+            }
+        }
+    }
+
+    func start(_ index: Int, _ command: Pending, now: Double) {
+        do {
+            let child = try ChildProcess(command.arguments, environment: command.environment, ownGroup: true)
+            runs[index] = Run(child: child, started: now)
+        } catch {
+            report("\(error)")
+        }
+    }
+
+    /// Reaps finished runs and starts what waits for them; stops runs past their timeout.
+    func poll(now: Double, specs: [ActionSpec]?) {
+        for (index, var run) in runs {
+            if !run.child.isRunning {
+                runs[index] = nil
+                if var queue = pending[index], !queue.isEmpty {
+                    let next = queue.removeFirst()
+                    pending[index] = queue.isEmpty ? nil : queue
+                    start(index, next, now: now)
+                }
+                continue
+            }
+            if let terminated = run.terminated {
+                if now - terminated >= Self.killGrace { run.child.signalGroup(SIGKILL) }
+                continue
+            }
+            if let timeout = specs?[index].timeout, now - run.started >= timeout {
+                report("action \(index + 1): stopped after its timeout of \(timeout) s")
+                run.child.signalGroup(SIGTERM)
+                run.terminated = now
+                runs[index] = run
+            }
+        }
+    }
+
+    /// When ``poll(now:specs:)`` has work: soon while anything runs, else never.
+    func nextDeadline(now: Double) -> Double? {
+        runs.isEmpty ? nil : now + Self.reapInterval
+    }
+
+    /// Stops every run (SIGTERM to each group) and forgets what waits.
+    func stopAll() {
+        pending.removeAll()
+        for run in runs.values { run.child.signalGroup(SIGTERM) }
+    }
+
+    /// Blocks until one of the runs ends (for `--once`, at the end).
+    func waitForAny() {
+        guard let run = runs.values.first else { return }
+        run.child.wait()
+    }
+
+    /// Whether anything runs or waits.
+    var isIdle: Bool { runs.isEmpty && pending.isEmpty }
+}

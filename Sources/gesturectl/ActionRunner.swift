@@ -1,0 +1,212 @@
+import Dispatch
+import GestureClient
+import GesturePipeline
+import GestureWire
+import Glibc
+import Posix
+
+/// The loop of `gesturectl actions`: one connection to the daemon for every action, the
+/// ``ActionTracker`` deciding, ``ActionProcesses`` running; reloads the file on SIGHUP and when
+/// it changes on disk (inotify on its folder, so editors that replace the file are seen), and
+/// keeps the old actions when the new file has a mistake. The connection comes back by itself
+/// when the daemon restarts; the actions' instances in flight are forgotten then.
+final class ActionRunner: @unchecked Sendable {
+    /// What wakes the loop.
+    enum Input: Sendable {
+        case event(ClientEvent)
+        case wake
+        case reload(String)
+        case stop
+        case finish
+    }
+
+    let path: String
+    let client: GestureClient
+    var file: ActionsFile
+    var tracker: ActionTracker
+    var handle: SubscriptionHandle?
+    var request: SubscriptionRequest?
+    let processes = ActionProcesses { StandardError.line("gesturectl actions: \($0)") }
+    let (inputs, feed) = AsyncStream.makeStream(of: Input.self)
+    let queue = DispatchQueue(label: "gesturectl-actions")
+    var sources: [any DispatchSourceProtocol] = []
+    let timer: any DispatchSourceTimer
+
+    let verbose: Bool
+    let once: Bool
+
+    init(path: String, file: ActionsFile, socket: String?, verbose: Bool = false, once: Bool = false) {
+        self.path = path
+        self.file = file
+        self.verbose = verbose
+        self.once = once
+        tracker = ActionTracker(actions: file.actions)
+        client = GestureClient(path: socket, reconnects: !once)
+        timer = DispatchSource.makeTimerSource(queue: queue)
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The subscription the actions need: their configured gestures and their definitions.
+    static func subscription(for file: ActionsFile) -> SubscriptionRequest? {
+        guard !file.actions.isEmpty else { return nil }
+        return SubscriptionRequest(gestures: file.configuredGestures, definitions: file.definitions)
+    }
+
+    func run() async {
+        request = Self.subscription(for: file)
+        if let request { handle = await client.subscribe(request) }
+        await client.start()
+        let feed = feed
+        let events = client.events
+        Task { for await event in events { feed.yield(.event(event)) } }
+        watch()
+        StandardError.line("gesturectl actions: \(file.actions.count) actions from \(path)")
+        for await input in inputs {
+            let now = Self.now()
+            switch input {
+            case .event(let event): await handle(event, now: now)
+            case .wake: break
+            case .reload(let why): await reload(why)
+            case .stop:
+                processes.stopAll()
+                await client.close()
+                return
+            case .finish:
+                // --once: what runs may finish, what waits in a queue runs too.
+                while !processes.isIdle {
+                    processes.waitForAny()
+                    processes.poll(now: Self.now(), specs: file.actions)
+                }
+                await client.close()
+                return
+            }
+            run(tracker.advance(to: now), now: now)
+            processes.poll(now: now, specs: file.actions)
+            schedule(now: now)
+        }
+    }
+
+    func handle(_ event: ClientEvent, now: Double) async {
+        switch event {
+        case .gesture(let update):
+            let firings = tracker.handle(
+                ActionEvent(
+                    gesture: update.gesture, instance: update.instance, device: update.device, phase: update.phase, reason: update.reason,
+                    value: update.value, state: update.state, isSnapshot: update.isSnapshot),
+                at: now)
+            run(firings, now: now)
+        case .connected(let hello):
+            StandardError.line("gesturectl actions: connected to gestured \(hello.server)")
+        case .disconnected(let reason):
+            tracker.reset()
+            StandardError.line("gesturectl actions: lost gestured (\(reason))\(once ? "" : "; reconnecting")")
+            if once { feed.yield(.finish) }
+        case .serverError(let code, let message):
+            StandardError.line("gesturectl actions: gestured says: \(message) (\(code))")
+        default:
+            break
+        }
+    }
+
+    func run(_ firings: [ActionFiring], now: Double) {
+        for firing in firings {
+            let action = file.actions[firing.action]
+            let command = firing.isBack ? action.back ?? action.command : action.command
+            var environment = ProcessEnvironment.current
+            environment.merge(firing.event.environment) { _, new in new }
+            if case .update = action.trigger { environment["GESTURE_STEP"] = firing.isBack ? "back" : "forward" }
+            if verbose {
+                StandardError.line("gesturectl actions: line \(action.line ?? 0): \(action.gesture) \(firing.event.phase.rawValue)\(firing.isBack ? " (back)" : ""): \(command.arguments.joined(separator: " "))")
+            }
+            processes.fire(firing.action, action, arguments: command.arguments, environment: environment, now: now)
+        }
+    }
+
+    /// Reads the file again; a mistake keeps the actions as they were.
+    func reload(_ why: String) async {
+        let next: ActionsFile
+        do {
+            next = try ActionsFile.parse(try FileReader.text(path), file: path)
+        } catch {
+            StandardError.line("gesturectl actions: \(why): keeping the previous actions; the file has a mistake: \(error)")
+            return
+        }
+        guard next != file else { return }
+        file = next
+        tracker = ActionTracker(actions: next.actions)
+        let wanted = Self.subscription(for: next)
+        if wanted != request {
+            if let handle { await client.unsubscribe(handle) }
+            handle = nil
+            request = wanted
+            if let wanted { handle = await client.subscribe(wanted) }
+        }
+        StandardError.line("gesturectl actions: \(why): \(next.actions.count) actions from \(path)")
+    }
+
+    /// Wakes the loop at the next deadline of the tracker or the processes.
+    func schedule(now: Double) {
+        let deadlines = [tracker.nextDeadline, processes.nextDeadline(now: now)].compactMap { $0 }
+        guard let next = deadlines.min() else {
+            timer.schedule(deadline: .distantFuture)
+            return
+        }
+        timer.schedule(deadline: .now() + .nanoseconds(Int(max(0, next - now) * 1e9)))
+    }
+
+    /// SIGHUP, SIGTERM, SIGINT, the file's folder, and the timer, all on one queue.
+    func watch() {
+        let feed = feed
+        timer.setEventHandler { feed.yield(.wake) }
+        timer.schedule(deadline: .distantFuture)
+        timer.activate()
+        for (number, input) in [(SIGHUP, Input.reload("SIGHUP")), (SIGTERM, .stop), (SIGINT, .stop)] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { feed.yield(input) }
+            source.activate()
+            sources.append(source)
+        }
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        let (folder, name) = Self.split(path)
+        guard descriptor >= 0, inotify_add_watch(descriptor, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)) >= 0 else {
+            StandardError.line("gesturectl actions: cannot watch \(folder) for changes (\(String(cString: strerror(errno)))); reload with SIGHUP")
+            return
+        }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        source.setEventHandler {
+            if Self.drain(descriptor).contains(name) { feed.yield(.reload("changed on disk")) }
+        }
+        source.activate()
+        sources.append(source)
+    }
+
+    /// The names in the inotify events waiting on `descriptor`.
+    static func drain(_ descriptor: Int32) -> [String] {
+        var names: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return names }
+            var offset = 0
+            // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of name.
+            while offset + 16 <= count {
+                let length = Int(buffer[offset + 12]) | Int(buffer[offset + 13]) << 8 | Int(buffer[offset + 14]) << 16 | Int(buffer[offset + 15]) << 24
+                let bytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
+                names.append(String(decoding: bytes, as: UTF8.self))
+                offset += 16 + length
+            }
+        }
+    }
+
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+}

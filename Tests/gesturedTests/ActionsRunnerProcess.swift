@@ -1,0 +1,40 @@
+import Foundation
+import Glibc
+
+/// `gesturectl actions` started for a test; its log (standard error) is read as needed, so a
+/// test waits for what it said, never for time.
+final class ActionsRunnerProcess {
+    let process = Process()
+    let errors = Pipe()
+    /// What it logged so far.
+    var log = ""
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = DaemonProcess.root.appendingPathComponent(".build/debug/gesturectl")
+        process.arguments = ["actions"] + arguments
+        process.currentDirectoryURL = DaemonProcess.root
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Reads the log until `text` has appeared `count` times (it exiting first is an error).
+    func waitForLog(_ text: String, count: Int = 1) throws {
+        while log.components(separatedBy: text).count - 1 < count {
+            let data = errors.fileHandleForReading.availableData
+            guard !data.isEmpty else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gesturectl actions exited: \(log)"]) }
+            log += String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// Waits for the exit; returns the status (the rest of the log is read too).
+    func wait() -> Int32 {
+        log += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import GestureCore
+import GesturePipeline
+import GestureWire
+import Glibc
+import Testing
+
+/// `gesturectl actions` against `gestured --replay` over a real socket (issue 13).
+@Suite(.serialized) struct ActionsTests {
+    /// A scratch folder with an actions file and the files its commands write.
+    final class Scratch {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-actions-\(UUID().uuidString.prefix(8))").path
+        var actions: String { folder + "/actions.yml" }
+
+        init() throws { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+
+        func write(_ text: String) throws { try text.write(toFile: actions, atomically: true, encoding: .utf8) }
+
+        func lines(_ name: String) -> [String] {
+            ((try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    static let scrollRecording = "Fixtures/real/ts-ep0430m09-2finger-scroll.evemu"
+
+    /// The steps the tracker takes over the scroll recording's reviewed transcript.
+    static func expectedSteps(_ step: ActionStep) throws -> [String] {
+        var tracker = ActionTracker(actions: [ActionSpec(gesture: "scroll", trigger: .update(step), command: .argv(["x"]), back: .argv(["y"]))])
+        let text = try String(contentsOfFile: DaemonProcess.root.appendingPathComponent(scrollRecording + ".expected.jsonl").path, encoding: .utf8)
+        var steps: [String] = []
+        for line in text.split(separator: "\n") {
+            let event = try JSONParser.parse(String(line))
+            guard event["gesture"]?.stringValue == "scroll", let phase = event["phase"]?.stringValue.flatMap(PhaseKind.init(rawValue:)) else { continue }
+            let value = event["value"].flatMap { $0 == .null ? nil : $0 }
+            steps += tracker.handle(ActionEvent(gesture: "scroll", instance: event["instance"]?.intValue ?? 0, phase: phase, value: value), at: 0)
+                .map { $0.isBack ? "back" : "forward" }
+        }
+        return steps
+    }
+
+    @Test func eachTriggerRunsItsCommandsForAReplay() throws {
+        let scratch = try Scratch()
+        let out = scratch.folder
+        try scratch.write("""
+            version: 1
+            actions:
+              - gesture: swipe-left-3
+                shell: echo "$GESTURE_NAME $GESTURE_PHASE" >> \(out)/ended
+              - gesture: scroll
+                on: { update: { every: { distance: 4, axis: y } } }
+                shell: echo "$GESTURE_STEP" >> \(out)/steps
+                backShell: echo "$GESTURE_STEP" >> \(out)/steps
+                overlap: queue
+              - gesture: my-pinch
+                define: { magnify: { minimumScaleDelta: 0.3 }, priority: simultaneous }
+                on: began
+                run: [sh, -c, "echo began >> \(out)/began"]
+              - gesture: my-pinch
+                on: ended
+                run: [sh, -c, "echo $GESTURE_VALUE >> \(out)/pinch-ended"]
+            """)
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/swipe-3-left.yml", "--replay", "Fixtures/constructed/pinch-open.yml",
+            "--replay", Self.scrollRecording, "--wait-subscribers", "1", "--exit-after-replay",
+        ])
+        let runner = try ActionsRunnerProcess(["--file", scratch.actions, "--socket", daemon.socket, "--once"])
+        #expect(runner.wait() == 0, "\(runner.log)")
+        #expect(daemon.wait() == 0)
+        #expect(scratch.lines("ended") == ["swipe-left-3 ended"])
+        let steps = try Self.expectedSteps(ActionStep(.distance(axis: .y), size: 4))
+        #expect(steps.contains("forward") || steps.contains("back"))
+        #expect(scratch.lines("steps") == steps)
+        #expect(scratch.lines("began") == ["began"])
+        #expect(scratch.lines("pinch-ended").count == 1)
+        #expect(scratch.lines("pinch-ended").first?.contains(#""kind":"magnify""#) == true)
+    }
+
+    @Test func aFileWithAMistakeKeepsTheOldActionsAndTheRunnerComesBackWithTheDaemon() throws {
+        let scratch = try Scratch()
+        try scratch.write("""
+            version: 1
+            actions:
+              - gesture: swipe-left-3
+                run: [true]
+            """)
+        let socket = DaemonProcess.temporarySocket()
+        let arguments = ["--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/swipe-3-left.yml", "--wait-subscribers", "1", "--exit-after-replay"]
+        let daemon = try DaemonProcess(arguments, socket: socket)
+        let runner = try ActionsRunnerProcess(["--file", scratch.actions, "--socket", socket, "--verbose"])
+        try runner.waitForLog("line 3: swipe-left-3 ended: true")
+        #expect(daemon.wait() == 0)
+        try runner.waitForLog("lost gestured")
+        // A mistake, seen on disk: reported with its line, the old actions kept.
+        try scratch.write("version: 1\nactions:\n  - gesture: swipe-left-3\n    run: [true]\n    when: later\n")
+        try runner.waitForLog("keeping the previous actions")
+        #expect(runner.log.contains("actions.yml:5: unknown key `when`"))
+        // A new daemon on the same socket: the runner reconnects and subscribes again. (The
+        // first one's object lives on: its end would remove the socket file.)
+        let second = try DaemonProcess(arguments, socket: socket)
+        try runner.waitForLog("line 3: swipe-left-3 ended: true", count: 2)
+        #expect(second.wait() == 0)
+        // A corrected file is taken up.
+        try scratch.write("version: 1\nactions:\n  - gesture: swipe-right-3\n    run: [true]\n")
+        try runner.waitForLog("changed on disk: 1 actions from")
+        kill(runner.process.processIdentifier, SIGTERM)
+        #expect(runner.wait() == 0)
+    }
+
+    @Test func checkListsTheActionsOrNamesTheMistake() throws {
+        let scratch = try Scratch()
+        try scratch.write("version: 1\nactions:\n  - gesture: zoom\n    on: { update: { every: { scale: 0.1 } } }\n    run: [louder]\n    back: [quieter]\n")
+        let good = try ChildProcess.gesturectl(["actions", "--check", "--file", scratch.actions]).finish()
+        #expect(good.status == 0)
+        #expect(good.lines.first == "line 3: zoom every 0.1 of scale → louder; back → quieter")
+        try scratch.write("version: 1\nactions:\n  - gesture: zoom\n    on: sometimes\n    run: [x]\n")
+        let bad = try ChildProcess.gesturectl(["actions", "--check", "--file", scratch.actions]).finish()
+        #expect(bad.status == 1)
+        #expect(bad.errors.contains("actions.yml:4: expected `on:` began, ended, failed"))
+        let missing = try ChildProcess.gesturectl(["actions", "--file", scratch.folder + "/none.yml"]).finish()
+        #expect(missing.status == 1)
+        #expect(missing.errors.contains("no such file"))
+    }
+}
