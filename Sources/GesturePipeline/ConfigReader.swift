@@ -16,17 +16,22 @@ struct ConfigReader {
         ConfigError(file: file, line: node?.line, message)
     }
 
-    func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList, devices: [DeviceSetting]) {
+    /// The YAML document of a file of ours (the configuration, an actions file), at most
+    /// ``ConfigLimits/maximumBytes``; `what` names it and `expected` its top-level keys in errors.
+    func document(_ text: String, what: String, expected: String) throws -> YAMLNode {
         guard text.utf8.count <= ConfigLimits.maximumBytes else {
-            throw ConfigError(file: file, line: nil, "the configuration is \(text.utf8.count) bytes; at most \(ConfigLimits.maximumBytes) (1 MiB) are allowed")
+            throw ConfigError(file: file, line: nil, "\(what) is \(text.utf8.count) bytes; at most \(ConfigLimits.maximumBytes) (1 MiB) are allowed")
         }
-        let root: YAMLNode
         do {
-            guard let node = try YAMLSource.compose(text) else { throw ConfigError(file: file, line: nil, "expected `version: 1` and `gestures:`, found an empty file") }
-            root = node
+            guard let node = try YAMLSource.compose(text) else { throw ConfigError(file: file, line: nil, "expected \(expected), found an empty file") }
+            return node
         } catch let failure as YAMLSource.Failure {
             throw ConfigError(file: file, line: failure.line, failure.problem)
         }
+    }
+
+    func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList, devices: [DeviceSetting]) {
+        let root = try document(text, what: "the configuration", expected: "`version: 1` and `gestures:`")
         let top = try mapping(root, "the configuration (`version: 1` and `gestures:`)", allowed: ["version", "gestures", "access", "devices"])
         guard let version = top["version"] else { throw error(root, "expected `version: 1`") }
         guard version.int == 1 else { throw error(version, "expected `version: 1`, found `\(version.string ?? "?")`") }

@@ -14,16 +14,7 @@ struct ActionsReader {
     }
 
     func read(_ text: String) throws -> [ActionSpec] {
-        guard text.utf8.count <= ConfigLimits.maximumBytes else {
-            throw ConfigError(file: file, line: nil, "the actions file is \(text.utf8.count) bytes; at most \(ConfigLimits.maximumBytes) (1 MiB) are allowed")
-        }
-        let root: YAMLNode
-        do {
-            guard let node = try YAMLSource.compose(text) else { throw ConfigError(file: file, line: nil, "expected `version: 1` and `actions:`, found an empty file") }
-            root = node
-        } catch let failure as YAMLSource.Failure {
-            throw ConfigError(file: file, line: failure.line, failure.problem)
-        }
+        let root = try config.document(text, what: "the actions file", expected: "`version: 1` and `actions:`")
         let top = try config.mapping(root, "the actions file (`version: 1` and `actions:`)", allowed: ["version", "actions"])
         guard let version = top["version"], version.int == 1 else { throw error(top["version"] ?? root, "expected `version: 1`") }
         guard let list = top["actions"] else { throw error(root, "expected an `actions:` list") }
