@@ -81,7 +81,8 @@ final class ActionProcesses {
                 if now - terminated >= Self.killGrace { run.child.signalGroup(SIGKILL) }
                 continue
             }
-            if let timeout = specs?[index].timeout, now - run.started >= timeout {
+            // After a reload a run may belong to an action that is gone: it has no timeout now.
+            if let specs, index < specs.count, let timeout = specs[index].timeout, now - run.started >= timeout {
                 report("action \(index + 1): stopped after its timeout of \(timeout) s")
                 run.child.signalGroup(SIGTERM)
                 run.terminated = now

@@ -34,6 +34,7 @@ final class ActionRunner: @unchecked Sendable {
 
     let verbose: Bool
     let once: Bool
+    var connected = false
 
     init(path: String, file: ActionsFile, socket: String?, verbose: Bool = false, once: Bool = false) {
         self.path = path
@@ -57,7 +58,9 @@ final class ActionRunner: @unchecked Sendable {
         return SubscriptionRequest(gestures: file.configuredGestures, definitions: file.definitions)
     }
 
-    func run() async {
+    /// Runs until SIGTERM or SIGINT (or, with `once`, until the daemon goes away); false when
+    /// `once` found no daemon at all.
+    func run() async -> Bool {
         request = Self.subscription(for: file)
         if let request { handle = await client.subscribe(request) }
         await client.start()
@@ -75,7 +78,7 @@ final class ActionRunner: @unchecked Sendable {
             case .stop:
                 processes.stopAll()
                 await client.close()
-                return
+                return true
             case .finish:
                 // --once: what runs may finish, what waits in a queue runs too.
                 while !processes.isIdle {
@@ -83,12 +86,13 @@ final class ActionRunner: @unchecked Sendable {
                     processes.poll(now: Self.now(), specs: file.actions)
                 }
                 await client.close()
-                return
+                return connected
             }
             run(tracker.advance(to: now), now: now)
             processes.poll(now: now, specs: file.actions)
             schedule(now: now)
         }
+        return true
     }
 
     func handle(_ event: ClientEvent, now: Double) async {
@@ -101,6 +105,7 @@ final class ActionRunner: @unchecked Sendable {
                 at: now)
             run(firings, now: now)
         case .connected(let hello):
+            connected = true
             StandardError.line("gesturectl actions: connected to gestured \(hello.server)")
         case .disconnected(let reason):
             tracker.reset()

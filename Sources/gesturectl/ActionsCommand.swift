@@ -53,7 +53,9 @@ struct ActionsCommand: AsyncParsableCommand {
             print("\(path): \(actions.actions.count) actions, no mistakes")
             return
         }
-        await ActionRunner(path: path, file: actions, socket: daemon.socket, verbose: verbose, once: once).run()
+        guard await ActionRunner(path: path, file: actions, socket: daemon.socket, verbose: verbose, once: once).run() else {
+            throw CleanExit.message("gesturectl actions: gestured is not running\(daemon.socket.map { " at \($0)" } ?? "")", code: 1)
+        }
     }
 
     /// One line for `--check`: `line 3: swipe-left-3 ended → swaymsg workspace next`.

@@ -121,5 +121,10 @@ import Testing
         let missing = try ChildProcess.gesturectl(["actions", "--file", scratch.folder + "/none.yml"]).finish()
         #expect(missing.status == 1)
         #expect(missing.errors.contains("no such file"))
+        // --once with no daemon at all: a clear error, not a silent exit.
+        try scratch.write("version: 1\nactions:\n  - gesture: zoom\n    run: [x]\n")
+        let alone = try ChildProcess.gesturectl(["actions", "--once", "--file", scratch.actions, "--socket", scratch.folder + "/none.sock"]).finish()
+        #expect(alone.status == 1)
+        #expect(alone.errors.contains("gestured is not running at \(scratch.folder)/none.sock"))
     }
 }
