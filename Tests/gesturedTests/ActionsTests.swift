@@ -77,6 +77,37 @@ import Testing
         #expect(scratch.lines("pinch-ended").first?.contains(#""kind":"magnify""#) == true)
     }
 
+    /// `held` repeats on the runner's own timer while the instance is active, paced by a
+    /// real-time replay (a long press held 0.37 s before its drag ends); `failed` runs with the reason.
+    @Test func heldRepeatsWhileActiveAndFailedGetsTheReason() throws {
+        let scratch = try Scratch()
+        let out = scratch.folder
+        try scratch.write("""
+            version: 1
+            actions:
+              - gesture: press-drag
+                on: { held: 0.1 }
+                shell: echo "$GESTURE_PHASE" >> \(out)/held
+                overlap: queue
+              - gesture: pan
+                on: failed
+                shell: echo "$GESTURE_REASON" >> \(out)/failed
+            """)
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/long-press-drag.yml", "--replay", "Fixtures/constructed/ts-palm-mid-drag.yml",
+            "--realtime", "--wait-subscribers", "1", "--exit-after-replay",
+        ])
+        let runner = try ActionsRunnerProcess(["--file", scratch.actions, "--socket", daemon.socket, "--once"])
+        #expect(runner.wait() == 0, "\(runner.log)")
+        #expect(daemon.wait() == 0)
+        let held = scratch.lines("held")
+        // At 0.5 s (active), then every 0.1 s until the end 0.37 s later, as the events arrive:
+        // 4 or 5 here; the bound leaves room for a loaded machine, not for no repeat at all.
+        #expect((2...6).contains(held.count), "\(held)")
+        #expect(held.allSatisfy { $0 == "active" })
+        #expect(scratch.lines("failed") == ["cancelled"])
+    }
+
     @Test func aFileWithAMistakeKeepsTheOldActionsAndTheRunnerComesBackWithTheDaemon() throws {
         let scratch = try Scratch()
         try scratch.write("""
