@@ -121,7 +121,7 @@ final class ActionRunner: @unchecked Sendable {
     func run(_ firings: [ActionFiring], now: Double) {
         for firing in firings {
             let action = file.actions[firing.action]
-            let command = firing.isBack ? action.back ?? action.command : action.command
+            guard let command = firing.isBack ? action.back : action.command else { continue }
             var environment = ProcessEnvironment.current
             environment.merge(firing.event.environment) { _, new in new }
             if case .update = action.trigger { environment["GESTURE_STEP"] = firing.isBack ? "back" : "forward" }

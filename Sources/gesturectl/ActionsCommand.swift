@@ -79,8 +79,9 @@ struct ActionsCommand: AsyncParsableCommand {
             case .shell(let line): return "sh -c '\(line)'"
             }
         }
-        var line = "line \(action.line ?? 0): \(action.gesture)\(action.definition == nil ? "" : " (defined here)") \(when) → \(text(action.command))"
-        if let back = action.back { line += "; back → \(text(back))" }
+        var line = "line \(action.line ?? 0): \(action.gesture)\(action.definition == nil ? "" : " (defined here)") \(when)"
+        if let command = action.command { line += " → \(text(command))" }
+        if let back = action.back { line += "\(action.command == nil ? "" : ";") back → \(text(back))" }
         return line
     }
 }

@@ -9,8 +9,9 @@ public struct ActionSpec: Sendable, Equatable {
     public var definition: JSONValue?
     /// When it runs.
     public var trigger: ActionTrigger
-    /// What runs (for `update`: on each step forward).
-    public var command: ActionCommand
+    /// What runs (for `update`: on each step forward; nil for an `update` action that runs
+    /// only on steps backward).
+    public var command: ActionCommand?
     /// For `update`: what runs on each step backward (nil: nothing).
     public var back: ActionCommand?
     /// Seconds a run may take before it is stopped (SIGTERM, then SIGKILL 2 s later); nil: no limit.
@@ -22,7 +23,7 @@ public struct ActionSpec: Sendable, Equatable {
 
     /// Creates an action.
     public init(
-        gesture: String, definition: JSONValue? = nil, trigger: ActionTrigger = .ended, command: ActionCommand, back: ActionCommand? = nil,
+        gesture: String, definition: JSONValue? = nil, trigger: ActionTrigger = .ended, command: ActionCommand?, back: ActionCommand? = nil,
         timeout: Double? = nil, overlap: ActionOverlap = .drop, line: Int? = nil
     ) {
         self.gesture = gesture

@@ -74,7 +74,9 @@ public struct ActionTracker: Sendable {
         var firings: [ActionFiring] = []
         while measured >= anchor + step.size {
             anchor += step.size
-            if firings.count < Self.maximumStepsPerEvent { firings.append(ActionFiring(action: index, instance: event.instance, event: event)) }
+            if firings.count < Self.maximumStepsPerEvent && actions[index].command != nil {
+                firings.append(ActionFiring(action: index, instance: event.instance, event: event))
+            }
         }
         while measured <= anchor - step.size {
             anchor -= step.size

@@ -47,11 +47,11 @@ struct ActionsReader {
         }
         let definition = try keys["define"].map { try self.definition(name, $0) }
         let trigger = try keys["on"].map(self.trigger) ?? .ended
-        let command: ActionCommand
+        var command: ActionCommand?
         switch (keys["run"], keys["shell"]) {
         case (let run?, nil): command = try arguments(run, "run")
         case (nil, let shell?): command = try line(shell, "shell")
-        case (nil, nil): throw error(node, "action for `\(name)` needs `run:` (a program and its arguments) or `shell:` (a command line)")
+        case (nil, nil): command = nil
         case (_?, _?): throw error(node, "action for `\(name)` has both `run:` and `shell:`; give one")
         }
         var back: ActionCommand?
@@ -60,6 +60,9 @@ struct ActionsReader {
         case (nil, let shell?): back = try line(shell, "backShell")
         case (nil, nil): back = nil
         case (_?, _?): throw error(node, "action for `\(name)` has both `back:` and `backShell:`; give one")
+        }
+        if command == nil && back == nil {
+            throw error(node, "action for `\(name)` needs `run:` (a program and its arguments) or `shell:` (a command line)")
         }
         if back != nil {
             guard case .update = trigger else {

@@ -54,6 +54,14 @@ import Testing
         #expect(Self.steps(tracker.handle(Self.drag(25, instance: 2), at: 1)) == ["run"])
     }
 
+    @Test func anActionWithOnlyABackCommandRunsOnlyBackward() {
+        var tracker = ActionTracker(actions: [ActionSpec(gesture: "scroll", trigger: .update(ActionStep(.distance(axis: .y), size: 10)), command: nil, back: .argv(["up"]))])
+        var seen: [String] = []
+        for y in [25.0, 5, -15] { seen += Self.steps(tracker.handle(Self.drag(y), at: 0)) }
+        // Forward to 20 (nothing runs); back to 10 at 5; back to 0 and -10 at -15.
+        #expect(seen == ["back", "back", "back"])
+    }
+
     @Test func aFailedInstanceRunsNoStepsAndALeapIsBounded() {
         var tracker = ActionTracker(actions: [ActionSpec(gesture: "scroll", trigger: .update(ActionStep(.distance(axis: nil), size: 1)), command: .argv(["x"]))])
         #expect(tracker.handle(Self.drag(3, .failed), at: 0).isEmpty)

@@ -41,7 +41,7 @@ import Testing
         // The second action on the gesture shares its definition.
         #expect(file.actions[2].definition == volume.definition)
         #expect(file.actions[2].command == .shell(#"notify-send "volume set""#))
-        #expect(file.actions[2].command.arguments == ["/bin/sh", "-c", #"notify-send "volume set""#])
+        #expect(file.actions[2].command?.arguments == ["/bin/sh", "-c", #"notify-send "volume set""#])
         #expect(file.actions[3].trigger == .held(interval: 0.3) && file.actions[3].timeout == 2 && file.actions[3].overlap == .queue)
         #expect(file.actions[4].trigger == .update(ActionStep(.distance(axis: .y), size: 20)))
         #expect(file.actions[4].back == .shell("wtype -k Up"))
