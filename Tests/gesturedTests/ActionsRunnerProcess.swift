@@ -21,9 +21,10 @@ final class ActionsRunnerProcess {
     /// Reads the log until `text` has appeared `count` times (it exiting first is an error).
     func waitForLog(_ text: String, count: Int = 1) throws {
         while log.components(separatedBy: text).count - 1 < count {
-            let data = errors.fileHandleForReading.availableData
-            guard !data.isEmpty else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gesturectl actions exited: \(log)"]) }
-            log += String(decoding: data, as: UTF8.self)
+            guard let chunk = DaemonProcess.read(errors) else {
+                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gesturectl actions exited: \(log)"])
+            }
+            log += chunk
         }
     }
 

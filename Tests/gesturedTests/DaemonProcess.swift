@@ -45,9 +45,20 @@ final class DaemonProcess {
     /// first is an error).
     func waitForLog(_ text: String) throws {
         while !log.contains(text) {
-            let data = errors.fileHandleForReading.availableData
-            guard !data.isEmpty else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gestured exited: \(log)"]) }
-            log += String(decoding: data, as: UTF8.self)
+            guard let chunk = Self.read(errors) else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gestured exited: \(log)"]) }
+            log += chunk
+        }
+    }
+
+    /// The next bytes from a pipe, nil at its end. `read(2)` itself, retried on EINTR: the
+    /// SIGCHLD of another test's child interrupts a blocking read, and Foundation's
+    /// `availableData` then returns no data, as if the writer had gone.
+    static func read(_ pipe: Pipe) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(pipe.fileHandleForReading.fileDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
         }
     }
 
@@ -102,6 +113,7 @@ final class LineClient {
             }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }  // another test's SIGCHLD
             guard count > 0 else { return nil }
             buffer += chunk[..<count]
         }

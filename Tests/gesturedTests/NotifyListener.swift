@@ -25,7 +25,10 @@ final class NotifyListener {
     /// The next datagram, or nil on timeout.
     func next() -> String? {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        var count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        while count < 0 && errno == EINTR {  // another test's SIGCHLD
+            count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        }
         guard count > 0 else { return nil }
         return String(decoding: buffer[..<count], as: UTF8.self)
     }
