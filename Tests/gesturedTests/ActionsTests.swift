@@ -139,6 +139,27 @@ import Testing
         #expect(runner.wait() == 0)
     }
 
+    /// A libinput-gestures user's path: import, then run; what has no equivalent is said.
+    @Test func anImportedLibinputGesturesFileRunsItsSwipe() throws {
+        let scratch = try Scratch()
+        let conf = scratch.folder + "/libinput-gestures.conf"
+        try "gesture swipe left 3 sh -c 'echo imported >> \(scratch.folder)/swiped'\ngesture swipe left_up xdotool key control+Tab\n"
+            .write(toFile: conf, atomically: true, encoding: .utf8)
+        let imported = try ChildProcess.gesturectl(["import", "libinput-gestures", conf, "--output", scratch.actions]).finish()
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(imported.errors.contains("libinput-gestures.conf:2: not imported: gestured's swipes go up, down, left or right"))
+        #expect(imported.errors.contains("1 actions from 1 of 2 lines"))
+        let again = try ChildProcess.gesturectl(["import", "libinput-gestures", conf, "--output", scratch.actions]).finish()
+        #expect(again.status == 1 && again.errors.contains("exists; give --force to replace it"))
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/swipe-3-left.yml", "--wait-subscribers", "1", "--exit-after-replay",
+        ])
+        let runner = try ActionsRunnerProcess(["--file", scratch.actions, "--socket", daemon.socket, "--once"])
+        #expect(runner.wait() == 0, "\(runner.log)")
+        #expect(daemon.wait() == 0)
+        #expect(scratch.lines("swiped") == ["imported"])
+    }
+
     @Test func checkListsTheActionsOrNamesTheMistake() throws {
         let scratch = try Scratch()
         try scratch.write("version: 1\nactions:\n  - gesture: zoom\n    on: { update: { every: { scale: 0.1 } } }\n    run: [louder]\n    back: [quieter]\n")

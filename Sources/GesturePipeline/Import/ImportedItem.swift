@@ -1,0 +1,25 @@
+/// One line of another tool's configuration, as an importer read it: the actions it became,
+/// or why it has no equivalent.
+public struct ImportedItem: Sendable, Equatable {
+    /// Its line in the imported file (1-based).
+    public var line: Int
+    /// The line as it was written.
+    public var text: String
+    /// What it became.
+    public var outcome: Outcome
+
+    /// What became of a line.
+    public enum Outcome: Sendable, Equatable {
+        /// Actions that do what it did (a note says where they differ, if they do).
+        case actions([ActionSpec], note: String?)
+        /// Nothing: there is no equivalent, for the reason given.
+        case skipped(String)
+    }
+
+    /// Creates an item.
+    public init(line: Int, text: String, outcome: Outcome) {
+        self.line = line
+        self.text = text
+        self.outcome = outcome
+    }
+}
