@@ -2,6 +2,7 @@ import Dispatch
 import GestureClient
 import GesturePipeline
 import GestureWire
+import LinuxInput
 import Glibc
 import Posix
 
@@ -46,11 +47,7 @@ final class ActionRunner: @unchecked Sendable {
         timer = DispatchSource.makeTimerSource(queue: queue)
     }
 
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    static func now() -> Double { MonotonicClock.now.seconds }
 
     /// The subscription the actions need: their configured gestures and their definitions.
     static func subscription(for file: ActionsFile) -> SubscriptionRequest? {

@@ -29,15 +29,8 @@ struct ActionsCommand: AsyncParsableCommand {
 
     @OptionGroup var daemon: SocketOption
 
-    /// Where the actions file is by default.
-    static func defaultPath(environment: [String: String] = ProcessEnvironment.current) -> String? {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/gestured/actions.yml" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/gestured/actions.yml" }
-        return nil
-    }
-
     func run() async throws {
-        guard let path = file ?? Self.defaultPath() else {
+        guard let path = file ?? UserConfigHome.path("gestured/actions.yml") else {
             throw CleanExit.message("gesturectl actions: no actions file: give --file, or set HOME", code: 1)
         }
         let actions: ActionsFile

@@ -19,9 +19,7 @@ struct LibinputGesturesImportCommand: ParsableCommand {
     @OptionGroup var output: ImportOutput
 
     func run() throws {
-        let environment = ProcessEnvironment.current
-        let config = environment["XDG_CONFIG_HOME"].map { $0 + "/libinput-gestures.conf" } ?? environment["HOME"].map { $0 + "/.config/libinput-gestures.conf" }
-        guard let path = file ?? config else { throw CleanExit.message("gesturectl import: give the file", code: 1) }
+        guard let path = file ?? UserConfigHome.path("libinput-gestures.conf") else { throw CleanExit.message("gesturectl import: give the file", code: 1) }
         let text: String
         do {
             text = try FileReader.text(path)

@@ -47,20 +47,8 @@ struct ActionsReader {
         }
         let definition = try keys["define"].map { try self.definition(name, $0) }
         let trigger = try keys["on"].map(self.trigger) ?? .ended
-        var command: ActionCommand?
-        switch (keys["run"], keys["shell"]) {
-        case (let run?, nil): command = try arguments(run, "run")
-        case (nil, let shell?): command = try line(shell, "shell")
-        case (nil, nil): command = nil
-        case (_?, _?): throw error(node, "action for `\(name)` has both `run:` and `shell:`; give one")
-        }
-        var back: ActionCommand?
-        switch (keys["back"], keys["backShell"]) {
-        case (let run?, nil): back = try arguments(run, "back")
-        case (nil, let shell?): back = try line(shell, "backShell")
-        case (nil, nil): back = nil
-        case (_?, _?): throw error(node, "action for `\(name)` has both `back:` and `backShell:`; give one")
-        }
+        let command = try self.command(keys, node, name, words: "run", line: "shell")
+        let back = try self.command(keys, node, name, words: "back", line: "backShell")
         if command == nil && back == nil {
             throw error(node, "action for `\(name)` needs `run:` (a program and its arguments) or `shell:` (a command line)")
         }
@@ -122,6 +110,16 @@ struct ActionsReader {
             return ActionStep(.scale, size: try config.number(keys["scale"]!, "scale", 0.001...100))
         default:
             return ActionStep(.angle, size: try config.number(keys["angle"]!, "angle", 0.1...3_600))
+        }
+    }
+
+    /// The command under `words:` (a list) or `line:` (a command line), at most one of them.
+    func command(_ keys: [String: YAMLNode], _ node: YAMLNode, _ name: String, words: String, line lineKey: String) throws -> ActionCommand? {
+        switch (keys[words], keys[lineKey]) {
+        case (let list?, nil): return try arguments(list, words)
+        case (nil, let text?): return try line(text, lineKey)
+        case (nil, nil): return nil
+        case (_?, _?): throw error(node, "action for `\(name)` has both `\(words):` and `\(lineKey):`; give one")
         }
     }
 

@@ -21,7 +21,8 @@ public enum LibinputGesturesImporter {
         var items: [ImportedItem] = []
         // Lines with a finger count win over the same gesture without one (its documentation).
         var counted: Set<String> = []
-        var gestures: [(line: Int, text: String, action: String, motion: String, fingers: Int?, command: String)] = []
+        // A gesture line's outcome depends on the counts of lines after it: decided at the end.
+        var gestures: [(item: Int, action: String, motion: String, fingers: Int?, command: String)] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = index + 1
             let trimmed = String(raw).trimmingCharacters(in: " \t\r")
@@ -44,8 +45,8 @@ public enum LibinputGesturesImporter {
                 // The command is the rest of the line as written (its own spacing and quotes).
                 let command = Self.remainder(of: trimmed, after: words.count - rest.count + 1)
                 if let fingers { counted.insert("\(action) \(motion) \(fingers)") }
-                gestures.append((line, trimmed, action, motion, fingers, command))
-                items.append(ImportedItem(line: line, text: trimmed, outcome: .skipped("")))  // filled in below
+                gestures.append((items.count, action, motion, fingers, command))
+                items.append(ImportedItem(line: line, text: trimmed, outcome: .actions([], note: nil)))
             case "device":
                 let name = words.joined(separator: " ")
                 items.append(ImportedItem(line: line, text: trimmed, outcome: .skipped(name.lowercased() == "all"
@@ -62,8 +63,7 @@ public enum LibinputGesturesImporter {
             }
         }
         for gesture in gestures {
-            let outcome = Self.outcome(gesture.action, gesture.motion, gesture.fingers, gesture.command, counted: counted)
-            if let index = items.firstIndex(where: { $0.line == gesture.line }) { items[index].outcome = outcome }
+            items[gesture.item].outcome = Self.outcome(gesture.action, gesture.motion, gesture.fingers, gesture.command, counted: counted)
         }
         return items
     }
