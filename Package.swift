@@ -61,18 +61,22 @@ let package = Package(
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // Expat: touchegg's XML, for gesturectl's importer only (the daemon never links it).
+        .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         // Linux headers the Glibc module leaves out (signalfd).
         .systemLibrary(name: "CLinux"),
         .target(name: "LinuxInput", dependencies: ["CLibinput", "CLibevdev", "Evdev", "GestureCore"]),
         .target(
             name: "GesturePipeline",
             dependencies: ["GestureCore", "Evdev", "GestureWire", "Posix"]),
+        // Other gesture tools' configurations as actions files (gesturectl import).
+        .target(name: "GestureImport", dependencies: ["GesturePipeline", "GestureWire", "Evdev", "CExpat"]),
         // The C library's file, environment and process calls, for what Foundation did (issue 12).
         .target(name: "Posix"),
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "GesturePipeline", "Evdev", "GestureWire", "LinuxInput", "GestureClient", "GestureCore", "Posix",
+                "GesturePipeline", "GestureImport", "Evdev", "GestureWire", "LinuxInput", "GestureClient", "GestureCore", "Posix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
@@ -97,6 +101,7 @@ let package = Package(
         .testTarget(name: "gesturectlTests", dependencies: ["gesturectl", "GesturePipeline"]),
         // Runs the built gestured and gesturectl binaries as processes, and the Python example.
         .testTarget(name: "gesturedTests", dependencies: ["gestured", "gesturectl", "GestureWire", "GestureClient", "GestureCore"]),
+        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GesturePipeline", "GestureWire"]),
         .testTarget(
             name: "GesturePipelineTests",
             dependencies: ["GesturePipeline", "GestureCore", "GestureTesting", "Evdev", "GestureWire"]),
@@ -124,5 +129,5 @@ if ProcessInfo.processInfo.environment["GESTURED_BENCHMARKS"] != nil {
 if ProcessInfo.processInfo.environment["GESTURED_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
-            name: "gestured-fuzz", dependencies: ["GestureWire", "GesturePipeline", "Evdev", "GestureCore"], path: "Fuzz/Harnesses"))
+            name: "gestured-fuzz", dependencies: ["GestureWire", "GesturePipeline", "GestureImport", "Evdev", "GestureCore"], path: "Fuzz/Harnesses"))
 }

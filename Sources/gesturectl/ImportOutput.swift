@@ -1,5 +1,7 @@
 import ArgumentParser
+import Evdev
 import GesturePipeline
+import GestureImport
 import Glibc
 import Posix
 
@@ -10,6 +12,28 @@ struct ImportOutput: ParsableArguments {
 
     @Flag(name: .long, help: "Replace the --output file if it exists.")
     var force = false
+
+    /// Reads `file` (default: `defaultFile` in the user's configuration folder) with `read`, and
+    /// writes what it became; a file that cannot be read, or has a mistake, is an error that
+    /// names the file and line.
+    func importFile(_ file: String?, defaultFile: String, tool: String, _ read: (String) throws -> [ImportedItem]) throws {
+        guard let path = file ?? UserConfigHome.path(defaultFile) else { throw CleanExit.message("gesturectl import: give the file", code: 1) }
+        let text: String
+        do {
+            text = try FileReader.text(path)
+        } catch {
+            throw CleanExit.message("gesturectl import: \(error)", code: 1)
+        }
+        let items: [ImportedItem]
+        do {
+            items = try read(text)
+        } catch let failure as YAMLSource.Failure {
+            throw CleanExit.message("gesturectl import: \(path)\(failure.line.map { ":\($0)" } ?? ""): \(failure.problem)", code: 1)
+        } catch let failure as XMLReader.Failure {
+            throw CleanExit.message("gesturectl import: \(path):\(failure.line): \(failure.problem)", code: 1)
+        }
+        try write(items, from: path, tool: tool)
+    }
 
     /// Writes the actions file for `items`, says each line left out on standard error, and
     /// checks that what it wrote reads back (an importer's mistake is an error, not a file).

@@ -1,6 +1,6 @@
 import ArgumentParser
 import GesturePipeline
-import Posix
+import GestureImport
 
 /// `gesturectl import libinput-gestures FILE`: a libinput-gestures configuration as actions.
 struct LibinputGesturesImportCommand: ParsableCommand {
@@ -19,13 +19,6 @@ struct LibinputGesturesImportCommand: ParsableCommand {
     @OptionGroup var output: ImportOutput
 
     func run() throws {
-        guard let path = file ?? UserConfigHome.path("libinput-gestures.conf") else { throw CleanExit.message("gesturectl import: give the file", code: 1) }
-        let text: String
-        do {
-            text = try FileReader.text(path)
-        } catch {
-            throw CleanExit.message("gesturectl import: \(error)", code: 1)
-        }
-        try output.write(LibinputGesturesImporter.read(text), from: path, tool: "libinput-gestures")
+        try output.importFile(file, defaultFile: "libinput-gestures.conf", tool: "libinput-gestures") { LibinputGesturesImporter.read($0) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureImport
 import GesturePipeline
 import GestureWire
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @Suite struct LibinputGesturesImporterTests {
     static let sample = try! String(
         contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/imports/libinput-gestures.conf"), encoding: .utf8)
+            .appendingPathComponent("Fixtures/imports/libinput-gestures.conf"), encoding: .utf8)
 
     static func swipe(_ direction: String, _ fingers: Int, _ run: [String]) -> ActionSpec {
         ActionSpec(
@@ -65,6 +66,12 @@ import Testing
         #expect(file.definitions.count == 9)
         #expect(text.components(separatedBy: "#   not imported:").count - 1 == 11)
         #expect(text.contains("  # line 13: gesture pinch in\txdotool key ctrl+minus\n  #   note: runs at every 0.25 of scale while pinching in, not once at the end\n"))
+    }
+
+    /// Found by `make fuzz` (import): a count of 0 fingers became a definition the reader refuses.
+    @Test func noFingersIsNoGesture() {
+        let items = LibinputGesturesImporter.read("gesture swipe left 0 echo no\n")
+        #expect(items.first?.outcome == .skipped("a gesture has at least one finger"))
     }
 
     @Test func aFileWithNothingToImportIsStillAnActionsFile() throws {

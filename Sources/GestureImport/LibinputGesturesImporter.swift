@@ -1,3 +1,4 @@
+import GesturePipeline
 import GestureWire
 
 /// Reads a libinput-gestures configuration (`~/.config/libinput-gestures.conf`) into actions:
@@ -65,7 +66,7 @@ public enum LibinputGesturesImporter {
         for gesture in gestures {
             items[gesture.item].outcome = Self.outcome(gesture.action, gesture.motion, gesture.fingers, gesture.command, counted: counted)
         }
-        return items
+        return ImportedGesture.finish(items)
     }
 
     static func remainder(of line: String, after words: Int) -> String {
@@ -78,6 +79,7 @@ public enum LibinputGesturesImporter {
     }
 
     static func outcome(_ action: String, _ motion: String, _ fingers: Int?, _ command: String, counted: Set<String>) -> ImportedItem.Outcome {
+        if fingers == 0 { return .skipped("a gesture has at least one finger") }
         if command.hasPrefix("_internal") {
             return .skipped("`_internal` switches workspaces with wmctrl (X11 and XWayland only); use your desktop's command, e.g. [swaymsg, workspace, next] (docs/ACTIONS.md)")
         }
@@ -92,42 +94,36 @@ public enum LibinputGesturesImporter {
         switch (action, motion) {
         case ("swipe", "up"), ("swipe", "down"), ("swipe", "left"), ("swipe", "right"):
             return .actions(counts.map { count in
-                ActionSpec(gesture: "lg-swipe-\(motion)-\(count)", definition: define(["swipe": .object([("fingers", .int(Int64(count))), ("direction", .string(motion))])]),
+                ActionSpec(gesture: "lg-swipe-\(motion)-\(count)", definition: ImportedGesture.define("swipe", [("fingers", ImportedGesture.int(count)), ("direction", .string(motion))]),
                            command: run)
             }, note: nil)
         case ("swipe", _):
             return .skipped("gestured's swipes go up, down, left or right; there is no diagonal `\(motion)`")
         case ("pinch", "in"), ("pinch", "out"):
             let spec = ActionSpec(
-                gesture: "lg-pinch", definition: define(["magnify": .object([])]), trigger: .update(ActionStep(.scale, size: pinchStep)),
+                gesture: "lg-pinch", definition: ImportedGesture.define("magnify"), trigger: .update(ActionStep(.scale, size: pinchStep)),
                 command: motion == "out" ? run : nil, back: motion == "in" ? run : nil)
             return .actions([spec], note: "runs at every \(pinchStep) of scale while pinching\(motion == "in" ? " in" : " out"), not once at the end\(fingers.map { "; any number of fingers, not just \($0)" } ?? "")")
         case ("pinch", "clockwise"), ("pinch", "anticlockwise"):
             let spec = ActionSpec(
-                gesture: "lg-twist", definition: define(["rotate": .object([])]), trigger: .update(ActionStep(.angle, size: twistStep)),
+                gesture: "lg-twist", definition: ImportedGesture.define("rotate"), trigger: .update(ActionStep(.angle, size: twistStep)),
                 command: motion == "clockwise" ? run : nil, back: motion == "anticlockwise" ? run : nil)
             return .actions([spec], note: "runs at every \(Int(twistStep))° turned, not once at the end\(fingers.map { "; any number of fingers, not just \($0)" } ?? "")")
         case ("hold", "on"):
             return .actions(counts.map { count in
-                ActionSpec(gesture: "lg-hold-\(count)", definition: define(["hold": .object([("fingers", .int(Int64(count)))])]), trigger: .began, command: run)
+                ActionSpec(gesture: "lg-hold-\(count)", definition: ImportedGesture.define("hold", [("fingers", ImportedGesture.int(count))]), trigger: .began, command: run)
             }, note: nil)
         case ("hold", let delayed) where delayed.hasPrefix("on+"):
             guard let seconds = Double(delayed.dropFirst(3)), seconds > 0, seconds <= 60 else { return .skipped("expected `hold on+SECONDS`") }
             return .actions(counts.map { count in
                 ActionSpec(
                     gesture: "lg-hold-\(count)-\(delayed.dropFirst(3))s",
-                    definition: define(["longPress": .object([("minimumDuration", .number(seconds)), ("fingers", .int(Int64(count)))])]),
+                    definition: ImportedGesture.define("longPress", [("minimumDuration", .number(seconds)), ("fingers", ImportedGesture.int(count))]),
                     trigger: .began, command: run)
             }, note: "a long press of \(delayed.dropFirst(3)) s with \(counts.map(String.init).joined(separator: " or ")) fingers")
         default:
             return .skipped("`\(action) \(motion)` is not a gesture libinput-gestures knows")
         }
-    }
-
-    /// An inline definition that watches beside the daemon's own gestures (`priority:
-    /// simultaneous`), so the imported actions take nothing from them.
-    static func define(_ kind: [String: JSONValue]) -> JSONValue {
-        .object(kind.map { ($0.key, $0.value) } + [("priority", .string("simultaneous"))])
     }
 }
 

@@ -1,0 +1,101 @@
+import GesturePipeline
+import GestureWire
+
+/// Writes an actions file (docs/ACTIONS.md) for imported items: each action under a comment
+/// with the line it came from, each line without an equivalent as a comment that says why.
+/// The first action on a gesture carries its `define:`; the others use it by name.
+public enum ActionsWriter {
+    /// The file's text; `origin` says what it was imported from (a comment at the top).
+    public static func render(_ items: [ImportedItem], origin: String) -> String {
+        var out = "# Imported from \(comment(origin)) by gesturectl import; check it with gesturectl actions --check.\n"
+        out += "version: 1\n"
+        let hasActions = items.contains { if case .actions(let actions, _) = $0.outcome { !actions.isEmpty } else { false } }
+        out += hasActions ? "actions:\n" : "actions: []\n"
+        var defined: Set<String> = []
+        for item in items {
+            out += "  # line \(item.line): \(comment(item.text))\n"
+            switch item.outcome {
+            case .skipped(let reason):
+                out += "  #   not imported: \(comment(reason))\n"
+            case .actions(let actions, let note):
+                if let note { out += "  #   note: \(comment(note))\n" }
+                for action in actions {
+                    out += entry(action, define: defined.insert(action.gesture).inserted)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Text that stays inside one YAML comment: a character YAML does not allow, or one that
+    /// ends a line (CR, NEL, LS, PS), would break the file or end the comment and let an
+    /// imported line write YAML of its own; each is written as `\u{…}`.
+    static func comment(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x20...0x7E, 0xA0...0x2027, 0x202A...0xD7FF, 0xE000...0xFEFE, 0xFF00...0xFFFD, 0x10000...:
+                out.unicodeScalars.append(scalar)
+            default:
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return out
+    }
+
+    /// A value as YAML flow text: its JSON, with the characters JSON leaves alone but YAML does
+    /// not (DEL, C1 controls, NEL, LS, PS, BOM: refused or folded into a space inside quotes)
+    /// written as `\uXXXX`, which both read the same. Outside strings JSON is ASCII.
+    static func yaml(_ value: JSONValue) -> String {
+        var out = ""
+        for scalar in value.serialized.unicodeScalars {
+            switch scalar.value {
+            case 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func entry(_ action: ActionSpec, define: Bool) -> String {
+        var out = "  - gesture: \(yaml(.string(action.gesture)))\n"
+        if define, let definition = action.definition {
+            let withoutName: JSONValue
+            if case .object(let pairs) = definition {
+                withoutName = .object(pairs.filter { $0.0 != "name" })
+            } else {
+                withoutName = definition
+            }
+            out += "    define: \(yaml(withoutName))\n"
+        }
+        switch action.trigger {
+        case .ended: break
+        case .began: out += "    on: began\n"
+        case .failed: out += "    on: failed\n"
+        case .held(let interval): out += "    on: { held: \(yaml(.number(interval))) }\n"
+        case .update(let step):
+            let every: String
+            switch step.measure {
+            case .distance(let axis): every = "distance: \(yaml(.number(step.size)))\(axis.map { ", axis: \($0.rawValue)" } ?? "")"
+            case .scale: every = "scale: \(yaml(.number(step.size)))"
+            case .angle: every = "angle: \(yaml(.number(step.size)))"
+            }
+            out += "    on: { update: { every: { \(every) } } }\n"
+        }
+        if let run = action.command { out += Self.command(run, "run", "shell") }
+        if let back = action.back { out += Self.command(back, "back", "backShell") }
+        if let timeout = action.timeout { out += "    timeout: \(yaml(.number(timeout)))\n" }
+        if action.overlap != .drop { out += "    overlap: \(action.overlap.rawValue)\n" }
+        return out
+    }
+
+    static func command(_ command: ActionCommand, _ words: String, _ line: String) -> String {
+        switch command {
+        case .argv(let arguments): return "    \(words): \(yaml(.array(arguments.map(JSONValue.string))))\n"
+        case .shell(let text): return "    \(line): \(yaml(.string(text)))\n"
+        }
+    }
+}

@@ -1,0 +1,309 @@
+import Evdev
+import GesturePipeline
+import GestureWire
+
+/// Reads a fusuma configuration (`~/.config/fusuma/config.yml`) into actions. Every command
+/// becomes actions on a gesture defined in the actions file itself; everything without an
+/// equivalent is kept with the reason.
+///
+/// What fusuma does, from its documentation and source: `swipe` (3, 4 fingers; left, right,
+/// up, down), `pinch` (2–4; in, out), `rotate` (2–4; clockwise, counterclockwise) and `hold`
+/// (1–4). A `command:` under a direction (or under a hold's finger count) runs once the gesture
+/// is fast or far enough, `threshold:` times its own base; `begin:`, `update:` and `end:` (a
+/// hold: `cancelled:`) run as the gesture starts, moves and stops, with or without a
+/// direction. `threshold:` and `interval:` at the top apply per kind. Commands run through the
+/// shell. Further YAML documents with a `context:` are for plugins (a focused application…).
+public enum FusumaImporter {
+    /// A swipe's distance at threshold 1, in mm (gestured's own default).
+    public static let swipeDistance = 15.0
+    /// A pinch runs once per this much change of scale at threshold 1.
+    public static let pinchStep = 0.25
+    /// A rotation runs once per this many degrees at threshold 1.
+    public static let rotateStep = 30.0
+    /// A hold's `command:` runs after this many seconds at threshold 1 (fusuma's base).
+    public static let holdDuration = 0.7
+    /// `update:` runs once per this much movement: mm, scale, degrees (fusuma ran it every
+    /// 0.1 s × interval while the fingers moved).
+    public static let updateDistance = 5.0, updateScale = 0.1, updateAngle = 10.0
+
+    /// The fingers fusuma recognizes per kind.
+    static let fingers: [String: ClosedRange<Int>] = ["swipe": 3...4, "pinch": 2...4, "rotate": 2...4, "hold": 1...4]
+    /// The directions per kind.
+    static let directions: [String: [String]] = [
+        "swipe": ["left", "right", "up", "down"], "pinch": ["in", "out"], "rotate": ["clockwise", "counterclockwise"], "hold": [],
+    ]
+    /// Properties of fusuma's plugins, which run no command gestured could run.
+    static let plugins: [String: String] = [
+        "sendkey": "`sendkey:` (fusuma-plugin-sendkey) sends keys itself; run wtype, ydotool or xdotool with `run:` (docs/ACTIONS.md)",
+        "keypress": "`keypress:` (fusuma-plugin-keypress) needs keys held with the gesture; gestured does not read the keyboard",
+        "workspace": "`workspace:` (fusuma-plugin-wmctrl) switches workspaces with wmctrl; use your desktop's command, e.g. [swaymsg, workspace, next]",
+        "window": "`window:` (fusuma-plugin-wmctrl) manages windows with wmctrl; use your desktop's command",
+        "shortcut": "`shortcut:` was removed in fusuma 1.0; write the command, e.g. xdotool key …",
+    ]
+
+    /// Every command and setting, in file order; a YAML mistake names its line.
+    public static func read(_ text: String) throws(YAMLSource.Failure) -> [ImportedItem] {
+        var items: [ImportedItem] = []
+        for document in Self.documents(text) {
+            guard let root = try YAMLSource.compose(document), let pairs = root.mapping else { continue }
+            if let context = root["context"] {
+                let kinds = pairs.compactMap { directions[$0.key.string ?? ""] != nil ? $0.key.string : nil }
+                items.append(ImportedItem(line: context.line, text: "context: \(Self.flat(context))", outcome: .skipped(
+                    "a context (fusuma-plugin-appmatcher and others) is for one application or state; gestured does not know which window has focus, so this document's gestures (\(kinds.joined(separator: ", "))) are not imported")))
+                continue
+            }
+            var reader = Reader(thresholds: Self.settings(root["threshold"]))
+            for (key, value) in pairs {
+                let name = key.string ?? ""
+                switch name {
+                case "swipe", "pinch", "rotate", "hold":
+                    reader.gestures(name, value)
+                case "threshold":
+                    for (kind, number) in value.mapping ?? [] {
+                        reader.items.append(Self.threshold(kind.string ?? "", number))
+                    }
+                case "interval":
+                    for (kind, number) in value.mapping ?? [] {
+                        reader.items.append(ImportedItem(line: kind.line, text: "interval: \(kind.string ?? ""): \(Self.flat(number))", outcome: .skipped(
+                            "fusuma's interval is the least time between two runs within one gesture; gestured runs a swipe's command once per swipe, and steps by distance, scale or angle, not time")))
+                    }
+                case "plugin":
+                    let devices = value["filters"]?["libinput_device_filter"]?["keep_device_names"]?.sequence?.compactMap(\.string) ?? []
+                    reader.items.append(ImportedItem(line: key.line, text: "plugin: \(Self.flat(value))", outcome: .skipped(devices.isEmpty
+                        ? "plugins' settings have no equivalent in gestured"
+                        : "gestured uses every touchpad; to keep a gesture to these, add `devices: \(JSONValue.array(devices.map(JSONValue.string)).serialized)` to its `define:`")))
+                default:
+                    reader.items.append(ImportedItem(line: key.line, text: "\(name): \(Self.flat(value))", outcome: .skipped(Self.plugins[name] ?? "`\(name)` is not a fusuma setting")))
+                }
+            }
+            items += reader.items
+        }
+        return ImportedGesture.finish(items)
+    }
+
+    /// The YAML documents of a stream (fusuma's file may have several, split by `---`), each
+    /// with the lines before it blank, so that every line number is the file's.
+    static func documents(_ text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var documents: [String] = []
+        var start = 0
+        for (index, line) in lines.enumerated() where line.hasPrefix("---") || line.hasPrefix("...") {
+            let marker = line.dropFirst(3)
+            guard marker.isEmpty || marker.first == " " || marker.first == "\t" || marker.first == "\r" else { continue }
+            documents.append(Self.padded(lines, start, index))
+            start = index + 1
+        }
+        documents.append(Self.padded(lines, start, lines.count))
+        return documents
+    }
+
+    static func padded(_ lines: [Substring], _ start: Int, _ end: Int) -> String {
+        String(repeating: "\n", count: start) + lines[start..<end].joined(separator: "\n")
+    }
+
+    /// `threshold:` or `interval:` at the top: a number per kind.
+    static func settings(_ node: YAMLNode?) -> [String: Double] {
+        var values: [String: Double] = [:]
+        for (kind, value) in node?.mapping ?? [] {
+            // An invalid value is said at its own line; the gestures keep fusuma's default.
+            if let name = kind.string, let number = value.float, valid(number) { values[name] = number }
+        }
+        return values
+    }
+
+    static func threshold(_ kind: String, _ value: YAMLNode) -> ImportedItem {
+        let text = "threshold: \(kind): \(Self.flat(value))"
+        guard directions[kind] != nil else { return ImportedItem(line: value.line, text: text, outcome: .skipped("`\(kind)` is not a fusuma gesture")) }
+        guard let factor = value.float, Self.valid(factor) else { return ImportedItem(line: value.line, text: text, outcome: .skipped("expected a number above 0, at most 10")) }
+        return ImportedItem(line: value.line, text: text, outcome: .actions([], note: "applied to every \(kind) below that has no threshold of its own"))
+    }
+
+    static func valid(_ factor: Double) -> Bool { factor > 0 && factor <= 10 }
+
+    /// A node on one line, for the comment above what it became.
+    static func flat(_ node: YAMLNode) -> String {
+        switch node.content {
+        case .scalar(let text, _): return text
+        case .sequence(let items): return "[" + items.map(flat).joined(separator: ", ") + "]"
+        case .mapping(let pairs): return "{ " + pairs.map { "\(flat($0.key)): \(flat($0.value))" }.joined(separator: ", ") + " }"
+        }
+    }
+
+    /// Walks one document's gesture trees.
+    struct Reader {
+        var thresholds: [String: Double]
+        var items: [ImportedItem] = []
+        /// The finger count the first pinch (and rotation) took: gestured's magnify and rotate
+        /// do not count fingers.
+        var counted: [String: Int] = [:]
+
+        mutating func gestures(_ kind: String, _ node: YAMLNode) {
+            for (key, value) in node.mapping ?? [] {
+                let path = "\(kind): \(key.string ?? "")"
+                guard let count = key.int, FusumaImporter.fingers[kind]!.contains(count) else {
+                    let range = FusumaImporter.fingers[kind]!
+                    items.append(ImportedItem(line: key.line, text: "\(path): \(FusumaImporter.flat(value))", outcome: .skipped(
+                        "fusuma's \(kind) has \(range.lowerBound) to \(range.upperBound) fingers")))
+                    continue
+                }
+                if (kind == "pinch" || kind == "rotate"), let taken = counted[kind], taken != count {
+                    items.append(ImportedItem(line: key.line, text: "\(path): \(FusumaImporter.flat(value))", outcome: .skipped(
+                        "gestured's \(kind == "pinch" ? "magnify" : "rotate") does not count fingers, and the \(kind) with \(taken) fingers already maps to it")))
+                    continue
+                }
+                counted[kind] = count
+                fingers(kind, count, value, path: path)
+            }
+        }
+
+        mutating func fingers(_ kind: String, _ count: Int, _ node: YAMLNode, path: String) {
+            if kind == "hold", node["command"] != nil {
+                oneshot(kind, count, direction: nil, node, path: path)
+            }
+            for (key, value) in node.mapping ?? [] {
+                let name = key.string ?? ""
+                if FusumaImporter.directions[kind]!.contains(name) {
+                    direction(kind, count, name, value, path: "\(path): \(name)")
+                } else if ["begin", "update", "end", "cancelled"].contains(name) {
+                    phase(kind, count, direction: nil, name, value, path: "\(path): \(name)")
+                } else if kind == "hold", ["command", "threshold", "interval", "accel"].contains(name) {
+                    continue
+                } else {
+                    items.append(ImportedItem(line: key.line, text: "\(path): \(name): \(FusumaImporter.flat(value))", outcome: .skipped(
+                        FusumaImporter.plugins[name] ?? "`\(name)` is not a direction or phase of fusuma's \(kind)")))
+                }
+            }
+        }
+
+        mutating func direction(_ kind: String, _ count: Int, _ direction: String, _ node: YAMLNode, path: String) {
+            for (key, value) in node.mapping ?? [] {
+                let name = key.string ?? ""
+                switch name {
+                case "command": oneshot(kind, count, direction: direction, node, path: path)
+                case "threshold", "interval", "accel": continue  // said with the command
+                case "begin", "update", "end", "cancelled": phase(kind, count, direction: direction, name, value, path: "\(path): \(name)")
+                default:
+                    items.append(ImportedItem(line: key.line, text: "\(path): \(name): \(FusumaImporter.flat(value))", outcome: .skipped(
+                        FusumaImporter.plugins[name] ?? "`\(name)` is not a property of fusuma's gestures")))
+                }
+            }
+        }
+
+        /// A `command:` that runs once the gesture is far, fast or long enough.
+        mutating func oneshot(_ kind: String, _ count: Int, direction: String?, _ node: YAMLNode, path: String) {
+            guard let commandNode = node["command"] else { return }
+            let line = commandNode.line
+            let text = "\(path): command: \(FusumaImporter.flat(commandNode))"
+            guard let run = Self.command(commandNode) else {
+                return items.append(ImportedItem(line: line, text: text, outcome: .skipped(Self.unusable(commandNode))))
+            }
+            let factor = node["threshold"]?.float ?? thresholds[kind] ?? 1
+            guard FusumaImporter.valid(factor) else {
+                return items.append(ImportedItem(line: line, text: text, outcome: .skipped("its threshold must be a number above 0, at most 10")))
+            }
+            var notes: [String] = []
+            if node["interval"] != nil { notes.append("interval has no equivalent") }
+            if node["accel"] != nil { notes.append("accel has no equivalent") }
+            let spec: ActionSpec
+            switch kind {
+            case "swipe":
+                let distance = FusumaImporter.swipeDistance * factor
+                var parameters: [(String, JSONValue)] = [("fingers", ImportedGesture.int(count)), ("direction", .string(direction ?? ""))]
+                if factor != 1 { parameters.append(("minimumDistance", .number(distance))) }
+                spec = ActionSpec(gesture: "fusuma-swipe-\(direction ?? "")-\(count)", definition: ImportedGesture.define("swipe", parameters), command: run)
+                notes.append("runs once the swipe has gone \(JSONValue.number(distance).serialized) mm, once per swipe")
+            case "pinch", "rotate":
+                let pinch = kind == "pinch"
+                let size = pinch ? min(max(FusumaImporter.pinchStep * factor, 0.05), 1) : min(max(FusumaImporter.rotateStep * factor, 5), 180)
+                let forward = direction == "out" || direction == "clockwise"
+                spec = ActionSpec(
+                    gesture: "fusuma-\(kind)", definition: ImportedGesture.define(pinch ? "magnify" : "rotate"),
+                    trigger: .update(ActionStep(pinch ? .scale : .angle, size: size)), command: forward ? run : nil, back: forward ? nil : run)
+                notes.append("runs at every \(JSONValue.number(size).serialized)\(pinch ? " of scale" : "°") \(pinch ? "pinched" : "turned") \(direction ?? "")")
+                if count != 2 { notes.append("any number of fingers, not just \(count)") }
+            default:  // hold
+                let seconds = FusumaImporter.holdDuration * factor
+                spec = ActionSpec(
+                    gesture: "fusuma-press-\(count)",
+                    definition: ImportedGesture.define("longPress", [("minimumDuration", .number(seconds)), ("fingers", ImportedGesture.int(count))]),
+                    trigger: .began, command: run)
+                notes.append("runs once \(count) fingers have rested \(JSONValue.number(seconds).serialized) s")
+            }
+            items.append(ImportedItem(line: line, text: text, outcome: .actions([spec], note: notes.joined(separator: "; "))))
+        }
+
+        /// `begin:`, `update:`, `end:` or `cancelled:`: as the gesture starts, moves, stops.
+        mutating func phase(_ kind: String, _ count: Int, direction: String?, _ phase: String, _ node: YAMLNode, path: String) {
+            let line = node["command"]?.line ?? node.line
+            let text = "\(path): \(FusumaImporter.flat(node))"
+            guard let commandNode = node["command"], let run = Self.command(commandNode) else {
+                let reason = node["command"].map(Self.unusable)
+                    ?? node.mapping?.compactMap { FusumaImporter.plugins[$0.key.string ?? ""] }.first ?? "expected `command:`"
+                return items.append(ImportedItem(line: line, text: text, outcome: .skipped(reason)))
+            }
+            let (name, definition): (String, JSONValue)
+            switch kind {
+            case "swipe": (name, definition) = ("fusuma-swipe-\(count)", ImportedGesture.define("drag", [("fingers", ImportedGesture.int(count))]))
+            case "pinch": (name, definition) = ("fusuma-pinch", ImportedGesture.define("magnify"))
+            case "rotate": (name, definition) = ("fusuma-rotate", ImportedGesture.define("rotate"))
+            default: (name, definition) = ("fusuma-hold-\(count)", ImportedGesture.define("hold", [("fingers", ImportedGesture.int(count))]))
+            }
+            var notes: [String] = []
+            if node["interval"] != nil || node["accel"] != nil { notes.append("interval and accel have no equivalent") }
+            if direction != nil, phase != "update" { notes.append("runs whichever way the fingers go: a gesture's direction is known only as it moves") }
+            let spec = { (trigger: ActionTrigger, command: ActionCommand?, back: ActionCommand?) in
+                ActionSpec(gesture: name, definition: definition, trigger: trigger, command: command, back: back)
+            }
+            var specs: [ActionSpec] = []
+            switch (kind, phase) {
+            case (_, "begin"):
+                specs = [spec(.began, run, nil)]
+            case ("hold", "end"):
+                specs = [spec(.ended, run, nil)]
+            case (_, "end"):
+                specs = [spec(.ended, run, nil), spec(.failed, run, nil)]
+                notes.append("also when the gesture fails, as fusuma ran end: for every gesture that began")
+            case ("hold", "cancelled"):
+                specs = [spec(.failed, run, nil)]
+            case ("hold", _), (_, "cancelled"):
+                return items.append(ImportedItem(line: line, text: text, outcome: .skipped(
+                    kind == "hold" ? "a hold does not move, so it has no update" : "only a hold has `cancelled:`; a \(kind) has begin, update and end")))
+            default:  // update
+                let step: ActionStep
+                var forward: Bool?  // nil: both ways
+                switch kind {
+                case "swipe":
+                    let axis: ActionStep.Axis? = direction.map { $0 == "left" || $0 == "right" ? .x : .y }
+                    step = ActionStep(.distance(axis: axis), size: FusumaImporter.updateDistance)
+                    forward = direction.map { $0 == "right" || $0 == "down" }
+                    notes.append("a step every \(JSONValue.number(FusumaImporter.updateDistance).serialized) mm\(direction.map { " \($0)" } ?? " moved")")
+                case "pinch":
+                    step = ActionStep(.scale, size: FusumaImporter.updateScale)
+                    forward = direction.map { $0 == "out" }
+                    notes.append("a step every \(JSONValue.number(FusumaImporter.updateScale).serialized) of scale")
+                default:
+                    step = ActionStep(.angle, size: FusumaImporter.updateAngle)
+                    forward = direction.map { $0 == "clockwise" }
+                    notes.append("a step every \(JSONValue.number(FusumaImporter.updateAngle).serialized)°")
+                }
+                // Without a direction: every step, either way (a drag's length only grows).
+                specs = [spec(.update(step), forward != false ? run : nil, forward != true && (forward != nil || kind != "swipe") ? run : nil)]
+            }
+            items.append(ImportedItem(line: line, text: text, outcome: .actions(specs, note: notes.isEmpty ? nil : notes.joined(separator: "; "))))
+        }
+
+        /// fusuma's per-update values, which gestured's commands do not get.
+        static let deltas = ["$move_x", "$move_y", "${move_x}", "${move_y}", "$zoom", "${zoom}", "$rotate", "${rotate}"]
+
+        /// A command fusuma runs through the shell, or nil when it is empty or needs its deltas.
+        static func command(_ node: YAMLNode) -> ActionCommand? {
+            guard let text = node.string, !text.isEmpty, !deltas.contains(where: text.contains) else { return nil }
+            return .shell(text)
+        }
+
+        static func unusable(_ node: YAMLNode) -> String {
+            guard let text = node.string, !text.isEmpty else { return "an empty command runs nothing (fusuma too)" }
+            return "the command uses fusuma's per-update values ($move_x, $move_y, $zoom, $rotate), which gestured's commands do not get (GESTURE_VALUE holds the gesture's value as JSON); gestured moves no pointer"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import GesturePipeline
+import GestureWire
+
+/// The gestures importers define in the actions file they write, and the conventions they
+/// share: every definition watches beside the daemon's own gestures (`priority:
+/// simultaneous`), so imported actions take nothing from them.
+enum ImportedGesture {
+    /// A definition of `kind` (`swipe`, `magnify`, …) with its parameters, in the order given.
+    static func define(_ kind: String, _ parameters: [(String, JSONValue)] = []) -> JSONValue {
+        .object([(kind, .object(parameters)), ("priority", .string("simultaneous"))])
+    }
+
+    /// The items in file order, every step action with `overlap: queue`: each tool ran every
+    /// step (touchegg one after another, fusuma and libinput-gestures each in a process of its
+    /// own), so none may be dropped because the previous one still runs.
+    static func finish(_ items: [ImportedItem]) -> [ImportedItem] {
+        items.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map { _, item in
+            guard case .actions(let actions, let note) = item.outcome else { return item }
+            var item = item
+            item.outcome = .actions(actions.map { action in
+                guard case .update = action.trigger else { return action }
+                var action = action
+                action.overlap = .queue
+                return action
+            }, note: note)
+            return item
+        }
+    }
+
+    /// A whole number as a definition's value.
+    static func int(_ value: Int) -> JSONValue { .int(Int64(value)) }
+}

@@ -1,0 +1,280 @@
+import GesturePipeline
+import GestureWire
+
+/// Reads a touchegg configuration (`~/.config/touchegg/touchegg.conf`, XML) into actions:
+/// every gesture of `<application name="All">` whose action runs something — `RUN_COMMAND`,
+/// `SEND_KEYS`, `MOUSE_CLICK` — becomes actions on a gesture defined in the actions file
+/// itself; window management, animations, settings and application-specific gestures are kept
+/// with the reason they have no equivalent.
+///
+/// What touchegg does, from its documentation and source: a gesture is `<gesture type=SWIPE|
+/// PINCH|TAP fingers=N direction=UP|DOWN|LEFT|RIGHT|IN|OUT>` with one `<action type=…>`; an
+/// action runs `on` `begin` (its default), `end` or `begin-and-end`, or with `repeat` once per
+/// 1/`times` (default 10) of its full gesture, its `decrease…` counterpart when the fingers
+/// come back; commands run through `/bin/sh`; keys and clicks are sent with XTest (X11 only).
+public enum ToucheggImporter {
+    /// A swipe's full length, in mm, over which touchegg counts a repeated action's `times`
+    /// (its finish threshold: 40 % of the touchpad's size, so 40 mm on a 100 mm pad).
+    public static let fullSwipe = 40.0
+    /// A pinch's full change of scale (touchegg's 100 %: scale 0 pinching in, 2 pinching out).
+    public static let fullPinch = 1.0
+    /// Steps over a full gesture when `times` is not given (touchegg's 10 %).
+    public static let defaultTimes = 10
+    /// How far, in percent of its full gesture, a pinch runs an action once (touchegg's
+    /// `action_execute_threshold`, default 20).
+    public static let defaultThreshold = 20.0
+
+    /// Every element that says something, in file order; an XML mistake names its line.
+    public static func read(_ text: String) throws(XMLReader.Failure) -> [ImportedItem] {
+        let root = try XMLReader.parse(text)
+        guard root.name == "touchégg" || root.name == "touchegg" else {
+            throw XMLReader.Failure(line: root.line, problem: "the root element is <\(root.name)>, not <touchégg>: not a touchegg configuration")
+        }
+        var items: [ImportedItem] = []
+        var threshold = defaultThreshold
+        for settings in root.children(named: "settings") {
+            for property in settings.children {
+                items.append(Self.setting(property, threshold: &threshold))
+            }
+        }
+        var pinchFingers: Int?
+        for child in root.children where child.name != "settings" {
+            guard child.name == "application" else {
+                items.append(ImportedItem(line: child.line, text: "<\(child.name)>", outcome: .skipped("`<\(child.name)>` is not part of a touchegg configuration")))
+                continue
+            }
+            let names = child[attribute: "name"] ?? ""
+            let everywhere = names.split(separator: ",").contains { $0.trimmed.lowercased() == "all" }
+            for gesture in child.children {
+                let text = Self.describe(gesture)
+                guard gesture.name == "gesture" else {
+                    items.append(ImportedItem(line: gesture.line, text: text, outcome: .skipped("`<\(gesture.name)>` is not a touchegg gesture")))
+                    continue
+                }
+                guard everywhere else {
+                    items.append(ImportedItem(line: gesture.line, text: "\(names): \(text)", outcome: .skipped(
+                        "only for \(names): gestured does not know which window has focus, so application-specific gestures are not imported")))
+                    continue
+                }
+                items.append(ImportedItem(line: gesture.line, text: text, outcome: Self.outcome(gesture, threshold: threshold, pinchFingers: &pinchFingers)))
+            }
+        }
+        return ImportedGesture.finish(items)
+    }
+
+    static func setting(_ property: XMLElement, threshold: inout Double) -> ImportedItem {
+        let name = property[attribute: "name"] ?? property.name
+        let text = "\(name) = \(property.text)"
+        let outcome: ImportedItem.Outcome
+        switch name {
+        case "action_execute_threshold":
+            if let percent = Double(property.text), percent >= 0, percent <= 100 {
+                threshold = percent
+                outcome = .actions([], note: "a pinch that runs once runs at \(JSONValue.number(percent / 100 * fullPinch).serialized) of scale; gestured's swipes recognize at their own distance (15 mm)")
+            } else {
+                outcome = .skipped("expected a percentage from 0 to 100")
+            }
+        case "animation_delay", "color", "borderColor":
+            outcome = .skipped("gestured draws no animations")
+        default:
+            outcome = .skipped("`\(name)` is not a touchegg setting")
+        }
+        return ImportedItem(line: property.line, text: text, outcome: outcome)
+    }
+
+    /// One line for a gesture: its attributes, its action's type and what it runs.
+    static func describe(_ gesture: XMLElement) -> String {
+        let attributes = gesture.attributes.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+        guard let action = gesture.children(named: "action").first else { return "<\(gesture.name) \(attributes)>" }
+        let settings = action.children.filter { ["command", "decreaseCommand", "modifiers", "keys", "decreaseKeys", "button", "on", "repeat", "times"].contains($0.name) }
+            .map { "\($0.name)=\($0.text)" }.joined(separator: " ")
+        return "<\(gesture.name) \(attributes)> \(action[attribute: "type"] ?? "?")\(settings.isEmpty ? "" : " " + settings)"
+    }
+
+    static func outcome(_ gesture: XMLElement, threshold: Double, pinchFingers: inout Int?) -> ImportedItem.Outcome {
+        let type = (gesture[attribute: "type"] ?? "").uppercased()
+        let direction = (gesture[attribute: "direction"] ?? "").uppercased()
+        guard let fingers = gesture[attribute: "fingers"].flatMap({ Int($0) }), (1...10).contains(fingers) else {
+            return .skipped("expected fingers=\"1\" to \"10\"")
+        }
+        guard let action = gesture.children(named: "action").first else { return .skipped("a gesture without an <action>") }
+        var settings: [String: String] = [:]
+        for setting in action.children { settings[setting.name] = setting.text }
+        let actionType = (action[attribute: "type"] ?? "").uppercased()
+        if let reason = Self.windowManagement[actionType] {
+            return .skipped("\(actionType) \(reason); gestured runs commands, so use your desktop's (docs/ACTIONS.md, Typical commands)")
+        }
+        guard let effect = Effect(actionType, settings) else {
+            return .skipped(["SEND_KEYS", "MOUSE_CLICK", "RUN_COMMAND"].contains(actionType)
+                ? "\(actionType) needs \(actionType == "SEND_KEYS" ? "<keys>" : actionType == "MOUSE_CLICK" ? "<button> 1, 2, 3, 8 or 9" : "<command>")"
+                : "`\(actionType)` is not a touchegg action")
+        }
+        var notes = effect.notes
+        if settings["animate"] == "true" || settings["animation"] != nil { notes.append("no animation") }
+        let repeated = settings["repeat"] == "true"
+        let on = settings["on"] ?? "begin"
+        guard ["begin", "end", "begin-and-end"].contains(on) else { return .skipped("expected <on> begin, end or begin-and-end") }
+        let times = settings["times"].flatMap { Int($0) }.map { min(max($0, 2), 15) } ?? defaultTimes
+        let note = { (extra: [String]) in (notes + extra).isEmpty ? nil : (notes + extra).joined(separator: "; ") }
+
+        switch type {
+        case "SWIPE", "PINCH":
+            let name: String, definition: JSONValue, measure: ActionStep.Measure, full: Double, unit: String
+            // Whether `command` runs on steps forward: x grows rightward, y downward, scale outward.
+            let forward: Bool
+            if type == "SWIPE" {
+                guard ["UP", "DOWN", "LEFT", "RIGHT"].contains(direction) else { return .skipped("a SWIPE goes UP, DOWN, LEFT or RIGHT") }
+                name = "te-swipe-\(direction.lowercased())-\(fingers)"
+                definition = ImportedGesture.define("swipe", [("fingers", ImportedGesture.int(fingers)), ("direction", .string(direction.lowercased()))])
+                measure = .distance(axis: direction == "LEFT" || direction == "RIGHT" ? .x : .y)
+                forward = direction == "RIGHT" || direction == "DOWN"
+                (full, unit) = (fullSwipe, " mm")
+            } else {
+                guard direction == "IN" || direction == "OUT" else { return .skipped("a PINCH goes IN or OUT") }
+                if let taken = pinchFingers, taken != fingers {
+                    return .skipped("gestured's magnify does not count fingers, and the pinch with \(taken) fingers already maps to it")
+                }
+                pinchFingers = fingers
+                if fingers != 2 { notes.append("any number of fingers, not just \(fingers)") }
+                (name, definition, measure, forward) = ("te-pinch", ImportedGesture.define("magnify"), .scale, direction == "OUT")
+                (full, unit) = (fullPinch, " of scale")
+            }
+            let spec = { (trigger: ActionTrigger, command: ActionCommand?, back: ActionCommand?) in
+                ActionSpec(gesture: name, definition: definition, trigger: trigger, command: command, back: back)
+            }
+            if type == "PINCH" && !repeated {
+                // Whether a pinch goes in or out is known only as it goes: it runs at a step.
+                let size = max(threshold, 1) / 100 * full
+                let run = spec(.update(ActionStep(measure, size: size)), forward ? effect.shot : nil, forward ? nil : effect.shot)
+                return .actions([run], note: note([
+                    "runs at every \(JSONValue.number(size).serialized) of scale pinched \(direction.lowercased()), where touchegg ran it once per pinch"]))
+            }
+            guard !repeated || effect.increase != nil else { return .skipped("a repeated MOUSE_CLICK has nothing to repeat") }
+            var specs: [ActionSpec] = []
+            if let begin = effect.begin(on: on, repeated: repeated) { specs.append(spec(.began, begin, nil)) }
+            if repeated {
+                let size = full / Double(times)
+                specs.append(spec(.update(ActionStep(measure, size: size)), forward ? effect.increase : effect.decrease, forward ? effect.decrease : effect.increase))
+                notes.append("a step every \(JSONValue.number(size).serialized)\(unit)")
+            }
+            if let end = effect.end(on: on, repeated: repeated) { specs.append(spec(.ended, end, nil)) }
+            if let cancel = effect.cancel(on: on) { specs.append(spec(.failed, cancel, nil)) }
+            return .actions(specs, note: note([]))
+        case "TAP":
+            guard !repeated else { return .skipped("a repeated action on a TAP never runs in touchegg either (a tap does not move)") }
+            let spec = ActionSpec(
+                gesture: "te-tap-\(fingers)", definition: ImportedGesture.define("tap", [("fingers", ImportedGesture.int(fingers))]), command: effect.shot)
+            return .actions([spec], note: note(on == "end" ? [] : ["runs when the fingers lift: a tap is recognized then"]))
+        default:
+            return .skipped("`\(type)` is not a touchegg gesture (SWIPE, PINCH, TAP)")
+        }
+    }
+
+    /// What touchegg's window-management actions do, by type: none has a command to run.
+    static let windowManagement: [String: String] = [
+        "MAXIMIZE_RESTORE_WINDOW": "maximizes the window under the pointer through the window manager",
+        "MINIMIZE_WINDOW": "minimizes the window under the pointer through the window manager",
+        "TILE_WINDOW": "tiles the window under the pointer through the window manager",
+        "FULLSCREEN_WINDOW": "toggles fullscreen through the window manager",
+        "CLOSE_WINDOW": "closes the window under the pointer through the window manager",
+        "CHANGE_DESKTOP": "switches workspaces through the window manager (e.g. [swaymsg, workspace, next])",
+        "SHOW_DESKTOP": "shows the desktop through the window manager",
+    ]
+
+    /// What one of touchegg's command actions does, as commands for each moment of a gesture.
+    struct Effect {
+        /// What the action is.
+        enum Kind {
+            /// `RUN_COMMAND`: a shell command.
+            case command(String)
+            /// `SEND_KEYS`: modifiers held from the gesture's start to its end, keys pressed.
+            case keys(modifiers: String?, keys: String)
+            /// `MOUSE_CLICK`: a button clicked, or held from start to end with `begin-and-end`.
+            case click(button: String)
+        }
+
+        var kind: Kind
+        /// With `repeat`: what runs a step further in the gesture's direction, and a step back.
+        var increase: ActionCommand?
+        var decrease: ActionCommand?
+        var notes: [String] = []
+
+        init?(_ type: String, _ settings: [String: String]) {
+            switch type {
+            case "RUN_COMMAND":
+                guard let command = settings["command"], !command.isEmpty else { return nil }
+                kind = .command(command)
+                increase = .shell(command)
+                decrease = settings["decreaseCommand"].flatMap { $0.isEmpty ? nil : .shell($0) }
+                if command.contains("TOUCHEGG_") { notes.append("TOUCHEGG_* variables are not set; GESTURE_PHASE and GESTURE_DEVICE tell the same (docs/ACTIONS.md)") }
+            case "SEND_KEYS":
+                guard let keys = settings["keys"], !keys.isEmpty else { return nil }
+                let modifiers = settings["modifiers"].flatMap { $0.isEmpty ? nil : $0 }
+                kind = .keys(modifiers: modifiers, keys: keys)
+                increase = .argv(["xdotool", "key", keys])
+                decrease = settings["decreaseKeys"].flatMap { $0.isEmpty ? nil : .argv(["xdotool", "key", $0]) }
+                notes.append("xdotool sends keys on X11, as touchegg did; on Wayland use wtype or ydotool")
+            case "MOUSE_CLICK":
+                guard let button = settings["button"], ["1", "2", "3", "8", "9"].contains(button) else { return nil }
+                kind = .click(button: button)
+                notes.append("xdotool clicks on X11, as touchegg did; on Wayland use ydotool")
+            default:
+                return nil
+            }
+        }
+
+        /// The whole action at once: a tap's, or a pinch's single run (modifiers with the keys).
+        var shot: ActionCommand {
+            switch kind {
+            case .command(let command): .shell(command)
+            case .keys(let modifiers, let keys): .argv(["xdotool", "key", (modifiers.map { $0 + "+" } ?? "") + keys])
+            case .click(let button): .argv(["xdotool", "click", button])
+            }
+        }
+
+        /// When the gesture begins: modifiers go down, and the action runs if it runs `on` begin.
+        func begin(on: String, repeated: Bool) -> ActionCommand? {
+            let runs = !repeated && on != "end"
+            switch kind {
+            case .command(let command): return runs ? .shell(command) : nil
+            case .keys(let modifiers, let keys):
+                let words = (modifiers.map { ["keydown", $0] } ?? []) + (runs ? ["key", keys] : [])
+                return words.isEmpty ? nil : .argv(["xdotool"] + words)
+            case .click(let button):
+                return on == "begin-and-end" ? .argv(["xdotool", "mousedown", button]) : on == "begin" ? shot : nil
+            }
+        }
+
+        /// When it ends: the action runs if it runs `on` end, then what was held goes up.
+        func end(on: String, repeated: Bool) -> ActionCommand? {
+            let runs = !repeated && on != "begin"
+            switch kind {
+            case .command(let command): return runs ? .shell(command) : nil
+            case .keys(let modifiers, let keys):
+                let words = (runs ? ["key", keys] : []) + (modifiers.map { ["keyup", $0] } ?? [])
+                return words.isEmpty ? nil : .argv(["xdotool"] + words)
+            case .click(let button):
+                return on == "begin-and-end" ? .argv(["xdotool", "mouseup", button]) : on == "end" ? shot : nil
+            }
+        }
+
+        /// When it fails: what was held goes up, so no key or button stays pressed (touchegg
+        /// has no failure; gestured says when a swipe does not come to be).
+        func cancel(on: String) -> ActionCommand? {
+            switch kind {
+            case .command: return nil
+            case .keys(let modifiers, _): return modifiers.map { .argv(["xdotool", "keyup", $0]) }
+            case .click(let button): return on == "begin-and-end" ? .argv(["xdotool", "mouseup", button]) : nil
+            }
+        }
+    }
+}
+
+extension Substring {
+    fileprivate var trimmed: String {
+        var slice = self
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import GestureImport
+
+/// `gesturectl import fusuma FILE`: a fusuma configuration as actions.
+struct FusumaImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fusuma",
+        abstract: "Import ~/.config/fusuma/config.yml (or FILE).",
+        discussion: """
+            Swipes, pinches, rotations and holds — their commands, and begin:/update:/end: as the fingers start, move \
+            and stop — become actions on gestures defined in the actions file itself; thresholds become distances, \
+            steps and durations. Plugins' properties, contexts and intervals have no equivalent and are explained. \
+            Example: gesturectl import fusuma --output ~/.config/gestured/actions.yml
+            """)
+
+    @Argument(help: ArgumentHelp("The fusuma configuration (default: ~/.config/fusuma/config.yml).", valueName: "file"))
+    var file: String?
+
+    @OptionGroup var output: ImportOutput
+
+    func run() throws {
+        try output.importFile(file, defaultFile: "fusuma/config.yml", tool: "fusuma") { try FusumaImporter.read($0) }
+    }
+}

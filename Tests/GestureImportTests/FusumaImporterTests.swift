@@ -1,0 +1,103 @@
+import Evdev
+import GestureImport
+import GesturePipeline
+import GestureWire
+import Testing
+
+/// Every gesture, direction, phase and property fusuma documents, in Fixtures/imports/fusuma.yml,
+/// maps to the expected actions or to an explained skip.
+@Suite struct FusumaImporterTests {
+    static let items = try! FusumaImporter.read(ImportSample.text("fusuma.yml"))
+
+    static func define(_ kind: String, _ parameters: [(String, JSONValue)] = []) -> JSONValue {
+        .object([(kind, .object(parameters)), ("priority", "simultaneous")])
+    }
+
+    @Test func oneshotCommandsBecomeGesturesWithTheirThresholds() {
+        let items = Self.items
+        // A direction's own threshold (0.5) wins over the global one (0.8): 15 mm × 0.5.
+        #expect(items.actions(6) == [ActionSpec(
+            gesture: "fusuma-swipe-left-3", definition: Self.define("swipe", [("fingers", .int(3)), ("direction", "left"), ("minimumDistance", .number(7.5))]),
+            command: .shell("xdotool key alt+Right"))])
+        #expect(items.actions(9).first?.definition?["swipe"]?["minimumDistance"] == .number(12))
+        #expect(items.note(9).contains("interval has no equivalent"))
+        // Pinches step: in backward, out forward; 0.25 × the threshold.
+        #expect(items.actions(35).first?.trigger == .update(ActionStep(.scale, size: 0.1)))
+        #expect(items.actions(35).first?.back == .shell("xdotool keydown ctrl click 4 keyup ctrl") && items.actions(35).first?.command == nil)
+        #expect(items.actions(37).first?.trigger == .update(ActionStep(.scale, size: 0.5)))
+        #expect(items.actions(37).first?.command == .shell("xdotool keydown ctrl click 5 keyup ctrl"))
+        // An invalid global threshold is said once; the rotations keep fusuma's default (30°).
+        #expect(items.reason(71).contains("expected a number above 0"))
+        #expect(items.actions(47).first?.trigger == .update(ActionStep(.angle, size: 30)))
+        #expect(items.actions(47).first?.command == .shell("brightnessctl set +5%"))
+        #expect(items.actions(49).first?.back == .shell("brightnessctl set 5%-"))
+        // A hold's command: a long press of 0.7 s × 2.
+        #expect(items.actions(54) == [ActionSpec(
+            gesture: "fusuma-press-4", definition: Self.define("longPress", [("minimumDuration", .number(1.4)), ("fingers", .int(4))]), trigger: .began,
+            command: .shell("xdotool key super"))])
+    }
+
+    @Test func phasesRunAsTheFingersStartMoveAndStop() {
+        let items = Self.items
+        let drag = Self.define("drag", [("fingers", .int(4))])
+        #expect(items.actions(18) == [ActionSpec(gesture: "fusuma-swipe-4", definition: drag, trigger: .began, command: .shell("xdotool keydown alt key Tab"))])
+        #expect(items.actions(20).first?.trigger == .update(ActionStep(.distance(axis: nil), size: FusumaImporter.updateDistance)))
+        #expect(items.actions(20).first?.back == nil)
+        // end: runs when the gesture fails too: a key held since begin: is always released.
+        #expect(items.actions(23).map(\.trigger) == [.ended, .failed])
+        #expect(items.actions(23).allSatisfy { $0.command == .shell("xdotool keyup alt") })
+        // A direction's update steps along its axis; left is backward.
+        #expect(items.actions(26).first?.trigger == .update(ActionStep(.distance(axis: .x), size: 5)))
+        #expect(items.actions(26).first?.back == .shell("xdotool key Left") && items.actions(26).first?.command == nil)
+        #expect(items.note(28).contains("whichever way"))
+        // A pinch's update without a direction: every step, either way.
+        #expect(items.actions(40).first?.command == items.actions(40).first?.back)
+        #expect(items.actions(51).first?.trigger == .began)
+        #expect(items.actions(58).first?.trigger == .began && items.actions(58).first?.definition == Self.define("hold", [("fingers", .int(3))]))
+        #expect(items.actions(60).map(\.trigger) == [.ended])
+        #expect(items.actions(62).map(\.trigger) == [.failed])
+    }
+
+    @Test func whatHasNoEquivalentIsExplained() {
+        let items = Self.items
+        #expect(items.reason(13).contains("fusuma-plugin-sendkey"))
+        #expect(items.reason(15).contains("fusuma-plugin-wmctrl"))
+        #expect(items.reason(29).contains("3 to 4 fingers"))
+        #expect(items.reason(41).contains("does not count fingers"))
+        #expect(items.reason(64).contains("no update"))
+        #expect(items.reason(67).contains("$move_x"))
+        #expect(items.note(69).contains("applied"))
+        #expect(items.reason(73).contains("interval"))
+        #expect(items.reason(74).contains(#"devices: ["SynPS/2 Synaptics TouchPad"]"#))
+        #expect(items.reason(79).contains("fusuma-plugin-keypress"))
+        #expect(items.reason(84).contains("does not know which window has focus") && items.reason(84).contains("(swipe)"))
+        #expect(items.map(\.line) == items.map(\.line).sorted())
+        #expect(items.count == 31)
+    }
+
+    @Test func theWrittenFileReadsBack() throws {
+        let text = ActionsWriter.render(Self.items, origin: "fusuma: sample")
+        let file = try ActionsFile.parse(text, file: "imported.yml")
+        #expect(file.actions.count == 20)
+        #expect(Set(file.definitions.compactMap { $0["name"]?.stringValue }) == ["fusuma-swipe-left-3", "fusuma-swipe-right-3", "fusuma-swipe-up-3", "fusuma-swipe-4", "fusuma-pinch", "fusuma-rotate", "fusuma-press-4", "fusuma-hold-3"])
+        #expect(text.components(separatedBy: "#   not imported:").count - 1 == 11)
+    }
+
+    @Test func aMistakeNamesItsLine() {
+        #expect(throws: YAMLSource.Failure.self) { try FusumaImporter.read("swipe:\n  3:\n    left: [unclosed\n") }
+        do {
+            _ = try FusumaImporter.read("swipe:\n  3:\n    left: {\n")
+        } catch {
+            #expect(error.line == 4 && error.problem.contains("invalid YAML"))
+        }
+        // A second document's mistake is on its own line of the file.
+        do {
+            _ = try FusumaImporter.read("swipe: {}\n---\ncontext: x\nswipe: : :\n")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 4)
+        }
+        #expect((try? FusumaImporter.read(""))?.isEmpty == true)
+        #expect((try? FusumaImporter.read("# nothing\n---\n"))?.isEmpty == true)
+    }
+}

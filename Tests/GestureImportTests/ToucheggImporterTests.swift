@@ -1,0 +1,91 @@
+import GestureImport
+import GesturePipeline
+import GestureWire
+import Testing
+
+/// Every gesture, action, option and setting touchegg documents, in Fixtures/imports/touchegg.conf,
+/// maps to the expected actions or to an explained skip.
+@Suite struct ToucheggImporterTests {
+    static let items = try! ToucheggImporter.read(ImportSample.text("touchegg.conf"))
+
+    @Test func commandsKeysAndClicksBecomeActions() {
+        let items = Self.items
+        // Repeated keys on a pinch in: modifiers held from start to end (and let go on failure),
+        // the keys a step further in (backward), the decrease keys a step back.
+        #expect(items.actions(35).map(\.trigger) == [.began, .update(ActionStep(.scale, size: 0.1)), .ended, .failed])
+        #expect(items.actions(35)[0].command == .argv(["xdotool", "keydown", "Control_L"]))
+        #expect(items.actions(35)[1].back == .argv(["xdotool", "key", "KP_Subtract"]))
+        #expect(items.actions(35)[1].command == .argv(["xdotool", "key", "KP_Add"]))
+        #expect(items.actions(35)[2].command == .argv(["xdotool", "keyup", "Control_L"]))
+        #expect(items.actions(35)[3].command == .argv(["xdotool", "keyup", "Control_L"]))
+        // A pinch that runs once: at action_execute_threshold (30 %) of scale, modifiers with the keys.
+        #expect(items.actions(43) == [ActionSpec(gesture: "te-pinch", definition: items.actions(35)[0].definition,
+            trigger: .update(ActionStep(.scale, size: 0.3)), command: .argv(["xdotool", "key", "Control_L+KP_Add"]), overlap: .queue)])
+        // Alt+Tab: times 5 over 40 mm, to the right forward.
+        #expect(items.actions(51)[1].trigger == .update(ActionStep(.distance(axis: .x), size: 8)))
+        #expect(items.actions(51)[1].command == .argv(["xdotool", "key", "Tab"]))
+        #expect(items.actions(51)[1].back == .argv(["xdotool", "key", "Shift_L+Tab"]))
+        #expect(items.actions(51)[0].definition == .object([("swipe", .object([("fingers", .int(3)), ("direction", "right")])), ("priority", "simultaneous")]))
+        // Keys on end: pressed, then the modifier let go, in one xdotool.
+        #expect(items.actions(60).map(\.command) == [
+            .argv(["xdotool", "keydown", "Super_L"]), .argv(["xdotool", "key", "Page_Down", "keyup", "Super_L"]), .argv(["xdotool", "keyup", "Super_L"]),
+        ])
+        #expect(items.note(60).contains("no animation"))
+        // A command on begin and end: through the shell, both times.
+        #expect(items.actions(69).map(\.trigger) == [.began, .ended])
+        #expect(items.actions(69).allSatisfy { $0.command == .shell(#"notify-send 'Hello World' "on $TOUCHEGG_GESTURE_ON""#) })
+        #expect(items.note(69).contains("TOUCHEGG_* variables are not set"))
+        // A repeated command swiping down (forward on y): 40 mm / 10.
+        #expect(items.actions(76) == [ActionSpec(
+            gesture: "te-swipe-down-5", definition: .object([("swipe", .object([("fingers", .int(5)), ("direction", "down")])), ("priority", "simultaneous")]),
+            trigger: .update(ActionStep(.distance(axis: .y), size: 4)), command: .shell("brightnessctl set 5%-"), back: .shell("brightnessctl set +5%"), overlap: .queue)])
+        #expect(items.actions(83).map(\.trigger) == [.ended])
+        // Every step runs, one after another, as touchegg ran them; nothing else queues.
+        #expect(items.allSatisfy { item in
+            guard case .actions(let actions, _) = item.outcome else { return true }
+            return actions.allSatisfy { action in
+                if case .update = action.trigger { return action.overlap == .queue }
+                return action.overlap == .drop
+            }
+        })
+        // Taps are recognized when the fingers lift; a held button goes down and up.
+        #expect(items.actions(89).map(\.command) == [.argv(["xdotool", "click", "3"])])
+        #expect(items.note(89).contains("runs when the fingers lift"))
+        #expect(items.actions(95).first?.definition?["tap"]?["fingers"] == .int(3))
+        #expect(items.actions(98).map(\.command) == [.argv(["xdotool", "mousedown", "8"]), .argv(["xdotool", "mouseup", "8"]), .argv(["xdotool", "mouseup", "8"])])
+        #expect(items.actions(98).map(\.trigger) == [.began, .ended, .failed])
+    }
+
+    @Test func whatHasNoEquivalentIsExplained() {
+        let items = Self.items
+        for line in [5, 7, 8] { #expect(items.reason(line) == "gestured draws no animations") }
+        #expect(items.note(6).contains("0.3 of scale"))
+        for (line, type) in [(12, "MAXIMIZE_RESTORE_WINDOW"), (17, "MINIMIZE_WINDOW"), (20, "TILE_WINDOW"), (23, "FULLSCREEN_WINDOW"), (26, "CLOSE_WINDOW"), (29, "CHANGE_DESKTOP"), (32, "SHOW_DESKTOP")] {
+            #expect(items.reason(line).hasPrefix(type) && items.reason(line).contains("window manager"))
+        }
+        #expect(items.reason(101).contains("does not count fingers"))
+        #expect(items.reason(104).contains("`DRAG` is not a touchegg gesture"))
+        #expect(items.reason(107).contains("UP, DOWN, LEFT or RIGHT"))
+        #expect(items.reason(110).contains("<button> 1, 2, 3, 8 or 9"))
+        #expect(items.reason(116).contains("only for Google-chrome, Chromium-browser"))
+        #expect(items.count == 26)
+    }
+
+    @Test func theWrittenFileReadsBack() throws {
+        let text = ActionsWriter.render(Self.items, origin: "touchegg: sample")
+        let file = try ActionsFile.parse(text, file: "imported.yml")
+        #expect(file.actions.count == 21)
+        #expect(Set(file.definitions.compactMap { $0["name"]?.stringValue }) == ["te-pinch", "te-swipe-right-3", "te-swipe-left-4", "te-swipe-right-4", "te-swipe-down-5", "te-swipe-left-5", "te-tap-2", "te-tap-3", "te-swipe-right-2"])
+        #expect(text.components(separatedBy: "#   not imported:").count - 1 == 15)
+    }
+
+    @Test func aMistakeNamesItsLine() {
+        #expect(throws: XMLReader.Failure(line: 3, problem: "invalid XML: mismatched tag")) {
+            try ToucheggImporter.read("<touchégg>\n  <application name=\"All\">\n  </touchégg>\n")
+        }
+        #expect(throws: XMLReader.Failure(line: 1, problem: "the root element is <fusuma>, not <touchégg>: not a touchegg configuration")) {
+            try ToucheggImporter.read("<fusuma/>")
+        }
+        #expect((try? ToucheggImporter.read("<touchegg><settings/></touchegg>"))?.isEmpty == true)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GestureCore
+import GesturePipeline
+import GestureWire
+import Testing
+
+/// `gesturectl import fusuma|touchegg`, then `gesturectl actions` on what it wrote, against
+/// `gestured --replay` over a real socket: a user's path from their old tool (issue 13).
+@Suite(.serialized) struct ImportTests {
+    typealias Scratch = ActionsTests.Scratch
+
+    /// Imports `config` with `tool` into the scratch actions file, then runs it for `recordings`.
+    static func importAndRun(_ tool: String, _ config: String, in scratch: Scratch, recordings: [String]) throws -> (status: Int32, lines: [String], errors: String) {
+        let path = scratch.folder + "/" + tool + ".conf"
+        try config.write(toFile: path, atomically: true, encoding: .utf8)
+        let imported = try ChildProcess.gesturectl(["import", tool, path, "--output", scratch.actions]).finish()
+        let daemon = try DaemonProcess(
+            ["--config", "Fixtures/gestures.yml"] + recordings.flatMap { ["--replay", $0] } + ["--wait-subscribers", "1", "--exit-after-replay"])
+        let runner = try ActionsRunnerProcess(["--file", scratch.actions, "--socket", daemon.socket, "--once"])
+        #expect(runner.wait() == 0, "\(runner.log)")
+        #expect(daemon.wait() == 0)
+        return imported
+    }
+
+    /// The steps the tracker takes for `step` over the events of a magnify replayed on its own
+    /// from `recording` (`gesturectl replay --json`): what the runner must have run.
+    static func expectedPinchSteps(_ step: ActionStep, _ recording: String, in scratch: Scratch) throws -> [String] {
+        let config = scratch.folder + "/magnify.yml"
+        try "version: 1\ngestures:\n  - name: p\n    magnify: {}\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let replay = try ChildProcess.gesturectl(["replay", "--json", "--config", config, recording]).finish()
+        var tracker = ActionTracker(actions: [ActionSpec(gesture: "p", trigger: .update(step), command: .argv(["x"]), back: .argv(["y"]))])
+        var steps: [String] = []
+        for line in replay.lines {
+            let event = try JSONParser.parse(line)
+            guard event["gesture"]?.stringValue == "p", let phase = event["phase"]?.stringValue.flatMap(PhaseKind.init(rawValue:)) else { continue }
+            let value = event["value"].flatMap { $0 == .null ? nil : $0 }
+            steps += tracker.handle(ActionEvent(gesture: "p", instance: event["instance"]?.intValue ?? 0, phase: phase, value: value), at: 0)
+                .map { $0.isBack ? "back" : "forward" }
+        }
+        return steps
+    }
+
+    @Test func anImportedFusumaFileRunsItsSwipeAndItsPhases() throws {
+        let scratch = try Scratch()
+        let out = scratch.folder
+        let imported = try Self.importAndRun("fusuma", """
+            swipe:
+              3:
+                left:
+                  command: echo left >> \(out)/swiped
+                begin:
+                  command: echo begin >> \(out)/phases
+                end:
+                  command: echo end >> \(out)/phases
+                right:
+                  workspace: next
+            pinch:
+              2:
+                out:
+                  command: echo "$GESTURE_STEP" >> \(out)/pinched
+                  threshold: 2
+            """, in: scratch, recordings: ["Fixtures/constructed/swipe-3-left.yml", "Fixtures/constructed/pinch-open.yml"])
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(imported.errors.contains("fusuma.conf:10: not imported: `workspace:` (fusuma-plugin-wmctrl)"))
+        #expect(imported.errors.contains("5 actions from 4 of 5 lines"))
+        #expect(scratch.lines("swiped") == ["left"])
+        // begin: and end: on a three-finger drag: once each, in order.
+        #expect(scratch.lines("phases") == ["begin", "end"])
+        // Steps of 0.5 out (threshold 2 × 0.25), as the tracker takes them over the pinch.
+        let steps = try Self.expectedPinchSteps(ActionStep(.scale, size: 0.5), "Fixtures/constructed/pinch-open.yml", in: scratch)
+        #expect(!steps.isEmpty && !steps.contains("back"))
+        #expect(scratch.lines("pinched") == steps)
+    }
+
+    @Test func anImportedToucheggFileRunsItsCommandsAndRepeats() throws {
+        let scratch = try Scratch()
+        let out = scratch.folder
+        let imported = try Self.importAndRun("touchegg", """
+            <touchégg>
+              <application name="All">
+                <gesture type="SWIPE" fingers="3" direction="LEFT">
+                  <action type="RUN_COMMAND">
+                    <command>echo "$GESTURE_PHASE" >> \(out)/swiped</command>
+                    <on>begin-and-end</on>
+                  </action>
+                </gesture>
+                <gesture type="PINCH" fingers="2" direction="OUT">
+                  <action type="RUN_COMMAND">
+                    <repeat>true</repeat>
+                    <times>4</times>
+                    <command>echo more >> \(out)/pinched</command>
+                    <decreaseCommand>echo less >> \(out)/pinched</decreaseCommand>
+                  </action>
+                </gesture>
+                <gesture type="SWIPE" fingers="4" direction="UP">
+                  <action type="MAXIMIZE_RESTORE_WINDOW"/>
+                </gesture>
+              </application>
+            </touchégg>
+            """, in: scratch, recordings: ["Fixtures/constructed/swipe-3-left.yml", "Fixtures/constructed/pinch-open.yml"])
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(imported.errors.contains("touchegg.conf:17: not imported: MAXIMIZE_RESTORE_WINDOW"))
+        #expect(scratch.lines("swiped") == ["active", "ended"])
+        // Steps of 0.25 (a quarter of touchegg's full pinch), as the tracker takes them.
+        let steps = try Self.expectedPinchSteps(ActionStep(.scale, size: 0.25), "Fixtures/constructed/pinch-open.yml", in: scratch)
+        #expect(steps.count > 1)
+        #expect(scratch.lines("pinched") == steps.map { $0 == "forward" ? "more" : "less" })
+    }
+
+    @Test func aBrokenFileIsAnErrorThatNamesItsLine() throws {
+        let scratch = try Scratch()
+        let xml = scratch.folder + "/touchegg.conf"
+        try "<touchégg>\n  <application name=\"All\">\n</touchégg>\n".write(toFile: xml, atomically: true, encoding: .utf8)
+        let broken = try ChildProcess.gesturectl(["import", "touchegg", xml]).finish()
+        #expect(broken.status == 1)
+        #expect(broken.errors.contains("touchegg.conf:3: invalid XML: mismatched tag"))
+        let yml = scratch.folder + "/config.yml"
+        try "swipe:\n  3:\n    left: [open\n".write(toFile: yml, atomically: true, encoding: .utf8)
+        let yaml = try ChildProcess.gesturectl(["import", "fusuma", yml]).finish()
+        #expect(yaml.status == 1)
+        #expect(yaml.errors.contains("config.yml:4: invalid YAML"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.actions))
+    }
+}
