@@ -13,7 +13,7 @@ set -eu
 bin=$1
 seconds=${FUZZ_SECONDS:-60}
 work=${FUZZ_DIR:-.fuzz}
-harnesses=${FUZZ_HARNESSES:-request config evemu libinput-record decoder}
+harnesses=${FUZZ_HARNESSES:-request config evemu libinput-record decoder import}
 # Limits every input must stay within: 10 s, 2 GiB resident, no single allocation over 512 MiB.
 limits="-timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512"
 
@@ -36,13 +36,14 @@ seed() {  # seed HARNESS: fills $work/seeds/HARNESS
     evemu) small Fixtures/real/*.evemu Fixtures/repro/*.evemu ../shared/repro/*.evemu ;;
     libinput-record) small Fixtures/constructed/*.yml Fixtures/repro/*libinput*.yml ../shared/repro/*libinput*.yml ;;
     decoder) python3 scripts/fuzz-decoder-seeds.py "$dir" Fixtures/real/*.evemu ;;
+    import) small Fixtures/imports/* ;;
     esac
 }
 
 max_len() {  # the largest input libFuzzer makes: room for the real thing, small enough to be fast
     case $1 in
     request | decoder) echo 4096 ;;
-    config) echo 16384 ;;
+    config | import) echo 16384 ;;
     *) echo 32768 ;;
     esac
 }
@@ -51,6 +52,7 @@ dictionary() {
     case $1 in
     request) echo Fuzz/dictionaries/json.dict ;;
     config) echo Fuzz/dictionaries/yaml.dict ;;
+    import) echo Fuzz/dictionaries/import.dict ;;
     evemu) echo Fuzz/dictionaries/evemu.dict ;;
     libinput-record) echo Fuzz/dictionaries/libinput-record.dict ;;
     *) echo "" ;;

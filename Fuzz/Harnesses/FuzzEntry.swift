@@ -12,6 +12,7 @@ enum FuzzEntry {
         "evemu": RecordingHarness.run,
         "libinput-record": RecordingHarness.run,
         "decoder": DecoderHarness.run,
+        "import": ImportHarness.run,
     ]
 
     /// The harness that runs; set once, before any input.
