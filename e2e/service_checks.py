@@ -147,6 +147,20 @@ def judge(report, record):
         expect(p, seen["hello_again"] and seen["service_again"]["SubState"] == "running", "the next client did not start it again")
         return p
 
+    def user_actions(seen):
+        p = []
+        expect(p, seen["useradd"] == 0 and seen["linger"] == 0, f"useradd {seen['useradd']}, enable-linger {seen['linger']}")
+        expect(p, seen["manager"]["SubState"] == "running", f"the user manager: {seen['manager']}")
+        expect(p, seen["enable"]["status"] == 0, "systemctl --user enable --now failed: " + seen["enable"]["output"][-200:])
+        unit = seen["unit"]
+        expect(p, unit.get("SubState") == "running" and unit.get("UnitFileState") == "enabled", f"gestured-actions.service: {unit}")
+        expect(p, seen["runner_uid"] == seen["uid"], f"the runner's uid {seen['runner_uid']}, the user's {seen['uid']}")
+        expect(p, any(line.startswith("user-pan ended e2e-user") for line in seen["ran"]),
+               f"after {seen['strokes']} strokes the command ran {seen['ran'][:3]}; journal: {seen['journal'][-3:]}")
+        expect(p, seen["disable"] == 0, "systemctl --user disable --now failed")
+        notes["user-actions"] = f"{seen['strokes']} stroke(s) until the first ran"
+        return p
+
     def remove(seen):
         p = []
         expect(p, seen["dpkg_r"]["status"] == 0 and seen["dpkg_p"]["status"] == 0, "dpkg -r or -P failed")
@@ -170,6 +184,7 @@ def judge(report, record):
         ("reload", "service: systemctl reload keeps an unchanged gesture in flight and fails a changed one (reconfigured)", reload),
         ("logs", "service: a rejected configuration is in the journal at warning or above, with its line", logs),
         ("watchdog", "service: 2 × WatchdogSec under load without a watchdog kill", watchdog),
+        ("user-actions", "user unit: systemctl --user enable --now gestured-actions runs a user's actions file for a real touch", user_actions),
         ("stop", "service: systemctl stop delivers failed(shutdown) before closing; the socket stays and starts it again", stop),
         ("remove", "package: remove stops and unloads it; purge leaves no unit, user, group or file", remove),
     ):

@@ -419,6 +419,61 @@ def watchdog(seen):
     run("systemctl", "daemon-reload")
 
 
+USER = "e2e-user"
+
+
+def as_user(*command, timeout=60):
+    """A command as the desktop user, with its user manager's runtime folder (systemctl --user
+    then reaches the manager through its private socket; no user D-Bus is needed)."""
+    uid = run("id", "-u", USER)["output"].strip()
+    return run("runuser", "-u", USER, "--", "env", f"XDG_RUNTIME_DIR=/run/user/{uid}", *command, timeout=timeout)
+
+
+@scenario("user-actions")
+def user_actions(seen):
+    # A desktop user in group gestured, lingering: systemd starts their user manager as at a
+    # login, and the package's user unit runs their actions file.
+    seen["useradd"] = run("useradd", "--create-home", "--groups", "gestured", USER)["status"]
+    home = f"/home/{USER}"
+    os.makedirs(f"{home}/.config/gestured", exist_ok=True)
+    with open(f"{home}/.config/gestured/actions.yml", "w") as f:
+        f.write("version: 1\nactions:\n"
+                "  - gesture: user-pan\n"
+                "    define: { drag: { minimumDistance: 2 }, priority: simultaneous }\n"
+                "    shell: echo \"$GESTURE_NAME $GESTURE_PHASE $(id -un)\" >> $HOME/ran\n")
+    run("chown", "-R", f"{USER}:{USER}", f"{home}/.config")
+    uid = run("id", "-u", USER)["output"].strip()
+    seen["linger"] = run("loginctl", "enable-linger", USER)["status"]
+    seen["manager"] = running(f"user@{uid}.service")
+    seen["enable"] = as_user("systemctl", "--user", "enable", "--now", "gestured-actions.service")
+    unit = lambda: dict(line.split("=", 1) for line in as_user(
+        "systemctl", "--user", "show", "-p", "ActiveState", "-p", "SubState", "-p", "MainPID", "-p", "UnitFileState",
+        "gestured-actions.service")["output"].splitlines() if "=" in line)
+    seen["unit"] = wait_for(lambda: (lambda u: u if u.get("SubState") == "running" else None)(unit()), 30) or unit()
+    pid = seen["unit"].get("MainPID", "0")
+    seen["runner_uid"] = next((line.split()[1] for line in open(f"/proc/{pid}/status") if line.startswith("Uid:")), None) \
+        if pid != "0" and os.path.exists(f"/proc/{pid}") else None
+    seen["uid"] = uid
+    # Strokes until the runner, connecting in its own time, has run the command for one.
+    ran = f"{home}/ran"
+    strokes = 0
+    end = time.monotonic() + 30
+    while time.monotonic() < end and not (os.path.exists(ran) and "ended" in open(ran).read()):
+        finger = Finger(devices["screen"], 600, 600 + 40 * strokes)
+        finger.move(20)
+        finger.lift()
+        strokes += 1
+        wait_for(lambda: os.path.exists(ran) and "ended" in open(ran).read(), 2)
+    seen["strokes"] = strokes
+    seen["ran"] = open(ran).read().splitlines() if os.path.exists(ran) else []
+    seen["journal"] = run("journalctl", "--no-pager", f"_UID={uid}", "-o", "cat")["output"].splitlines()[-20:]
+    # Leaves nothing of the user's manager behind for the package's removal to find.
+    seen["disable"] = as_user("systemctl", "--user", "disable", "--now", "gestured-actions.service")["status"]
+    run("loginctl", "disable-linger", USER)
+    run("loginctl", "terminate-user", USER)
+    wait_for(lambda: show(f"user@{uid}.service", "ActiveState")["ActiveState"] == "inactive", 30)
+
+
 @scenario("stop")
 def stop(seen):
     client = subscriber(define=["e2e-pan"])
