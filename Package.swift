@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "GestureDaemon",
             dependencies: [
-                "GestureCore", "GestureWire", "GesturePipeline", "Evdev", "LinuxInput", "GestureClient", "Posix", "CLinux",
+                "GestureCore", "GestureWire", "GesturePipeline", "Evdev", "LinuxInput", "GestureClient", "Posix", "CLinux", "CSystemd",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -61,6 +61,8 @@ let package = Package(
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // sd-login: the seats' active sessions, for the daemon's access policy (docs/SECURITY.md).
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // Expat: touchegg's XML, for gesturectl's importer only (the daemon never links it).
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         // Linux headers the Glibc module leaves out (signalfd).

@@ -16,6 +16,11 @@ public enum ClientEvent: Sendable, Equatable {
     case configReloaded(JSONValue)
     /// This client fell too far behind and is being disconnected: the `overflow` event.
     case overflow(JSONValue)
+    /// The user's session is no longer the active one on the seat: gestures in flight have
+    /// failed with `sessionInactive`, and none come until ``resumed(devices:)``.
+    case paused(reason: String, message: String)
+    /// The session is active again: the devices seen now; instances in flight follow as snapshots.
+    case resumed(devices: [JSONValue])
     /// The daemon reported a problem: an `error` event, or a failed reply to a subscribe.
     case serverError(code: String, message: String)
     /// The connection ended (or could not be made). Every gesture told about is over; with
@@ -34,6 +39,8 @@ public enum ClientEvent: Sendable, Equatable {
         case .deviceAdded(let device): ServerMessage.deviceAdded(device)
         case .deviceRemoved(let id): ServerMessage.deviceRemoved(id: id)
         case .serverError(let code, let message): ServerMessage.errorEvent(code: code, message)
+        case .paused(let reason, let message): ServerMessage.paused(reason: reason, message: message)
+        case .resumed(let devices): ServerMessage.resumed(devices: devices)
         case .disconnected(let reason): .object([("event", "disconnected"), ("reason", .string(reason))])
         }
     }

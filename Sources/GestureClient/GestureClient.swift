@@ -181,6 +181,10 @@ public actor GestureClient {
             continuation.yield(.configReloaded(value))
         case "overflow":
             continuation.yield(.overflow(value))
+        case "paused":
+            continuation.yield(.paused(reason: value["reason"]?.stringValue ?? "", message: value["message"]?.stringValue ?? ""))
+        case "resumed":
+            continuation.yield(.resumed(devices: value["devices"]?.arrayValue ?? []))
         case "error":
             continuation.yield(.serverError(code: value["code"]?.stringValue ?? "error", message: value["message"]?.stringValue ?? ""))
         default:

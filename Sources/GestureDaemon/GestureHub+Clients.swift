@@ -9,26 +9,39 @@ import NIOCore
 
 /// Clients: connections, requests, subscriptions and the clients' own definitions.
 extension GestureHub {
-    /// A client connected (`peer`: its credentials, when the socket has them): it gets `hello`,
-    /// or an `error` event and a closed connection when the access list leaves it out.
+    /// A client connected (`peer`: its credentials, when the socket has them): it gets `hello`
+    /// with the devices of the seats it sees, or an `error` event (`forbidden`, saying why) and
+    /// a closed connection when the access list leaves it out or its user is not the one in
+    /// front of any seat.
     public func connect(_ channel: any Channel, peer: PeerCredentials?) {
         loop.preconditionInEventLoop()
         if shuttingDown {
             channel.close(promise: nil)
             return
         }
-        if access.restricted, !(peer.map { access.allows(uid: $0.uid, groups: $0.groups) } ?? false) {
-            logger.warning("refused client \(peer.map(\.description) ?? "with unknown credentials"): not in the config's access list")
-            var buffer = channel.allocator.buffer(capacity: 128)
-            buffer.writeString(ServerMessage.errorEvent(code: "forbidden", "uid \(peer.map { String($0.uid) } ?? "?") is not in gestured's access list").serialized + "\n")
+        let decision = decide(peer)
+        guard case .serve(let seats) = decision else {
+            let why: String
+            switch decision {
+            case .refused(let text), .inactive(let text): why = text
+            case .serve: why = ""
+            }
+            logger.warning("refused client \(peer.map(\.description) ?? "with unknown credentials"): \(why)")
+            var buffer = channel.allocator.buffer(capacity: 256)
+            buffer.writeString(ServerMessage.errorEvent(code: "forbidden", why).serialized + "\n")
             channel.writeAndFlush(buffer).whenComplete { _ in channel.close(promise: nil) }
             return
         }
-        logger.info("client connected: \(peer.map(\.description) ?? "credentials unknown")")
-        let client = HubClient(channel: channel, outboxLimit: outboxLimit)
+        logger.info("client connected: \(peer.map(\.description) ?? "credentials unknown")\(seats == .all ? "" : ", seeing \(seats)")")
+        let client = HubClient(channel: channel, peer: peer, seats: seats, outboxLimit: outboxLimit)
         clients[client.id] = client
-        send(ServerMessage.hello(serverVersion: serverVersion, capabilities: capabilities, devices: devicesJSON()), to: client)
+        send(ServerMessage.hello(serverVersion: serverVersion, capabilities: capabilities, devices: devicesJSON(seats)), to: client)
         flush(client)
+    }
+
+    /// What the access list and the seats' sessions say of a peer now.
+    func decide(_ peer: PeerCredentials?) -> AccessDecision {
+        access.decide(uid: peer?.uid, groups: peer?.groups ?? [], daemonUID: daemonUID, sessions: sessions)
     }
 
     /// A client went away: its own gestures are removed with it.
@@ -82,9 +95,10 @@ extension GestureHub {
         case .ping:
             send(ServerMessage.ok(id: request.id, [("pong", .bool(true))]), to: client)
         case .devices:
-            send(ServerMessage.ok(id: request.id, [("devices", .array(devicesJSON()))]), to: client)
+            send(ServerMessage.ok(id: request.id, [("devices", .array(devicesJSON(client.seats)))]), to: client)
         case .snapshot:
-            let instances = engine.activeInstances(at: now).map { GestureEventJSON.object($0, origin: origin) }
+            let instances = engine.activeInstances(at: now).filter { client.seats.contains(devices[$0.device]?.seat ?? Self.defaultSeat) }
+                .map { GestureEventJSON.object($0, origin: origin) }
             send(ServerMessage.ok(id: request.id, [("instances", .array(instances))]), to: client)
         case .subscribe(let subscribe):
             switch self.subscribe(subscribe, for: client) {
@@ -93,15 +107,7 @@ extension GestureHub {
             case .success(let subscription):
                 send(ServerMessage.ok(id: request.id, [("subscription", .int(subscription.id))]), to: client)
                 // What is already in flight first, so the client starts in sync.
-                for event in engine.activeInstances(at: now) where subscription.covers(event, configured: configuredBindings.contains(event.binding)) {
-                    guard subscription.admit(event) else { continue }
-                    var message = ServerMessage.gesture(event, sequence: sequence, subscription: subscription.id, origin: origin)
-                    if case .object(var fields) = message {
-                        fields.append(("snapshot", .bool(true)))
-                        message = .object(fields)
-                    }
-                    send(message, to: client, kind: .update(ClientOutbox.UpdateKey(subscription: subscription.id, instance: event.instance)))
-                }
+                sendSnapshot(subscription, to: client)
                 onSubscriptionsChanged?(subscriptionCount)
             }
         case .unsubscribe(let id):
@@ -111,14 +117,7 @@ extension GestureHub {
             }
             // Its own gestures end for real; configured ones in flight end for this client only.
             for binding in subscription.owned { route(engine.detach(binding, reason: .unsubscribed, at: now).events) }
-            for (_, last) in subscription.told.sorted(by: { $0.key < $1.key }) {
-                var ending = last
-                ending.time = now
-                ending.phase = .failed
-                ending.reason = .unsubscribed
-                ending.value = nil
-                send(ServerMessage.gesture(ending, sequence: sequence, subscription: id, origin: origin), to: client)
-            }
+            for (_, last) in subscription.told.sorted(by: { $0.key < $1.key }) { end(last, for: subscription, of: client, reason: .unsubscribed) }
             client.subscriptions[id] = nil
             send(ServerMessage.ok(id: request.id), to: client)
             onSubscriptionsChanged?(subscriptionCount)
@@ -165,7 +164,7 @@ extension GestureHub {
             devices: request.devices.map { Set($0.map { DeviceID(UInt32($0)) }) }, phases: request.phases,
             touchpadGestures: request.touchpadGestures)
         nextSubscription += 1
-        for id in devices.keys.sorted() { attachDefinitions(subscription, to: id) }
+        for id in devices.keys.sorted() where client.seats.contains(devices[id]!.seat) { attachDefinitions(subscription, to: id) }
         client.subscriptions[subscription.id] = subscription
         return .success(subscription)
     }
@@ -174,5 +173,22 @@ extension GestureHub {
         guard let definitions = subscription.definitions, let device = devices[id] else { return }
         let bindings = DeviceBindings(config: definitions, engine: engine, device: device.profile, root: device.root)
         subscription.owned.formUnion(bindings.attached.map(\.id))
+        subscription.attached[id, default: []].formUnion(bindings.attached.map(\.id))
+    }
+
+    /// The instances in flight that `subscription` covers, on the devices its client sees (of
+    /// `only`, when given), marked `snapshot: true`: what it must know to be in sync.
+    func sendSnapshot(_ subscription: HubSubscription, to client: HubClient, only: Set<DeviceID>? = nil) {
+        for event in engine.activeInstances(at: now) where subscription.covers(event, configured: configuredBindings.contains(event.binding)) {
+            guard only.map({ $0.contains(event.device) }) ?? true, client.seats.contains(devices[event.device]?.seat ?? Self.defaultSeat),
+                subscription.admit(event)
+            else { continue }
+            var message = ServerMessage.gesture(event, sequence: sequence, subscription: subscription.id, origin: origin)
+            if case .object(var fields) = message {
+                fields.append(("snapshot", .bool(true)))
+                message = .object(fields)
+            }
+            send(message, to: client, kind: .update(ClientOutbox.UpdateKey(subscription: subscription.id, instance: event.instance)))
+        }
     }
 }

@@ -13,9 +13,10 @@ extension GestureHub {
         for event in events {
             sequence += 1
             let configured = configuredBindings.contains(event.binding)
+            let seat = devices[event.device]?.seat ?? Self.defaultSeat
             // Serialised once, on the first subscription that takes it.
             var line: ServerMessage.GestureLine?
-            for client in clients.values where !client.closing {
+            for client in clients.values where !client.closing && client.seats.contains(seat) {
                 for subscription in client.subscriptions.values where subscription.covers(event, configured: configured) {
                     guard subscription.admit(event) else { continue }
                     let key = ClientOutbox.UpdateKey(subscription: subscription.id, instance: event.instance)
@@ -94,7 +95,10 @@ extension GestureHub {
         }
     }
 
-    func devicesJSON() -> [JSONValue] { devices.keys.sorted().map(deviceJSON) }
+    /// The devices of the seats `seats` covers.
+    func devicesJSON(_ seats: SeatAccess) -> [JSONValue] {
+        devices.keys.sorted().filter { seats.contains(devices[$0]!.seat) }.map(deviceJSON)
+    }
 
     func deviceJSON(_ id: DeviceID) -> JSONValue {
         guard let device = devices[id] else { return .null }

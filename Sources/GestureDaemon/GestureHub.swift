@@ -4,6 +4,7 @@ import GestureCore
 import GesturePipeline
 import GestureWire
 import LinuxInput
+import Glibc
 import Logging
 import NIOCore
 
@@ -21,8 +22,14 @@ public final class GestureHub: @unchecked Sendable {
     let engine: GestureEngine
     /// The configuration in force (replaced by ``reload(_:access:)``).
     public private(set) var config: GestureConfig
-    /// Who may connect (checked against each peer's credentials).
+    /// Who may connect (checked against each peer's credentials), and whether only the active
+    /// session's user is served (with ``sessions``).
     public var access: ResolvedAccessList = .everyone
+    /// Who is in front of each seat (logind), followed by the daemon; nil when sessions are not
+    /// followed (a replay: recordings belong to no seat), and every client the list lets in is served.
+    public internal(set) var sessions: SeatSessions?
+    /// The daemon's own user, who is always served (it could read the devices itself).
+    public var daemonUID: UInt32 = geteuid()
     /// When set, gesture events carry `ingressUs`: this clock's reading (µs, CLOCK_MONOTONIC)
     /// as the frame that caused them entered the engine — for measuring the daemon's latency.
     public var ingressClock: (() -> Int64)?
@@ -41,6 +48,8 @@ public final class GestureHub: @unchecked Sendable {
 
     struct Device {
         var description: DeviceDescription
+        /// The seat it belongs to (udev's ID_SEAT): only clients whose session is active there see it.
+        var seat: String
         var root: TargetID
         var configured: DeviceBindings
         /// How the configuration says it is mounted; frames are turned before the engine.
@@ -89,18 +98,22 @@ public final class GestureHub: @unchecked Sendable {
 
     // MARK: Input
 
-    /// A device appeared: attach the configuration (and clients' own gestures) and tell clients.
-    public func addDevice(_ id: DeviceID, description: DeviceDescription) {
+    /// The seat of devices whose seat nobody says (udev's default, and every recording's).
+    public static let defaultSeat = "seat0"
+
+    /// A device appeared on `seat`: attach the configuration (and the own gestures of clients
+    /// that see the seat) and tell those clients.
+    public func addDevice(_ id: DeviceID, description: DeviceDescription, seat: String = GestureHub.defaultSeat) {
         loop.preconditionInEventLoop()
         let rotation = config.rotation(for: DeviceProfile(description))
         let profile = DeviceProfile(description).turned(rotation)
         let root = engine.addDevice(id, geometry: profile.geometry)
         let bindings = DeviceBindings(config: config, engine: engine, device: profile, root: root)
         configuredBindings.formUnion(bindings.attached.map(\.id))
-        devices[id] = Device(description: description, root: root, configured: bindings, rotation: rotation)
+        devices[id] = Device(description: description, seat: seat, root: root, configured: bindings, rotation: rotation)
         if rotation != .none { logger.info("\(description.name): turned \(rotation.rawValue)° clockwise") }
         for (name, reason) in bindings.excluded { logger.info("\(description.name): gesture \(name) left out: \(reason)") }
-        for client in clients.values {
+        for client in clients.values where client.seats.contains(seat) {
             for subscription in client.subscriptions.values { attachDefinitions(subscription, to: id) }
             send(ServerMessage.deviceAdded(deviceJSON(id)), to: client)
         }
@@ -110,14 +123,17 @@ public final class GestureHub: @unchecked Sendable {
     /// A device went away: its gestures fail with `deviceRemoved`, then clients are told.
     public func removeDevice(_ id: DeviceID, at time: Timestamp) {
         loop.preconditionInEventLoop()
-        guard let device = devices.removeValue(forKey: id) else { return }
+        guard let device = devices[id] else { return }
+        // Routed while the device is known, so that its failures go to who sees its seat.
         route(engine.removeDevice(id, at: time).events)
+        devices[id] = nil
         configuredBindings.subtract(device.configured.attached.map(\.id))
         for client in clients.values {
             for subscription in client.subscriptions.values {
                 subscription.owned = subscription.owned.filter { engine.name(of: $0) != nil }
+                subscription.attached[id] = nil
             }
-            send(ServerMessage.deviceRemoved(id: Int64(id.rawValue)), to: client)
+            if client.seats.contains(device.seat) { send(ServerMessage.deviceRemoved(id: Int64(id.rawValue)), to: client) }
         }
         flushAll()
         scheduleDeadline()
@@ -141,7 +157,8 @@ public final class GestureHub: @unchecked Sendable {
     /// covers the device.
     public func publish(_ gesture: TouchpadGesture) {
         loop.preconditionInEventLoop()
-        for client in clients.values where !client.closing {
+        let seat = devices[gesture.device]?.seat ?? Self.defaultSeat
+        for client in clients.values where !client.closing && client.seats.contains(seat) {
             for subscription in client.subscriptions.values where subscription.touchpadGestures {
                 if let devices = subscription.devices, !devices.contains(gesture.device) { continue }
                 let message = ServerMessage.touchpadGesture(
@@ -184,6 +201,7 @@ public final class GestureHub: @unchecked Sendable {
         config = newConfig
         access = newAccess
         configuredBindings = Set(devices.values.flatMap { $0.configured.attached.map(\.id) })
+        applyAccess()
         let names = newConfig.bindings.map(\.name)
         for client in clients.values { send(ServerMessage.configReloaded(gestures: names, kept: kept), to: client) }
         flushAll()

@@ -1,8 +1,13 @@
+import GesturePipeline
 import NIOCore
 
-/// One connected client: its channel, its outbox and its subscriptions.
+/// One connected client: its channel, who it is, what it sees, its outbox and its subscriptions.
 final class HubClient {
     let channel: any Channel
+    /// Its credentials from the kernel (nil when the socket had none).
+    let peer: PeerCredentials?
+    /// The seats whose devices it sees now (none: paused, its user's session is not active).
+    var seats: SeatAccess
     var outbox: ClientOutbox
     var subscriptions: [Int64: HubSubscription] = [:]
     /// Set once it overflowed or is being shut down: nothing more is queued.
@@ -14,8 +19,10 @@ final class HubClient {
     /// The write that closes a draining client once it completes has been issued.
     var drainIssued = false
 
-    init(channel: any Channel, outboxLimit: Int) {
+    init(channel: any Channel, peer: PeerCredentials?, seats: SeatAccess, outboxLimit: Int) {
         self.channel = channel
+        self.peer = peer
+        self.seats = seats
         outbox = ClientOutbox(limit: outboxLimit)
     }
 

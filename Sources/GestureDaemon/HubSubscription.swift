@@ -12,12 +12,18 @@ final class HubSubscription {
     let definitions: GestureConfig?
     /// The engine bindings made from `definitions`.
     var owned: Set<BindingID> = []
+    /// The same, by the device each is attached to (a paused client's are detached per device).
+    var attached: [DeviceID: Set<BindingID>] = [:]
     let devices: Set<DeviceID>?
     let phases: Set<PhaseKind>?
     /// Whether libinput's own touchpad gestures are wanted too.
     let touchpadGestures: Bool
     /// Instances announced to this subscription and not finished yet, with the last event sent.
     var told: [InstanceID: GestureEvent] = [:]
+    /// Instances that already ended for this subscription (`failed(sessionInactive)` when its
+    /// client was paused) while the engine still runs them: nothing more of them is sent, not
+    /// even after it resumes, so each still ends exactly once for it.
+    var withheld: Set<InstanceID> = []
 
     init(
         id: Int64, names: Set<String>?, definitions: GestureConfig?, devices: Set<DeviceID>?, phases: Set<PhaseKind>?,
@@ -41,6 +47,10 @@ final class HubSubscription {
 
     /// Whether to deliver `event`, updating what the client has been told.
     func admit(_ event: GestureEvent) -> Bool {
+        if !withheld.isEmpty, withheld.contains(event.instance) {
+            if event.phase == .ended || event.phase == .failed { withheld.remove(event.instance) }
+            return false
+        }
         switch event.phase {
         case .ended, .failed:
             if told.removeValue(forKey: event.instance) != nil { return true }

@@ -187,8 +187,8 @@ public final class LiveInput: @unchecked Sendable {
             switch event {
             case .deviceAdded(let device):
                 guard let description = self.description(of: device) else { continue }
-                logger.info("device \(device.id): \(device.name) (\(device.kind.rawValue), \(device.path))")
-                work.append { hub.addDevice(device.id, description: description) }
+                logger.info("device \(device.id): \(device.name) (\(device.kind.rawValue), \(device.path), \(device.seat))")
+                work.append { hub.addDevice(device.id, description: description, seat: device.seat) }
             case .deviceRemoved(let id, let time):
                 touchpads[id] = nil
                 logger.info("device \(id) removed")

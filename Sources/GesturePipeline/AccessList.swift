@@ -1,14 +1,18 @@
 /// Who may connect to the daemon's socket, beyond the socket file's own mode: the config's
-/// `access:` section. Empty means everyone who can open the socket. Entries are user or group
-/// names, or numeric ids; the daemon resolves names when it loads the config.
+/// `access:` section. An empty list means everyone who can open the socket; the policy then says
+/// whether their session must be the active one. Entries are user or group names, or numeric
+/// ids; the daemon resolves names when it loads the config.
 public struct AccessList: Hashable, Sendable {
+    /// Whether only the active session's user is served (the default), or any member.
+    public var policy: AccessPolicy
     /// Users allowed (names or numeric uids).
     public var users: [String]
     /// Groups whose members are allowed (names or numeric gids).
     public var groups: [String]
 
     /// Creates an access list.
-    public init(users: [String] = [], groups: [String] = []) {
+    public init(policy: AccessPolicy = .activeSession, users: [String] = [], groups: [String] = []) {
+        self.policy = policy
         self.users = users
         self.groups = groups
     }
@@ -27,6 +31,6 @@ public struct AccessList: Hashable, Sendable {
             })
         }
         return ResolvedAccessList(
-            restricted: isRestricted, uids: try ids(users, "user", user), gids: try ids(groups, "group", group))
+            policy: policy, restricted: isRestricted, uids: try ids(users, "user", user), gids: try ids(groups, "group", group))
     }
 }

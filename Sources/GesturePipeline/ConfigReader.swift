@@ -83,9 +83,16 @@ struct ConfigReader {
         return [DeviceMatch(text)]
     }
 
-    /// `access: { users: [alice, 1000], groups: [gestured-clients] }`.
+    /// `access: { policy: active-session | any-member, users: [alice, 1000], groups: [gestured-clients] }`.
     func access(_ node: YAMLNode) throws -> AccessList {
-        let keys = try mapping(node, "`access:`", allowed: ["users", "groups"])
+        let keys = try mapping(node, "`access:`", allowed: ["policy", "users", "groups"])
+        var policy = AccessPolicy.activeSession
+        if let value = keys["policy"] {
+            guard let name = value.string, let chosen = AccessPolicy(rawValue: name) else {
+                throw error(value, "expected `policy:` \(AccessPolicy.allCases.map(\.rawValue).joined(separator: " or "))")
+            }
+            policy = chosen
+        }
         func entries(_ key: String) throws -> [String] {
             guard let value = keys[key] else { return [] }
             guard let list = value.sequence else { throw error(value, "expected `\(key):` as a list of names or numeric ids") }
@@ -96,7 +103,7 @@ struct ConfigReader {
                 return text
             }
         }
-        return AccessList(users: try entries("users"), groups: try entries("groups"))
+        return AccessList(policy: policy, users: try entries("users"), groups: try entries("groups"))
     }
 
     /// A mapping whose keys are all in `allowed`.

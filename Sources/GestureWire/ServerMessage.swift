@@ -101,6 +101,19 @@ public enum ServerMessage {
         ])
     }
 
+    /// The client's user is no longer in front of the seat (another session is active): its
+    /// gestures in flight have failed with `sessionInactive`, and nothing more comes until
+    /// `resumed`. `reason` is `sessionInactive`; `message` says why, for people.
+    public static func paused(reason: String, message: String) -> JSONValue {
+        .object([("event", "paused"), ("reason", .string(reason)), ("message", .string(message))])
+    }
+
+    /// The client's session is active again: the devices it sees now; the instances in flight
+    /// follow, as after `subscribe` (`snapshot: true`).
+    public static func resumed(devices: [JSONValue]) -> JSONValue {
+        .object([("event", "resumed"), ("devices", .array(devices))])
+    }
+
     /// A problem not tied to a request, with a machine-readable code.
     public static func errorEvent(code: String, _ message: String) -> JSONValue {
         .object([("event", "error"), ("code", .string(code)), ("message", .string(message))])

@@ -187,7 +187,9 @@ public final class LibinputSource {
             id: id, name: String(cString: libinput_device_get_name(device)), path: path,
             kind: touch ? .touchscreen : .touchpad, size: size,
             touchCount: touch ? max(0, Int(libinput_device_touch_get_touch_count(device))) : 0,
-            description: try? EvdevTouchpadSource.describe(path: path), udevProperties: udevProperties)
+            description: try? EvdevTouchpadSource.describe(path: path),
+            seat: libinput_device_get_seat(device).flatMap { libinput_seat_get_physical_name($0) }.map { String(cString: $0) } ?? "seat0",
+            udevProperties: udevProperties)
     }
 
     /// Every udev property of a libinput device (quirks and palm rules depend on some).

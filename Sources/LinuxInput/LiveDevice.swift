@@ -19,6 +19,9 @@ public struct LiveDevice: Hashable, Sendable {
     /// What the kernel says about the node (read through libevdev), as recordings carry it;
     /// nil when the node could not be read a second time.
     public var description: DeviceDescription?
+    /// The seat it belongs to (udev's `ID_SEAT`, as libinput's physical seat name: `seat0`
+    /// unless a rule assigns another): only the user whose session is active there sees it.
+    public var seat: String = "seat0"
     /// The device's udev properties (`ID_INPUT_TOUCHPAD`, `ID_INPUT_TOUCHPAD_INTEGRATION`,
     /// `LIBINPUT_CALIBRATION_MATRIX`, …), as libinput reads them.
     public var udevProperties: [String: String] = [:]

@@ -110,6 +110,11 @@ final class ActionRunner: @unchecked Sendable {
             if once { feed.yield(.finish) }
         case .serverError(let code, let message):
             StandardError.line("gesturectl actions: gestured says: \(message) (\(code))")
+        case .paused(_, let message):
+            // Every instance in flight has failed (sessionInactive) before this: `failed` actions ran.
+            StandardError.line("gesturectl actions: paused: \(message)")
+        case .resumed:
+            StandardError.line("gesturectl actions: resumed")
         default:
             break
         }

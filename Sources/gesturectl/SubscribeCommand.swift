@@ -75,6 +75,8 @@ struct SubscribeCommand: AsyncParsableCommand {
                 case .touchpadGesture(let value): output.write("touchpad " + EventText.compact(value))
                 case .configReloaded(let value): output.write("configuration reloaded: " + EventText.compact(value["gestures"] ?? .null))
                 case .overflow(let value): output.write("overflow: " + (value["message"]?.stringValue ?? ""))
+                case .paused(_, let message): output.write("paused: \(message)")
+                case .resumed(let devices): output.write("resumed: \(devices.count) device(s)")
                 case .other: break
                 }
             }

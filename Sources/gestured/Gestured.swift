@@ -106,6 +106,9 @@ struct Gestured: AsyncParsableCommand {
             hub.access = access
             if latencyStamps { hub.ingressClock = { MonotonicClock.now.microseconds } }
         }.get()
+        // Live input follows who is in front of each seat (logind) from before the socket is
+        // served, so that no client is judged without it; a replay's recordings belong to no seat.
+        if live { try await SessionService.start(hub, logger: logger).get() }
 
         // Input first: a daemon that cannot read any device says so and does not start serving.
         let input: InputService.Source
@@ -161,6 +164,8 @@ struct Gestured: AsyncParsableCommand {
                 }
             }
         }
+        let sessionServices: [ServiceGroupConfiguration.ServiceConfiguration] =
+            live ? [.init(service: SessionService(hub: hub, logger: logger), serviceName: "sessions")] : []
         let notifier = SystemdNotifier()
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
@@ -177,7 +182,7 @@ struct Gestured: AsyncParsableCommand {
                     .init(
                         service: NotifyService(notifier: notifier, hub: hub, status: "serving \(gestureConfig.bindings.count) gestures"),
                         serviceName: "notify"),
-                ],
+                ] + sessionServices,
                 logger: logger))
         try await group.run()
         logger.info("stopped")

@@ -14,6 +14,8 @@ final class Binding {
     let box: RecognizerBox
     let shouldBegin: ((GestureValue?) -> Bool)?
     let publishedState: (() -> GestureValue)?
+    /// What the published state resets to (its initial value).
+    let initialState: GestureValue?
     @exclusivity(unchecked) var enabled = true
     /// The recognizer's phase kind and deadline, read once after each change (reading them
     /// from a composed recognizer is the expensive part of a frame).
@@ -41,7 +43,7 @@ final class Binding {
     init(
         id: BindingID, name: String, device: DeviceState, position: Int, target: Int, depth: Int, priority: GesturePriority,
         mask: GestureMask, box: RecognizerBox, shouldBegin: ((GestureValue?) -> Bool)?,
-        publishedState: (() -> GestureValue)?
+        publishedState: (() -> GestureValue)?, initialState: GestureValue?
     ) {
         self.id = id
         self.name = name
@@ -54,6 +56,7 @@ final class Binding {
         self.box = box
         self.shouldBegin = shouldBegin
         self.publishedState = publishedState
+        self.initialState = initialState
         rank = switch priority {
         case .high: 2000 - depth
         case .normal, .simultaneous: 1000 + depth

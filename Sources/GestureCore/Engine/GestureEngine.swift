@@ -130,7 +130,7 @@ public final class GestureEngine {
     ) -> BindingID {
         register(
             RecognizerBox(gesture.makeRecognizer(settings: settings)), name: name, target: target, priority: priority,
-            mask: mask, shouldBegin: shouldBegin, publishedState: nil)
+            mask: mask, shouldBegin: shouldBegin, publishedState: nil, initialState: nil)
     }
 
     /// Attaches `gesture` and publishes `state` with each of its events.
@@ -142,13 +142,14 @@ public final class GestureEngine {
     ) -> BindingID {
         register(
             RecognizerBox(gesture.makeRecognizer(settings: settings)), name: name, target: target, priority: priority,
-            mask: mask, shouldBegin: shouldBegin, publishedState: { state.wrappedValue.gestureValue })
+            mask: mask, shouldBegin: shouldBegin, publishedState: { state.wrappedValue.gestureValue },
+            initialState: state.initialValue.gestureValue)
     }
 
     @usableFromInline
     func register(
         _ box: RecognizerBox, name: String, target: TargetID, priority: GesturePriority, mask: GestureMask,
-        shouldBegin: ((GestureValue?) -> Bool)?, publishedState: (() -> GestureValue)?
+        shouldBegin: ((GestureValue?) -> Bool)?, publishedState: (() -> GestureValue)?, initialState: GestureValue?
     ) -> BindingID {
         checkNotDispatching()
         guard let node = targets[target.rawValue], let device = devices[node.device] else {
@@ -157,7 +158,7 @@ public final class GestureEngine {
         let id = BindingID(bindings.count)
         let binding = Binding(
             id: id, name: name, device: device, position: device.bindings.count, target: target.rawValue, depth: node.depth, priority: priority,
-            mask: mask, box: box, shouldBegin: shouldBegin, publishedState: publishedState)
+            mask: mask, box: box, shouldBegin: shouldBegin, publishedState: publishedState, initialState: initialState)
         bindings.append(binding)
         targets[target.rawValue]!.bindings.append(id.rawValue)
         device.bindings.append(id.rawValue)
@@ -201,6 +202,10 @@ public final class GestureEngine {
 
     /// Whether a binding exists and is enabled.
     public func isEnabled(_ id: BindingID) -> Bool { binding(id)?.enabled ?? false }
+
+    /// What a binding's published ``GestureState`` resets to (nil: it publishes none, or it is
+    /// gone): for an instance that ends for one client only, which must see the reset too.
+    public func initialState(of id: BindingID) -> GestureValue? { binding(id)?.initialState }
 
     /// A binding's name, while it exists.
     public func name(of id: BindingID) -> String? { binding(id)?.name }

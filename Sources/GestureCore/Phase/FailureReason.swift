@@ -35,6 +35,9 @@ public enum FailureReason: String, Hashable, Sendable, CaseIterable {
     case reconfigured
     /// The client unsubscribed while the gesture was in flight (sent to that client only).
     case unsubscribed
+    /// The client's user is no longer the one in front of the device's seat (another session
+    /// became active); sent to that client only, or its own gesture ends for real.
+    case sessionInactive
     /// A `shouldBegin` predicate vetoed the gesture.
     case vetoed
     /// The engine is shutting down.
