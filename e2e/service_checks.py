@@ -147,15 +147,39 @@ def judge(report, record):
         expect(p, seen["hello_again"] and seen["service_again"]["SubState"] == "running", "the next client did not start it again")
         return p
 
+    def sessions(seen):
+        p = []
+        expect(p, seen["gettys"] == 0 and "alice" in seen["sessions"] and "bob" in seen["sessions"],
+               f"autologin sessions: {seen['sessions'].strip()[:200]}")
+        expect(p, seen["to_bob"] and seen["to_alice"] and seen["to_bob_midstroke"] and seen["back_to_alice"], "a chvt did not change the active session")
+        expect(p, seen["bob_hello"] and seen["alice_hello"], "a client of the user in front was not served")
+        expect(p, bool(seen["bob_paused"]) and seen["bob_paused"].get("reason") == "sessionInactive", f"bob's client when alice came to the front: {seen['bob_paused']}")
+        late = seen["late_lines"]
+        expect(p, any(e.get("code") == "forbidden" and "no active session" in e.get("message", "") for e in late),
+               f"a new client of bob while alice is in front: {late[:2]}")
+        stroke = seen["stroke_alice"]
+        expect(p, stroke["alice"][-2:] == ["active", "ended"] and "active" not in stroke["bob"] and stroke["root"][-2:] == ["active", "ended"],
+               f"a stroke with alice in front: {stroke}")
+        # Alice: served, a stroke; the next fails once when bob comes to the front, paused, resumed
+        # (that stroke is not told again), and the one after is hers again.
+        expect(p, seen["alice"] == ["hello", "ok", "active", "ended", "active", "failed(sessionInactive)", "paused", "resumed", "active", "ended"],
+               f"alice's client: {seen['alice']}")
+        expect(p, len(seen["alice_sessioninactive"]) == 1, f"sessionInactive for alice's instances {seen['alice_sessioninactive']}")
+        expect(p, seen["bob"][:4] == ["hello", "ok", "paused", "resumed"] and seen["bob"].count("paused") == 2,
+               f"bob's client: {seen['bob']}")
+        expect(p, "paused" not in seen["root"] and seen["root"].count("ended") == 3, f"root's client: {seen['root']}")
+        notes["sessions"] = "alice " + " ".join(seen["alice"][2:])
+        return p
+
     def user_actions(seen):
         p = []
-        expect(p, seen["useradd"] == 0 and seen["linger"] == 0, f"useradd {seen['useradd']}, enable-linger {seen['linger']}")
+        expect(p, seen["in_front"], "alice's session could not be brought to the front")
         expect(p, seen["manager"]["SubState"] == "running", f"the user manager: {seen['manager']}")
         expect(p, seen["enable"]["status"] == 0, "systemctl --user enable --now failed: " + seen["enable"]["output"][-200:])
         unit = seen["unit"]
         expect(p, unit.get("SubState") == "running" and unit.get("UnitFileState") == "enabled", f"gestured-actions.service: {unit}")
         expect(p, seen["runner_uid"] == seen["uid"], f"the runner's uid {seen['runner_uid']}, the user's {seen['uid']}")
-        expect(p, any(line.startswith("user-pan ended e2e-user") for line in seen["ran"]),
+        expect(p, any(line.startswith("user-pan ended alice") for line in seen["ran"]),
                f"after {seen['strokes']} strokes the command ran {seen['ran'][:3]}; journal: {seen['journal'][-3:]}")
         expect(p, seen["disable"] == 0, "systemctl --user disable --now failed")
         notes["user-actions"] = f"{seen['strokes']} stroke(s) until the first ran"
@@ -184,6 +208,7 @@ def judge(report, record):
         ("reload", "service: systemctl reload keeps an unchanged gesture in flight and fails a changed one (reconfigured)", reload),
         ("logs", "service: a rejected configuration is in the journal at warning or above, with its line", logs),
         ("watchdog", "service: 2 × WatchdogSec under load without a watchdog kill", watchdog),
+        ("sessions", "sessions: two users on two VTs, chvt between them: only the one in front is served, the other paused and resumed, root always", sessions),
         ("user-actions", "user unit: systemctl --user enable --now gestured-actions runs a user's actions file for a real touch", user_actions),
         ("stop", "service: systemctl stop delivers failed(shutdown) before closing; the socket stays and starts it again", stop),
         ("remove", "package: remove stops and unloads it; purge leaves no unit, user, group or file", remove),

@@ -419,7 +419,123 @@ def watchdog(seen):
     run("systemctl", "daemon-reload")
 
 
-USER = "e2e-user"
+SESSION_USERS = {"alice": 2, "bob": 3}  # each logged in on its own virtual terminal
+
+
+def seat_user():
+    """The user of seat0's active session, as logind says."""
+    session = run("loginctl", "show-seat", "seat0", "-p", "ActiveSession", "--value")["output"].strip()
+    return run("loginctl", "show-session", session, "-p", "Name", "--value")["output"].strip() if session else ""
+
+
+def switch_to(user):
+    """chvt to the user's terminal, and wait until logind has made their session the active one."""
+    seen = run("chvt", str(SESSION_USERS[user]))
+    return seen["status"] == 0 and wait_for(lambda: seat_user() == user, 30) is not None
+
+
+class UserClient:
+    """session_client.py run as `user` (root: as itself), its lines read back from a file."""
+
+    def __init__(self, user, name):
+        self.path = f"/tmp/session-{name}.jsonl"
+        open(self.path, "w").close()
+        os.chmod(self.path, 0o666)
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "session_client.py")
+        command = ["python3", script, self.path, name]
+        self.process = subprocess.Popen(command if user == "root" else ["runuser", "-u", user, "--"] + command)
+
+    def events(self):
+        with open(self.path) as f:
+            return [json.loads(line) for line in f if line.strip()]
+
+    def wait(self, predicate, timeout=30.0):
+        return wait_for(lambda: next((e for e in self.events() if predicate(e)), None), timeout)
+
+    def story(self):
+        """Events by name, gestures as `phase(reason)`, repeated updates said once."""
+        told = []
+        for e in self.events():
+            if "ok" in e:
+                line = "ok"
+            elif e.get("event") == "gesture":
+                line = e["phase"] + (f"({e['reason']})" if e.get("reason") else "")
+            else:
+                line = e.get("event")
+            if line and (not told or told[-1] != line):
+                told.append(line)
+        return told
+
+    def close(self):
+        self.process.kill()
+        self.process.wait()
+
+
+@scenario("sessions")
+def sessions(seen):
+    # Two desktop users, each logged in on a virtual terminal by an autologin getty, with
+    # pam_systemd: logind has a session for each on seat0, and the foreground one is active.
+    for user, vt in SESSION_USERS.items():
+        run("useradd", "--create-home", "--groups", "gestured", user)
+        dropin = f"/etc/systemd/system/getty@tty{vt}.service.d"
+        os.makedirs(dropin, exist_ok=True)
+        with open(f"{dropin}/autologin.conf", "w") as f:
+            f.write(f"[Service]\nExecStart=\nExecStart=-/sbin/agetty --autologin {user} --noclear %I $TERM\n")
+    run("systemctl", "daemon-reload")
+    seen["gettys"] = run("systemctl", "start", "getty@tty2.service", "getty@tty3.service")["status"]
+    listed = lambda: (lambda out: out if all(u in out for u in SESSION_USERS) else None)(
+        run("loginctl", "list-sessions", "--no-legend")["output"])
+    seen["sessions"] = wait_for(listed, 60) or run("loginctl", "list-sessions", "--no-legend")["output"]
+    # Bob in front: his client is served; then alice: his is paused, and hers is served.
+    seen["to_bob"] = switch_to("bob")
+    bob = UserClient("bob", "bob-pan")
+    seen["bob_hello"] = bob.wait(lambda e: e.get("id") == 1 and e.get("ok")) is not None
+    seen["to_alice"] = switch_to("alice")
+    seen["bob_paused"] = bob.wait(lambda e: e.get("event") == "paused")
+    alice = UserClient("alice", "alice-pan")
+    root = UserClient("root", "root-pan")
+    seen["alice_hello"] = alice.wait(lambda e: e.get("id") == 1 and e.get("ok")) is not None
+    root.wait(lambda e: e.get("id") == 1 and e.get("ok"))
+    # A new connection of the user who is not in front is refused, and told why.
+    late = UserClient("bob", "bob-late")
+    seen["late"] = late.wait(lambda e: e.get("event") == "closed")
+    seen["late_lines"] = late.events()
+    # A stroke while alice is in front: hers and root's, not bob's.
+    finger = Finger(devices["screen"], 500, 300)
+    finger.move(20)
+    finger.lift()
+    alice.wait(lambda e: e.get("phase") == "ended")
+    root.wait(lambda e: e.get("phase") == "ended")
+    seen["stroke_alice"] = {"alice": alice.story(), "bob": bob.story(), "root": root.story()}
+    # A stroke in flight when bob comes to the front, and alice back before it ends.
+    finger = Finger(devices["screen"], 500, 500)
+    finger.move(10)
+    first = {e["instance"] for e in alice.events() if e.get("phase") == "ended"}
+    alice.wait(lambda e: e.get("phase") == "active" and e["instance"] not in first)
+    seen["to_bob_midstroke"] = switch_to("bob")
+    seen["alice_paused"] = alice.wait(lambda e: e.get("event") == "paused")
+    finger.move(10)
+    seen["bob_resumed"] = bob.wait(lambda e: e.get("event") == "resumed")
+    seen["back_to_alice"] = switch_to("alice")
+    seen["alice_resumed"] = alice.wait(lambda e: e.get("event") == "resumed")
+    finger.move(10)
+    finger.lift()
+    root.wait(lambda e: e.get("phase") == "ended" and len([x for x in root.events() if x.get("phase") == "ended"]) == 2)
+    # Then one more stroke: alice's again.
+    finger = Finger(devices["screen"], 500, 700)
+    finger.move(20)
+    finger.lift()
+    alice.wait(lambda e: len([x for x in alice.events() if x.get("phase") == "ended"]) == 2)
+    seen["alice"] = alice.story()
+    seen["bob"] = bob.story()
+    seen["root"] = root.story()
+    seen["alice_sessioninactive"] = [e["instance"] for e in alice.events() if e.get("reason") == "sessionInactive"]
+    seen["journal"] = [line for line in journal("-u", "gestured.service").splitlines() if "paused" in line or "sessions:" in line][-6:]
+    for client in (alice, bob, root, late):
+        client.close()
+
+
+USER = "alice"  # the user-actions scenario's desktop user
 
 
 def as_user(*command, timeout=60):
@@ -431,9 +547,9 @@ def as_user(*command, timeout=60):
 
 @scenario("user-actions")
 def user_actions(seen):
-    # A desktop user in group gestured, lingering: systemd starts their user manager as at a
-    # login, and the package's user unit runs their actions file.
-    seen["useradd"] = run("useradd", "--create-home", "--groups", "gestured", USER)["status"]
+    # The desktop user in front (alice, logged in on her terminal by the sessions scenario):
+    # her user manager runs the package's user unit on her actions file.
+    seen["in_front"] = switch_to(USER)
     home = f"/home/{USER}"
     os.makedirs(f"{home}/.config/gestured", exist_ok=True)
     with open(f"{home}/.config/gestured/actions.yml", "w") as f:
@@ -443,7 +559,6 @@ def user_actions(seen):
                 "    shell: echo \"$GESTURE_NAME $GESTURE_PHASE $(id -un)\" >> $HOME/ran\n")
     run("chown", "-R", f"{USER}:{USER}", f"{home}/.config")
     uid = run("id", "-u", USER)["output"].strip()
-    seen["linger"] = run("loginctl", "enable-linger", USER)["status"]
     seen["manager"] = running(f"user@{uid}.service")
     seen["enable"] = as_user("systemctl", "--user", "enable", "--now", "gestured-actions.service")
     unit = lambda: dict(line.split("=", 1) for line in as_user(
@@ -467,11 +582,12 @@ def user_actions(seen):
     seen["strokes"] = strokes
     seen["ran"] = open(ran).read().splitlines() if os.path.exists(ran) else []
     seen["journal"] = run("journalctl", "--no-pager", f"_UID={uid}", "-o", "cat")["output"].splitlines()[-20:]
-    # Leaves nothing of the user's manager behind for the package's removal to find.
+    # Leaves nothing of the users' managers behind for the package's removal to find.
     seen["disable"] = as_user("systemctl", "--user", "disable", "--now", "gestured-actions.service")["status"]
-    run("loginctl", "disable-linger", USER)
-    run("loginctl", "terminate-user", USER)
-    wait_for(lambda: show(f"user@{uid}.service", "ActiveState")["ActiveState"] == "inactive", 30)
+    run("systemctl", "stop", "getty@tty2.service", "getty@tty3.service")
+    for user in SESSION_USERS:
+        run("loginctl", "terminate-user", user)
+    wait_for(lambda: not run("loginctl", "list-users", "--no-legend")["output"].strip(), 30)
 
 
 @scenario("stop")
