@@ -7,9 +7,7 @@ import Testing
 /// Every directive and gesture libinput-gestures documents, in Fixtures/imports/libinput-gestures.conf,
 /// maps to the expected actions or to an explained skip.
 @Suite struct LibinputGesturesImporterTests {
-    static let sample = try! String(
-        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/imports/libinput-gestures.conf"), encoding: .utf8)
+    static let sample = ImportSample.text("libinput-gestures.conf")
 
     static func swipe(_ direction: String, _ fingers: Int, _ run: [String]) -> ActionSpec {
         ActionSpec(
@@ -20,41 +18,32 @@ import Testing
 
     @Test func everyLineMapsToActionsOrAReason() throws {
         let items = LibinputGesturesImporter.read(Self.sample)
-        func outcome(_ line: Int) -> ImportedItem.Outcome? { items.first { $0.line == line }?.outcome }
-        func reason(_ line: Int) -> String {
-            if case .skipped(let reason)? = outcome(line) { return reason }
-            return "(imported)"
-        }
-        func actions(_ line: Int) -> [ActionSpec] {
-            if case .actions(let actions, _)? = outcome(line) { return actions }
-            return []
-        }
         #expect(items.map(\.line) == Array(4...24))
-        #expect(reason(4).contains("`_internal` switches workspaces with wmctrl"))
+        #expect(items.reason(4).contains("`_internal` switches workspaces with wmctrl"))
         // No finger count: 3 and 4 fingers …
-        #expect(actions(5) == [Self.swipe("down", 3, ["xdotool", "key", "super+Page_Up"]), Self.swipe("down", 4, ["xdotool", "key", "super+Page_Up"])])
-        #expect(actions(6) == [Self.swipe("left", 3, ["xdotool", "key", "alt+Right"])])
+        #expect(items.actions(5) == [Self.swipe("down", 3, ["xdotool", "key", "super+Page_Up"]), Self.swipe("down", 4, ["xdotool", "key", "super+Page_Up"])])
+        #expect(items.actions(6) == [Self.swipe("left", 3, ["xdotool", "key", "alt+Right"])])
         // … except a count that has a line of its own.
-        #expect(actions(7) == [Self.swipe("left", 4, ["swaymsg", "workspace", "next"])])
+        #expect(items.actions(7) == [Self.swipe("left", 4, ["swaymsg", "workspace", "next"])])
         // Words split as shlex splits them; `gesture:` is the old spelling.
-        #expect(actions(8) == [Self.swipe("right", 4, ["sh", "-c", "notify-send 'four fingers' right"])])
-        for line in 9...12 { #expect(reason(line).contains("no diagonal")) }
+        #expect(items.actions(8) == [Self.swipe("right", 4, ["sh", "-c", "notify-send 'four fingers' right"])])
+        for line in 9...12 { #expect(items.reason(line).contains("no diagonal")) }
         // Pinches and twists: steps, in and anticlockwise backward.
-        #expect(actions(13).map(\.back) == [.argv(["xdotool", "key", "ctrl+minus"])] && actions(13).first?.command == nil)
-        #expect(actions(14).map(\.command) == [.argv(["xdotool", "key", "ctrl+plus"])] && actions(14).first?.back == nil)
-        #expect(actions(14).first?.trigger == .update(ActionStep(.scale, size: LibinputGesturesImporter.pinchStep)))
-        #expect(actions(15).first?.trigger == .update(ActionStep(.angle, size: LibinputGesturesImporter.twistStep)))
-        #expect(actions(15).first?.command == .argv(["brightnessctl", "set", "+5%"]))
-        #expect(actions(16).first?.back == .argv(["brightnessctl", "set", "5%-"]))
+        #expect(items.actions(13).map(\.back) == [.argv(["xdotool", "key", "ctrl+minus"])] && items.actions(13).first?.command == nil)
+        #expect(items.actions(14).map(\.command) == [.argv(["xdotool", "key", "ctrl+plus"])] && items.actions(14).first?.back == nil)
+        #expect(items.actions(14).first?.trigger == .update(ActionStep(.scale, size: LibinputGesturesImporter.pinchStep)))
+        #expect(items.actions(15).first?.trigger == .update(ActionStep(.angle, size: LibinputGesturesImporter.twistStep)))
+        #expect(items.actions(15).first?.command == .argv(["brightnessctl", "set", "+5%"]))
+        #expect(items.actions(16).first?.back == .argv(["brightnessctl", "set", "5%-"]))
         // Holds: at once, or a long press of the delay.
-        #expect(actions(17).map(\.gesture) == ["lg-hold-4"] && actions(17).first?.trigger == .began)
-        #expect(actions(18).first?.definition?.serialized == #"{"longPress":{"minimumDuration":1.5,"fingers":3},"priority":"simultaneous"}"#)
-        #expect(reason(19).contains("does not move the pointer"))
-        #expect(reason(20).contains(#"devices: ["DLL0665:01 06CB:76AD Touchpad"]"#))
-        #expect(reason(21).contains("every touchpad"))
-        #expect(reason(22).contains("swipe_threshold"))
-        #expect(reason(23).contains("no overall timeout"))
-        #expect(reason(24).contains("quote left open"))
+        #expect(items.actions(17).map(\.gesture) == ["lg-hold-4"] && items.actions(17).first?.trigger == .began)
+        #expect(items.actions(18).first?.definition?.serialized == #"{"longPress":{"minimumDuration":1.5,"fingers":3},"priority":"simultaneous"}"#)
+        #expect(items.reason(19).contains("does not move the pointer"))
+        #expect(items.reason(20).contains(#"devices: ["DLL0665:01 06CB:76AD Touchpad"]"#))
+        #expect(items.reason(21).contains("every touchpad"))
+        #expect(items.reason(22).contains("swipe_threshold"))
+        #expect(items.reason(23).contains("no overall timeout"))
+        #expect(items.reason(24).contains("quote left open"))
     }
 
     @Test func theWrittenFileReadsBackWithEveryActionAndEveryReason() throws {

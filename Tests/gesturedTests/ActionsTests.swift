@@ -27,14 +27,20 @@ import Testing
 
     /// The steps the tracker takes over the scroll recording's reviewed transcript.
     static func expectedSteps(_ step: ActionStep) throws -> [String] {
-        var tracker = ActionTracker(actions: [ActionSpec(gesture: "scroll", trigger: .update(step), command: .argv(["x"]), back: .argv(["y"]))])
         let text = try String(contentsOfFile: DaemonProcess.root.appendingPathComponent(scrollRecording + ".expected.jsonl").path, encoding: .utf8)
+        return try steps(step, of: "scroll", in: text.split(separator: "\n").map(String.init))
+    }
+
+    /// The steps (`forward`, `back`) the tracker takes for `step` over the events of `gesture`
+    /// among JSON lines of gesture events: what the runner must have run.
+    static func steps(_ step: ActionStep, of gesture: String, in lines: [String]) throws -> [String] {
+        var tracker = ActionTracker(actions: [ActionSpec(gesture: gesture, trigger: .update(step), command: .argv(["x"]), back: .argv(["y"]))])
         var steps: [String] = []
-        for line in text.split(separator: "\n") {
-            let event = try JSONParser.parse(String(line))
-            guard event["gesture"]?.stringValue == "scroll", let phase = event["phase"]?.stringValue.flatMap(PhaseKind.init(rawValue:)) else { continue }
+        for line in lines {
+            let event = try JSONParser.parse(line)
+            guard event["gesture"]?.stringValue == gesture, let phase = event["phase"]?.stringValue.flatMap(PhaseKind.init(rawValue:)) else { continue }
             let value = event["value"].flatMap { $0 == .null ? nil : $0 }
-            steps += tracker.handle(ActionEvent(gesture: "scroll", instance: event["instance"]?.intValue ?? 0, phase: phase, value: value), at: 0)
+            steps += tracker.handle(ActionEvent(gesture: gesture, instance: event["instance"]?.intValue ?? 0, phase: phase, value: value), at: 0)
                 .map { $0.isBack ? "back" : "forward" }
         }
         return steps

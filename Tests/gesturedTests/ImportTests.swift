@@ -28,16 +28,7 @@ import Testing
         let config = scratch.folder + "/magnify.yml"
         try "version: 1\ngestures:\n  - name: p\n    magnify: {}\n".write(toFile: config, atomically: true, encoding: .utf8)
         let replay = try ChildProcess.gesturectl(["replay", "--json", "--config", config, recording]).finish()
-        var tracker = ActionTracker(actions: [ActionSpec(gesture: "p", trigger: .update(step), command: .argv(["x"]), back: .argv(["y"]))])
-        var steps: [String] = []
-        for line in replay.lines {
-            let event = try JSONParser.parse(line)
-            guard event["gesture"]?.stringValue == "p", let phase = event["phase"]?.stringValue.flatMap(PhaseKind.init(rawValue:)) else { continue }
-            let value = event["value"].flatMap { $0 == .null ? nil : $0 }
-            steps += tracker.handle(ActionEvent(gesture: "p", instance: event["instance"]?.intValue ?? 0, phase: phase, value: value), at: 0)
-                .map { $0.isBack ? "back" : "forward" }
-        }
-        return steps
+        return try ActionsTests.steps(step, of: "p", in: replay.lines)
     }
 
     @Test func anImportedFusumaFileRunsItsSwipeAndItsPhases() throws {
