@@ -23,10 +23,16 @@ extension GestureHub {
         guard case .serve(let seats) = decision else {
             let why: String
             switch decision {
-            case .refused(let text), .inactive(let text): why = text
-            case .serve: why = ""
+            case .refused(let text):
+                why = text
+                logger.warning("refused client \(peer.map(\.description) ?? "with unknown credentials"): \(why)")
+            case .inactive(let text):
+                // Expected whenever a user's client starts while another user is in front.
+                why = text
+                logger.info("refused client \(peer.map(\.description) ?? "with unknown credentials"): \(why)")
+            case .serve:
+                why = ""
             }
-            logger.warning("refused client \(peer.map(\.description) ?? "with unknown credentials"): \(why)")
             var buffer = channel.allocator.buffer(capacity: 256)
             buffer.writeString(ServerMessage.errorEvent(code: "forbidden", why).serialized + "\n")
             channel.writeAndFlush(buffer).whenComplete { _ in channel.close(promise: nil) }

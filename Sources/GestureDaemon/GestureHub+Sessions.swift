@@ -47,9 +47,13 @@ extension GestureHub {
                 for id in lost { send(ServerMessage.deviceRemoved(id: Int64(id.rawValue)), to: client) }
                 for id in gained { send(ServerMessage.deviceAdded(deviceJSON(id)), to: client) }
             }
+            guard !gained.isEmpty else { continue }
+            // What ended while it was paused never reached it: only live instances stay withheld.
+            let live = Set(engine.activeInstances(at: now).map(\.instance))
             for subscription in client.subscriptions.values.sorted(by: { $0.id < $1.id }) {
+                subscription.withheld.formIntersection(live)
                 for id in gained { attachDefinitions(subscription, to: id) }
-                if !gained.isEmpty { sendSnapshot(subscription, to: client, only: Set(gained)) }
+                sendSnapshot(subscription, to: client, only: Set(gained))
             }
         }
         flushAll()
