@@ -57,7 +57,7 @@ doc=$root/usr/share/doc/gestured
 install -d "$doc"
 install -m 0644 packaging/copyright "$doc/copyright"
 gzip -9n < packaging/changelog > "$doc/changelog.gz"   # a native package: changelog.gz
-for page in README.md docs/CONFIG.md docs/PROTOCOL.md docs/ACTIONS.md systemd/README.md; do
+for page in README.md docs/CONFIG.md docs/PROTOCOL.md docs/ACTIONS.md docs/SECURITY.md systemd/README.md; do
   name=$(basename "$page")
   [ "$page" = systemd/README.md ] && name=SYSTEMD.md
   gzip -9n < "$page" > "$doc/$name.gz"
