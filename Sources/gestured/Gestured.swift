@@ -106,9 +106,6 @@ struct Gestured: AsyncParsableCommand {
             hub.access = access
             if latencyStamps { hub.ingressClock = { MonotonicClock.now.microseconds } }
         }.get()
-        // Live input follows who is in front of each seat (logind) from before the socket is
-        // served, so that no client is judged without it; a replay's recordings belong to no seat.
-        if live { try await SessionService.start(hub, logger: logger).get() }
 
         // Input first: a daemon that cannot read any device says so and does not start serving.
         let input: InputService.Source
@@ -124,6 +121,10 @@ struct Gestured: AsyncParsableCommand {
                 throw CleanExit.message("gestured: \(error)", code: 1)
             }
         }
+
+        // Live input follows who is in front of each seat (logind) from before the socket is
+        // served, so that no client is judged without it; a replay's recordings belong to no seat.
+        if live { try await SessionService.start(hub, logger: logger).get() }
 
         let server: any Channel
         let boundFile: SocketFile?
