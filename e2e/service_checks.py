@@ -152,7 +152,7 @@ def judge(report, record):
         expect(p, seen["gettys"] == 0 and "alice" in seen["sessions"] and "bob" in seen["sessions"],
                f"autologin sessions: {seen['sessions'].strip()[:200]}")
         expect(p, seen["to_bob"] and seen["to_alice"] and seen["to_bob_midstroke"] and seen["back_to_alice"], "a chvt did not change the active session")
-        expect(p, seen["bob_hello"] and seen["alice_hello"], "a client of the user in front was not served")
+        expect(p, seen["bob_hello"] and seen["alice_hello"], f"a client of the user in front was not served: {seen.get('client_errors')}")
         expect(p, bool(seen["bob_paused"]) and seen["bob_paused"].get("reason") == "sessionInactive", f"bob's client when alice came to the front: {seen['bob_paused']}")
         late = seen["late_lines"]
         expect(p, any(e.get("code") == "forbidden" and "no active session" in e.get("message", "") for e in late),

@@ -9,6 +9,7 @@ It only collects: what each scenario saw goes into out/service.json, and the hos
 Usage: service.py PACKAGE.deb"""
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -440,10 +441,19 @@ class UserClient:
     def __init__(self, user, name):
         self.path = f"/tmp/session-{name}.jsonl"
         open(self.path, "w").close()
-        os.chmod(self.path, 0o666)
-        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "session_client.py")
+        # Its own file, to write as itself.
+        account = run("id", "-u", user)["output"].strip(), run("id", "-g", user)["output"].strip()
+        os.chown(self.path, int(account[0]), int(account[1]))
+        # A copy the users can read: the shared folder is root's alone.
+        script = "/usr/local/lib/session_client.py"
+        if not os.path.exists(script):
+            os.makedirs(os.path.dirname(script), exist_ok=True)
+            shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "session_client.py"), script)
+            os.chmod(script, 0o755)
         command = ["python3", script, self.path, name]
-        self.process = subprocess.Popen(command if user == "root" else ["runuser", "-u", user, "--"] + command)
+        self.errors = open(f"/tmp/session-{name}.err", "w")
+        self.process = subprocess.Popen(command if user == "root" else ["runuser", "-u", user, "--"] + command,
+                                        stdout=self.errors, stderr=subprocess.STDOUT)
 
     def events(self):
         with open(self.path) as f:
@@ -529,10 +539,11 @@ def sessions(seen):
     seen["alice"] = alice.story()
     seen["bob"] = bob.story()
     seen["root"] = root.story()
-    seen["alice_sessioninactive"] = [e["instance"] for e in alice.events() if e.get("reason") == "sessionInactive"]
+    seen["alice_sessioninactive"] = [e["instance"] for e in alice.events() if e.get("event") == "gesture" and e.get("reason") == "sessionInactive"]
     seen["journal"] = [line for line in journal("-u", "gestured.service").splitlines() if "paused" in line or "sessions:" in line][-6:]
     for client in (alice, bob, root, late):
         client.close()
+    seen["client_errors"] = {name: open(f"/tmp/session-{name}.err").read()[-300:] for name in ("alice-pan", "bob-pan", "root-pan", "bob-late")}
 
 
 USER = "alice"  # the user-actions scenario's desktop user
