@@ -58,6 +58,8 @@ public struct SessionService: Service {
             }
             .takingOwnershipOfDescriptor(input: descriptor)
             .get()
+        // A change between the first read (before serving) and the watch would go unseen.
+        hub.loop.execute(changed)
         await GracefulShutdownWait.untilTriggered()
         try? await channel.close()
     }
