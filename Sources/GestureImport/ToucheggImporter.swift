@@ -269,12 +269,3 @@ public enum ToucheggImporter {
         }
     }
 }
-
-extension Substring {
-    fileprivate var trimmed: String {
-        var slice = self
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
-    }
-}

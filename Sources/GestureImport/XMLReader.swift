@@ -88,7 +88,7 @@ public enum XMLReader {
 
         func end() {
             guard var element = stack.popLast(), let text = texts.popLast() else { return }
-            element.text = Self.trimmed(String(decoding: text, as: UTF8.self))
+            element.text = String(decoding: text, as: UTF8.self).trimmed
             if stack.isEmpty {
                 root = element
             } else {
@@ -105,13 +105,6 @@ public enum XMLReader {
             guard refusal == nil, let parser else { return }
             refusal = Failure(line: Int(XML_GetCurrentLineNumber(parser)), problem: problem)
             XML_StopParser(parser, XML_FALSE)
-        }
-
-        static func trimmed(_ text: String) -> String {
-            var slice = Substring(text)
-            while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-            while let last = slice.last, last.isWhitespace { slice.removeLast() }
-            return String(slice)
         }
     }
 }
