@@ -7,7 +7,10 @@ import NIOPosix
 /// ``events`` (an `AsyncSequence`). When the daemon goes away (a restart, an upgrade), the
 /// client reports ``ClientEvent/disconnected(reason:)``, reconnects with a growing delay (50 ms
 /// doubling to 2 s) and makes every subscription again, so an app keeps working across daemon
-/// restarts without code of its own.
+/// restarts without code of its own. A daemon that is not there at all is reported the same way,
+/// once, on the first attempt. A daemon that refuses the client (`forbidden`: not in the access
+/// list, or its user is not the one in front of the seat) is asked again less often: 2 s
+/// doubling to 10 s, so that a waiting client never hammers it.
 ///
 /// ```swift
 /// let client = GestureClient()
@@ -34,6 +37,18 @@ public actor GestureClient {
     var nextRequest: Int64 = 1
     var writer: NIOAsyncChannelOutboundWriter<ByteBuffer>?
     var connection: Task<Void, Never>?
+    /// The wait before the next attempt: reset by a `hello`, not by a connection (a daemon that
+    /// refuses accepts the connection first).
+    var retryDelay: Duration = GestureClient.firstDelay
+    /// Whether a failed attempt was reported since the last `hello` (said once, not per attempt).
+    var reportedUnreachable = false
+    /// Whether the daemon refused this connection (`forbidden`).
+    var refused = false
+
+    static let firstDelay: Duration = .milliseconds(50)
+    static let longestDelay: Duration = .seconds(2)
+    static let firstRefusedDelay: Duration = .seconds(2)
+    static let longestRefusedDelay: Duration = .seconds(10)
 
     /// A client for the daemon at `path` (default: ``SocketPath/resolve(_:)``, else the system
     /// socket). Nothing happens until ``start()``.
@@ -93,7 +108,6 @@ public actor GestureClient {
     // MARK: Connection
 
     func run() async {
-        var delay: Duration = .milliseconds(50)
         while !Task.isCancelled {
             var reason = "connection closed by gestured"
             do {
@@ -111,7 +125,6 @@ public actor GestureClient {
                             return try NIOAsyncChannel<LineSplitter.Line, ByteBuffer>(wrappingChannelSynchronously: channel)
                         }
                     }
-                delay = .milliseconds(50)
                 try await channel.executeThenClose { inbound, outbound in
                     self.attach(outbound)
                     for try await line in inbound {
@@ -124,8 +137,8 @@ public actor GestureClient {
             }
             detach(reason: reason)
             guard reconnects, !Task.isCancelled else { break }
+            let delay = nextDelay()
             try? await Task.sleep(for: delay)
-            delay = min(delay * 2, .seconds(2))
         }
         continuation.finish()
     }
@@ -141,7 +154,24 @@ public actor GestureClient {
         subscribing.removeAll()
         for reply in replies.values { reply.resume(throwing: ClientError.disconnected) }
         replies.removeAll()
-        if wasConnected || !reconnects { continuation.yield(.disconnected(reason: reason)) }
+        guard wasConnected || !reconnects || !reportedUnreachable else { return }
+        reportedUnreachable = true
+        continuation.yield(.disconnected(reason: reason))
+    }
+
+    /// The daemon said `forbidden`: the next attempt waits longer.
+    func markRefused() { refused = true }
+
+    /// The wait before the next attempt, and the one after it: doubling, longer after a refusal.
+    func nextDelay() -> Duration {
+        if refused {
+            refused = false
+            retryDelay = min(max(retryDelay * 2, Self.firstRefusedDelay), Self.longestRefusedDelay)
+            return retryDelay
+        }
+        let delay = retryDelay
+        retryDelay = min(retryDelay * 2, max(Self.longestDelay, retryDelay))
+        return delay
     }
 
     func send(_ request: SubscriptionRequest, as handle: SubscriptionHandle) async {
@@ -166,6 +196,8 @@ public actor GestureClient {
                 continuation.yield(.other(value))
                 return
             }
+            retryDelay = Self.firstDelay
+            reportedUnreachable = false
             continuation.yield(.connected(hello))
             for (handle, request) in subscriptions.sorted(by: { $0.key < $1.key }) { await send(request, as: handle) }
         case "gesture":
@@ -186,6 +218,7 @@ public actor GestureClient {
         case "resumed":
             continuation.yield(.resumed(devices: value["devices"]?.arrayValue ?? []))
         case "error":
+            if value["code"]?.stringValue == "forbidden" { markRefused() }
             continuation.yield(.serverError(code: value["code"]?.stringValue ?? "error", message: value["message"]?.stringValue ?? ""))
         default:
             continuation.yield(.other(value))

@@ -29,9 +29,10 @@ public struct GestureUpdate: Sendable, Equatable {
     /// The whole event.
     public var json: JSONValue
 
-    /// Reads a `gesture` event; `subscription` is the handle its daemon subscription maps to.
+    /// Reads a `gesture` event, or an instance of a `snapshot` reply (which has no `event`
+    /// field); `subscription` is the handle its daemon subscription maps to.
     public init?(_ value: JSONValue, subscription: SubscriptionHandle?) {
-        guard value["event"]?.stringValue == "gesture", let gesture = value["gesture"]?.stringValue,
+        guard (value["event"]?.stringValue ?? "gesture") == "gesture", let gesture = value["gesture"]?.stringValue,
             let instance = value["instance"]?.intValue, let phase = value["phase"]?.stringValue.flatMap(PhaseKind.init(rawValue:))
         else { return nil }
         sequence = value["seq"]?.intValue ?? 0

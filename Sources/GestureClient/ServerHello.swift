@@ -10,6 +10,9 @@ public struct ServerHello: Sendable, Equatable {
     public var capabilities: [String]
     /// The devices it uses now, as `devices` replies describe them.
     public var devices: [JSONValue]
+    /// The names of the configured gestures (nil from a daemon older than 0.4, which did not
+    /// say); `config-reloaded` carries the new list.
+    public var gestures: [String]?
     /// The whole event.
     public var json: JSONValue
 
@@ -20,6 +23,7 @@ public struct ServerHello: Sendable, Equatable {
         server = value["server"]?.stringValue ?? ""
         capabilities = value["capabilities"]?.arrayValue?.compactMap(\.stringValue) ?? []
         devices = value["devices"]?.arrayValue ?? []
+        gestures = value["gestures"]?.arrayValue?.compactMap(\.stringValue)
         json = value
     }
 }

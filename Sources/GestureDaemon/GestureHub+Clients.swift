@@ -41,7 +41,9 @@ extension GestureHub {
         logger.info("client connected: \(peer.map(\.description) ?? "credentials unknown")\(seats == .all ? "" : ", seeing \(seats)")")
         let client = HubClient(channel: channel, peer: peer, seats: seats, outboxLimit: outboxLimit)
         clients[client.id] = client
-        send(ServerMessage.hello(serverVersion: serverVersion, capabilities: capabilities, devices: devicesJSON(seats)), to: client)
+        send(
+            ServerMessage.hello(serverVersion: serverVersion, capabilities: capabilities, devices: devicesJSON(seats), gestures: config.bindings.map(\.name)),
+            to: client)
         flush(client)
     }
 

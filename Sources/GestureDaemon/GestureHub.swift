@@ -44,7 +44,7 @@ public final class GestureHub: @unchecked Sendable {
     /// Event times are reported as seconds since this.
     let origin: Timestamp
     /// Maps an engine deadline to the loop's clock; nil when the caller advances time itself.
-    let deadlineClock: ((Timestamp) -> NIODeadline)?
+    var deadlineClock: ((Timestamp) -> NIODeadline)?
 
     struct Device {
         var description: DeviceDescription

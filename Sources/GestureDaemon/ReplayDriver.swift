@@ -57,12 +57,15 @@ public final class ReplayDriver: @unchecked Sendable {
         hub.loop.execute { [self] in stopped = true }
     }
 
-    /// Starts feeding now (on the loop).
+    /// Starts feeding now (on the loop). A paced replay's clock starts here, for its frames and
+    /// the engine's deadlines alike: a replay that waited for its subscribers (however long)
+    /// gives every one of them the transcript `gesturectl replay` prints.
     public func start() {
         hub.loop.preconditionInEventLoop()
         guard !started else { return }
         started = true
         wallStart = NIODeadline.now()
+        if realtime { hub.deadlineClock = Self.clock(start: wallStart) }
         step()
     }
 
@@ -101,7 +104,18 @@ public final class ReplayDriver: @unchecked Sendable {
     }
 
     func lap() {
-        if !realtime {
+        if realtime {
+            // The deadlines left after the last frame fire at their time before the replay is
+            // over, as `gesturectl replay` fires them (a tap that waited for a second one ends).
+            if let next = hub.nextDeadline {
+                hub.loop.scheduleTask(deadline: Self.clock(start: wallStart)(next)) { [self] in
+                    guard !stopped else { return }
+                    if hub.nextDeadline == next { hub.advance(to: next) }
+                    lap()
+                }
+                return
+            }
+        } else {
             ReplayPlan.fireRemainingDeadlines(next: { hub.nextDeadline }, advance: hub.advance(to:))
         }
         guard repeats else { return finish() }

@@ -21,6 +21,15 @@ public enum RecordingLoader {
         }
     }
 
+    /// The daemon's configuration file when none is named.
+    public static let systemConfig = "/etc/gestured/gestured.yml"
+
+    /// The file the daemon reads when given `path`: that file, else ``systemConfig`` when it
+    /// exists, else nil (the built-in set).
+    public static func daemonConfigPath(_ path: String?) -> String? {
+        path ?? (FileReader.exists(systemConfig) ? systemConfig : nil)
+    }
+
     /// Reads a configuration file, or the built-in one when `path` is nil. A file over
     /// ``ConfigLimits/maximumBytes`` is refused before it is read.
     public static func config(_ path: String?) throws -> GestureConfig {

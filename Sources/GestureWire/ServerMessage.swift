@@ -5,11 +5,13 @@ public enum ServerMessage {
     /// The protocol version; a breaking change bumps it. Readers ignore keys they do not know.
     public static let protocolVersion: Int64 = 1
 
-    /// The first message on every connection.
-    public static func hello(serverVersion: String, capabilities: [String], devices: [JSONValue]) -> JSONValue {
+    /// The first message on every connection: what the daemon offers, its devices and the
+    /// names of its configured gestures.
+    public static func hello(serverVersion: String, capabilities: [String], devices: [JSONValue], gestures: [String] = []) -> JSONValue {
         .object([
             ("event", "hello"), ("protocol", .int(protocolVersion)), ("server", .string(serverVersion)),
             ("capabilities", .array(capabilities.map(JSONValue.string))), ("devices", .array(devices)),
+            ("gestures", .array(gestures.map(JSONValue.string))),
         ])
     }
 

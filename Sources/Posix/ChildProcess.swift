@@ -5,6 +5,8 @@ import Glibc
 public final class ChildProcess {
     /// The child's pid.
     public let pid: pid_t
+    /// The program it runs (its first argument).
+    public let program: String
     var status: Int32?
 
     /// Starts `arguments[0]` with `arguments`; throws the system's reason when it cannot start.
@@ -40,6 +42,7 @@ public final class ChildProcess {
         let rc = posix_spawnp(&child, program, nil, &attributes, argv, envp)
         guard rc == 0 else { throw SpawnError(command: program, reason: String(cString: strerror(rc))) }
         pid = child
+        self.program = program
     }
 
     /// Whether the child still runs (one that exited is reaped here).
@@ -49,6 +52,38 @@ public final class ChildProcess {
         let rc = waitpid(pid, &value, WNOHANG)
         if rc == pid { status = value }
         return rc == 0
+    }
+
+    /// How the child ended, in words (`exited with status 7`, `killed by signal 9 (SIGKILL)`);
+    /// nil while it runs or when it exited with status 0.
+    public var failure: String? {
+        guard let status else { return nil }
+        return Self.describe(status)
+    }
+
+    /// A wait status in words; nil for a clean exit.
+    public static func describe(_ status: Int32) -> String? {
+        let signal = status & 0x7f
+        if signal == 0 {
+            let code = (status >> 8) & 0xff
+            return code == 0 ? nil : "exited with status \(code)"
+        }
+        let names: [Int32: String] = [SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM"]
+        return "killed by signal \(signal)" + (names[signal].map { " (\($0))" } ?? "")
+    }
+
+    /// Whether `program` can be started as ``init(_:environment:ownGroup:)`` starts it: a path
+    /// (with a slash) to an executable file, or a name found on `path` (a `PATH` value).
+    public static func canRun(_ program: String, path: String?) -> Bool {
+        guard !program.isEmpty else { return false }
+        if program.contains("/") { return access(program, X_OK) == 0 }
+        // posix_spawnp searches the default path when PATH is unset.
+        let folders = (path ?? "/bin:/usr/bin").split(separator: ":", omittingEmptySubsequences: false)
+        return folders.contains { folder in
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + program
+            var info = stat()
+            return access(candidate, X_OK) == 0 && stat(candidate, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
+        }
     }
 
     /// Sends `signal` to the child's process group (see `ownGroup`).

@@ -12,12 +12,15 @@ final class ActionProcesses {
         var child: ChildProcess
         var started: Double
         var terminated: Double?
+        /// Its action's line, for what is said of it.
+        var line: Int?
     }
 
     /// A command waiting for its turn.
     struct Pending {
         var arguments: [String]
         var environment: [String: String]
+        var line: Int?
     }
 
     /// How long a stopped run may take to go before SIGKILL.
@@ -29,7 +32,8 @@ final class ActionProcesses {
     var pending: [Int: [Pending]] = [:]
     let report: (String) -> Void
 
-    /// `report` says what went wrong (a command that cannot start, one stopped by its timeout).
+    /// `report` says what went wrong, at the action's line: a command that cannot start, one that
+    /// exits with a status other than 0 or is killed by a signal, one stopped by its timeout.
     init(report: @escaping (String) -> Void) {
         self.report = report
     }
@@ -38,16 +42,16 @@ final class ActionProcesses {
     func fire(_ index: Int, _ spec: ActionSpec, arguments: [String], environment: [String: String], now: Double) {
         poll(now: now, specs: nil)
         guard var run = runs[index] else {
-            start(index, Pending(arguments: arguments, environment: environment), now: now)
+            start(index, Pending(arguments: arguments, environment: environment, line: spec.line), now: now)
             return
         }
         switch spec.overlap {
         case .drop:
             return
         case .queue:
-            pending[index, default: []].append(Pending(arguments: arguments, environment: environment))
+            pending[index, default: []].append(Pending(arguments: arguments, environment: environment, line: spec.line))
         case .restart:
-            pending[index] = [Pending(arguments: arguments, environment: environment)]
+            pending[index] = [Pending(arguments: arguments, environment: environment, line: spec.line)]
             if run.terminated == nil {
                 run.child.signalGroup(SIGTERM)
                 run.terminated = now
@@ -59,9 +63,9 @@ final class ActionProcesses {
     func start(_ index: Int, _ command: Pending, now: Double) {
         do {
             let child = try ChildProcess(command.arguments, environment: command.environment, ownGroup: true)
-            runs[index] = Run(child: child, started: now)
+            runs[index] = Run(child: child, started: now, line: command.line)
         } catch {
-            report("\(error)")
+            report("\(Self.place(command.line))\(error)")
         }
     }
 
@@ -70,6 +74,10 @@ final class ActionProcesses {
         for (index, var run) in runs {
             if !run.child.isRunning {
                 runs[index] = nil
+                // A run its timeout stopped was said already.
+                if run.terminated == nil, let failure = run.child.failure {
+                    report("\(Self.place(run.line))`\(run.child.program)` \(failure)")
+                }
                 if var queue = pending[index], !queue.isEmpty {
                     let next = queue.removeFirst()
                     pending[index] = queue.isEmpty ? nil : queue
@@ -83,12 +91,17 @@ final class ActionProcesses {
             }
             // After a reload a run may belong to an action that is gone: it has no timeout now.
             if let specs, index < specs.count, let timeout = specs[index].timeout, now - run.started >= timeout {
-                report("action \(index + 1): stopped after its timeout of \(timeout) s")
+                report("\(Self.place(run.line))`\(run.child.program)` stopped after its timeout of \(timeout) s")
                 run.child.signalGroup(SIGTERM)
                 run.terminated = now
                 runs[index] = run
             }
         }
+    }
+
+    /// `line 4: `, how messages name an action.
+    static func place(_ line: Int?) -> String {
+        line.map { "line \($0): " } ?? ""
     }
 
     /// When ``poll(now:specs:)`` has work: soon while anything runs, else never.

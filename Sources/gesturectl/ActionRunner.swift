@@ -49,23 +49,50 @@ final class ActionRunner: @unchecked Sendable {
 
     static func now() -> Double { MonotonicClock.now.seconds }
 
-    /// The subscription the actions need: their configured gestures and their definitions.
-    static func subscription(for file: ActionsFile) -> SubscriptionRequest? {
-        guard !file.actions.isEmpty else { return nil }
-        return SubscriptionRequest(gestures: file.configuredGestures, definitions: file.definitions)
+    /// The names of the daemon's configured gestures (nil: the daemon did not say, or not yet).
+    var configured: [String]?
+    /// The lines whose unknown gesture was already reported (said once, not per reconnect).
+    var reportedUnknown: Set<Int> = []
+    /// The daemon's last refusal, said once until it changes.
+    var refusal: String?
+
+    /// The subscription the actions need: their configured gestures the daemon has, and their
+    /// definitions; nil when there is nothing to subscribe to.
+    static func subscription(for file: ActionsFile, configured: [String]?) -> SubscriptionRequest? {
+        let known = configured.map(Set.init)
+        let names = file.configuredGestures.filter { known?.contains($0) ?? true }
+        guard !names.isEmpty || !file.definitions.isEmpty else { return nil }
+        return SubscriptionRequest(gestures: names, definitions: file.definitions)
+    }
+
+    /// Makes the subscription the file and the daemon's gestures call for now, and says once
+    /// which actions are off because the daemon has no such gesture.
+    func resubscribe() async {
+        if let configured {
+            for action in file.actions where action.definition == nil && !configured.contains(action.gesture) {
+                guard reportedUnknown.insert(action.line ?? 0).inserted else { continue }
+                let problem = ConfigError(file: path, line: action.line, ActionsFile.unknown(action.gesture, configured: configured))
+                StandardError.line("gesturectl actions: \(problem); this action is off, the others run")
+            }
+        }
+        let wanted = Self.subscription(for: file, configured: configured)
+        guard wanted != request || handle == nil else { return }
+        if let handle { await client.unsubscribe(handle) }
+        handle = nil
+        request = wanted
+        if let wanted { handle = await client.subscribe(wanted) }
     }
 
     /// Runs until SIGTERM or SIGINT (or, with `once`, until the daemon goes away); false when
     /// `once` found no daemon at all.
     func run() async -> Bool {
-        request = Self.subscription(for: file)
-        if let request { handle = await client.subscribe(request) }
+        // Subscribed once the daemon says which gestures it has (its hello).
         await client.start()
         let feed = feed
         let events = client.events
         Task { for await event in events { feed.yield(.event(event)) } }
         watch()
-        StandardError.line("gesturectl actions: \(file.actions.count) actions from \(path)")
+        StandardError.line("gesturectl actions: \(EventText.count(file.actions.count, "action")) from \(path)")
         for await input in inputs {
             let now = Self.now()
             switch input {
@@ -103,11 +130,26 @@ final class ActionRunner: @unchecked Sendable {
             run(firings, now: now)
         case .connected(let hello):
             connected = true
+            refusal = nil
             StandardError.line("gesturectl actions: connected to gestured \(hello.server)")
+            configured = hello.gestures
+            await resubscribe()
+        case .configReloaded(let value):
+            configured = value["gestures"]?.arrayValue?.compactMap(\.stringValue)
+            reportedUnknown.removeAll()
+            await resubscribe()
         case .disconnected(let reason):
             tracker.reset()
-            StandardError.line("gesturectl actions: lost gestured (\(reason))\(once ? "" : "; reconnecting")")
             if once { feed.yield(.finish) }
+            // A refusal was said already, with the wait; a lost connection is said each time.
+            guard refusal == nil else { break }
+            StandardError.line("gesturectl actions: lost gestured (\(reason))\(once ? "" : "; reconnecting")")
+        case .serverError(let code, let message) where code == "forbidden":
+            // Waiting is what the user unit does while another user is in front: said once.
+            if refusal != message {
+                StandardError.line("gesturectl actions: gestured does not serve this user now: \(message)\(once ? "" : "; asking again every few seconds (at most 10 s apart)")")
+            }
+            refusal = message
         case .serverError(let code, let message):
             StandardError.line("gesturectl actions: gestured says: \(message) (\(code))")
         case .paused(_, let message):
@@ -146,14 +188,9 @@ final class ActionRunner: @unchecked Sendable {
         guard next != file else { return }
         file = next
         tracker = ActionTracker(actions: next.actions)
-        let wanted = Self.subscription(for: next)
-        if wanted != request {
-            if let handle { await client.unsubscribe(handle) }
-            handle = nil
-            request = wanted
-            if let wanted { handle = await client.subscribe(wanted) }
-        }
-        StandardError.line("gesturectl actions: \(why): \(next.actions.count) actions from \(path)")
+        reportedUnknown.removeAll()
+        if connected { await resubscribe() }
+        StandardError.line("gesturectl actions: \(why): \(EventText.count(next.actions.count, "action")) from \(path)")
     }
 
     /// Wakes the loop at the next deadline of the tracker or the processes.

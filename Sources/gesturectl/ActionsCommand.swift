@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureWire
 import GesturePipeline
 import Posix
 
@@ -18,8 +19,11 @@ struct ActionsCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The actions file (default: $XDG_CONFIG_HOME/gestured/actions.yml, ~/.config/gestured/actions.yml).", valueName: "path"))
     var file: String?
 
-    @Flag(name: .long, help: "Check the file and list its actions, then exit (1 when it has a mistake).")
+    @Flag(name: .long, help: "Check the file against the daemon's configuration and list its actions, then exit (1 when it has a mistake).")
     var check = false
+
+    @Option(name: .long, help: ArgumentHelp("With --check: the daemon's configuration, whose gestures the actions may name (default: as gestured chooses it, \(RecordingLoader.systemConfig) when it exists, else the built-in set).", valueName: "file"))
+    var config: String?
 
     @Flag(name: .long, help: "Say each command as it starts.")
     var verbose = false
@@ -41,14 +45,31 @@ struct ActionsCommand: AsyncParsableCommand {
         } catch {
             throw CleanExit.message("gesturectl actions: \(error)", code: 1)
         }
-        if check {
-            for action in actions.actions { print(Self.describe(action)) }
-            print("\(path): \(actions.actions.count) actions, no mistakes")
-            return
-        }
+        if check { return try self.check(actions, path: path) }
         guard await ActionRunner(path: path, file: actions, socket: daemon.socket, verbose: verbose, once: once).run() else {
             throw CleanExit.message("gesturectl actions: gestured is not running\(daemon.socket.map { " at \($0)" } ?? "")", code: 1)
         }
+    }
+
+    /// `--check`: every mistake with its line (exit 1), or the actions, one line each.
+    func check(_ actions: ActionsFile, path: String) throws {
+        let configPath = RecordingLoader.daemonConfigPath(config)
+        let configured: GestureConfig
+        do {
+            configured = try RecordingLoader.config(configPath)
+        } catch {
+            throw CleanExit.message("gesturectl actions: cannot read the daemon's configuration to check the names: \(error)", code: 1)
+        }
+        let against = "the gestures of \(configPath ?? "gestured's built-in set")"
+        let problems = actions.problems(configured: configured.bindings)
+        guard problems.isEmpty else {
+            for problem in problems { StandardError.line("gesturectl actions: \(problem)") }
+            throw CleanExit.message("gesturectl actions: \(path): \(EventText.count(problems.count, "mistake")), checked against \(against)", code: 1)
+        }
+        var output = FileHandleOutput()
+        for action in actions.actions { output.write(Self.describe(action)) }
+        output.write("\(path): \(EventText.count(actions.actions.count, "action")), no mistakes (checked against \(against))")
+        output.flush()
     }
 
     /// One line for `--check`: `line 3: swipe-left-3 ended → swaymsg workspace next`.

@@ -33,12 +33,22 @@ struct DevicesCommand: AsyncParsableCommand {
     var recordings: [String] = []
 
     func run() async throws {
-        if recordings.isEmpty, !libinput, let devices = await daemonDevices() {
-            var output = FileHandleOutput()
-            for device in devices { output.write(EventText.device(device)) }
-            if devices.isEmpty { output.write("gestured has no touch devices") }
-            output.flush()
-            return
+        if recordings.isEmpty, !libinput {
+            switch await daemonDevices() {
+            case .devices(let devices):
+                var output = FileHandleOutput()
+                for device in devices { output.write(EventText.device(device)) }
+                if devices.isEmpty { output.write("gestured has no touch devices") }
+                output.flush()
+                return
+            case .refused(let message):
+                throw DaemonConnection.refused("gesturectl devices", message)
+            case .absent(let path, let reason):
+                // A socket named on the command line is the daemon asked about: no fallback.
+                if daemon.socket != nil {
+                    throw CleanExit.message("gesturectl devices: gestured is not running at \(path) (\(reason)); without --socket, or with --libinput, the seat's devices are listed", code: 1)
+                }
+            }
         }
         guard !recordings.isEmpty else { return try listLive() }
         let session: ReplaySession
@@ -54,17 +64,32 @@ struct DevicesCommand: AsyncParsableCommand {
         output.flush()
     }
 
-    /// The daemon's devices, or nil when no daemon answers.
-    func daemonDevices() async -> [JSONValue]? {
+    /// What the daemon said of its devices.
+    enum DaemonAnswer {
+        /// Its devices.
+        case devices([JSONValue])
+        /// It refused this user: its reason.
+        case refused(String)
+        /// No daemon answers at `path`.
+        case absent(path: String, reason: String)
+    }
+
+    /// The daemon's devices, its refusal, or that it is not there.
+    func daemonDevices() async -> DaemonAnswer {
         let client = GestureClient(path: daemon.socket, reconnects: false)
         await client.start()
-        var devices: [JSONValue]?
+        var answer = DaemonAnswer.absent(path: client.path, reason: "no answer")
         for await event in client.events {
-            if case .connected(let hello) = event { devices = hello.devices }
+            switch event {
+            case .connected(let hello): answer = .devices(hello.devices)
+            case .serverError(let code, let message) where code == "forbidden": answer = .refused(message)
+            case .disconnected(let reason): answer = .absent(path: client.path, reason: reason)
+            default: continue
+            }
             break
         }
         await client.close()
-        return devices
+        return answer
     }
 
     /// The devices libinput sees on the seat now; touchpads also opened with libevdev, as the

@@ -1,15 +1,12 @@
 import GestureClient
 import GestureWire
 
-/// Readable one-line forms of the daemon's events for `gesturectl subscribe` and `snapshot`:
-/// time, device, gesture and instance, phase (with the failure reason), and the value compactly.
+/// Readable forms of the daemon's other events for `gesturectl subscribe` and `devices` (gesture
+/// events are ``GestureEventText``'s): values compactly, devices in one line, counted nouns.
 enum EventText {
-    static func line(_ update: GestureUpdate) -> String {
-        let phase = update.reason.map { "\(update.phase.rawValue)(\($0))" } ?? update.phase.rawValue
-        var parts = [GestureEventText.format(update.time, 3), "dev\(update.device)", "\(update.gesture)#\(update.instance)", phase]
-        if let value = update.value { parts.append(compact(value)) }
-        if let state = update.state { parts.append("state=" + compact(state)) }
-        return parts.joined(separator: "  ")
+    /// `1 action`, `2 actions`, `0 devices`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// `{x, y}` as `(x, y)`; a value as its kind and its fields (`drag translation=(2, 0.5) …`);
@@ -43,6 +40,11 @@ enum EventText {
         let size = device["size"]
         let estimated = size?["estimated"] == .bool(true) ? " (estimated)" : ""
         return "dev\(device["id"]?.intValue ?? 0)  \(device["name"]?.stringValue ?? "?")  \(device["kind"]?.stringValue ?? "?"), "
-            + "\(compact(size?["width"] ?? .null)) × \(compact(size?["height"] ?? .null)) mm\(estimated), \(device["slots"]?.intValue ?? 0) slots"
+            + "\(millimetres(size?["width"])) × \(millimetres(size?["height"])) mm\(estimated), \(count(Int(device["slots"]?.intValue ?? 0), "slot"))"
+    }
+
+    /// A length with one decimal, `?` when unknown.
+    static func millimetres(_ value: JSONValue?) -> String {
+        value?.doubleValue.map { GestureEventText.format($0, 1) } ?? "?"
     }
 }

@@ -66,6 +66,6 @@ struct ImportOutput: ParsableArguments {
         } else {
             print(text, terminator: "")
         }
-        StandardError.line("gesturectl import: \(file.actions.count) actions from \(items.count - skipped) of \(items.count) lines of \(path)\(output.map { " → \($0)" } ?? "")")
+        StandardError.line("gesturectl import: \(EventText.count(file.actions.count, "action")) from \(items.count - skipped) of \(EventText.count(items.count, "line")) of \(path)\(output.map { " → \($0)" } ?? "")")
     }
 }

@@ -38,9 +38,13 @@ struct OnCommand: AsyncParsableCommand {
 
     func run() async throws {
         let wanted = PhaseKind(rawValue: phase)!
+        // A command that cannot start would fail on every gesture: say so now.
+        guard ChildProcess.canRun(command[0], path: ProcessEnvironment.value("PATH")) else {
+            throw CleanExit.message("gesturectl on: cannot run \(command[0]): no such program (not a file, or not on PATH)", code: Self.cannotRunStatus)
+        }
         // Active: only the first update of each instance is a "phase change" worth a command.
         let request = SubscriptionRequest(gestures: [name], phases: [wanted])
-        var (client, _, events) = try await DaemonConnection.open(socket: daemon.socket, reconnects: true, subscriptions: [request])
+        var (client, _, events) = try await DaemonConnection.open("on", socket: daemon.socket, reconnects: true, subscriptions: [request])
         var fired: Set<Int64> = []
         var runs = 0
         var children: [ChildProcess] = []
@@ -49,9 +53,16 @@ struct OnCommand: AsyncParsableCommand {
             case .gesture(let update) where update.gesture == name && update.phase == wanted:
                 if wanted == .active { guard fired.insert(update.instance).inserted else { continue } }
                 children.removeAll { !$0.isRunning }
-                if let child = launch(update) { children.append(child) }
+                do {
+                    children.append(try launch(update))
+                } catch {
+                    await client.close()
+                    throw CleanExit.message("gesturectl on: \(error)", code: Self.cannotRunStatus)
+                }
                 runs += 1
             case .serverError(let code, let message):
+                await client.close()
+                if code == "forbidden" { throw DaemonConnection.refused("gesturectl on", message) }
                 throw CleanExit.message("gesturectl on: \(message) (\(code))", code: 1)
             case .disconnected:
                 fired.removeAll()
@@ -65,7 +76,10 @@ struct OnCommand: AsyncParsableCommand {
         _ = client
     }
 
-    func launch(_ update: GestureUpdate) -> ChildProcess? {
+    /// The exit status when the command cannot start (as a shell's for a command not found).
+    static let cannotRunStatus: Int32 = 127
+
+    func launch(_ update: GestureUpdate) throws -> ChildProcess {
         var environment = ProcessEnvironment.current
         environment["GESTURE_NAME"] = update.gesture
         environment["GESTURE_PHASE"] = update.phase.rawValue
@@ -74,11 +88,6 @@ struct OnCommand: AsyncParsableCommand {
         environment["GESTURE_DEVICE"] = String(update.device)
         environment["GESTURE_VALUE"] = update.value?.serialized ?? "null"
         environment["GESTURE_STATE"] = update.state?.serialized ?? "null"
-        do {
-            return try ChildProcess(command, environment: environment)
-        } catch {
-            StandardError.line("gesturectl on: \(error)")
-            return nil
-        }
+        return try ChildProcess(command, environment: environment)
     }
 }

@@ -57,7 +57,8 @@ struct ReplayCommand: ParsableCommand {
         } : nil
         var output = FileHandleOutput()
         session.run(pace: pace) { event in
-            output.write(asJSON ? GestureEventJSON.line(event, origin: session.origin) : GestureEventText.line(event, origin: session.origin))
+            let object = GestureEventJSON.object(event, origin: session.origin)
+            output.write(asJSON ? object.serialized : GestureEventText.line(object))
             if realtime { output.flush() }
         }
         output.flush()

@@ -13,7 +13,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     @OptionGroup var daemon: SocketOption
 
     func run() async throws {
-        let (client, _, _) = try await DaemonConnection.open(socket: daemon.socket)
+        let (client, _, _) = try await DaemonConnection.open("snapshot", socket: daemon.socket)
         let reply: JSONValue
         do {
             reply = try await client.request(.snapshot)
@@ -25,8 +25,8 @@ struct SnapshotCommand: AsyncParsableCommand {
         if json {
             output.write(reply.serialized)
         } else {
-            let instances = reply["instances"]?.arrayValue?.compactMap { GestureUpdate($0, subscription: nil) } ?? []
-            for update in instances { output.write(EventText.line(update)) }
+            let instances = reply["instances"]?.arrayValue ?? []
+            for instance in instances { output.write(GestureEventText.line(instance)) }
             if instances.isEmpty { output.write("no gesture in flight") }
         }
         output.flush()

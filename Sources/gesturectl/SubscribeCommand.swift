@@ -2,6 +2,7 @@ import ArgumentParser
 import GestureClient
 import GestureCore
 import GestureWire
+import Posix
 
 /// `gesturectl subscribe`: live gestures from the daemon.
 struct SubscribeCommand: AsyncParsableCommand {
@@ -50,35 +51,40 @@ struct SubscribeCommand: AsyncParsableCommand {
         let request = SubscriptionRequest(
             gestures: names, devices: devices.isEmpty ? nil : devices,
             phases: phases.isEmpty ? nil : Set(phases.compactMap(PhaseKind.init(rawValue:))), touchpadGestures: touchpadGestures)
-        var (client, hello, events) = try await DaemonConnection.open(socket: daemon.socket, reconnects: !noReconnect, subscriptions: [request])
+        var (client, hello, events) = try await DaemonConnection.open("subscribe", socket: daemon.socket, reconnects: !noReconnect, subscriptions: [request])
         var output = FileHandleOutput()
         output.write(json ? hello.json.serialized : "connected to gestured \(hello.server) at \(client.path)")
         output.flush()
         var seen = 0
         var started: Set<Int64> = []
         while let event = await events.next() {
-            if json {
+            switch event {
+            case .serverError(let code, let message):
+                // A mistake in the request (an unknown name, a bad definition) or a refusal:
+                // nothing would ever come, so say it and end.
+                await client.close()
+                if code == "forbidden" { throw DaemonConnection.refused("gesturectl subscribe", message) }
+                throw CleanExit.message("gesturectl subscribe: \(message) (\(code))", code: 1)
+            case .disconnected(let reason):
+                // Not a line of the daemon's: said on standard error in --json mode.
+                started.removeAll()
+                let text = "disconnected: \(reason)" + (noReconnect ? "" : "; reconnecting")
+                if json { StandardError.line("gesturectl subscribe: " + text) } else { output.write(text) }
+            case .gesture(let update) where !json:
+                let first = update.phase == .active && started.insert(update.instance).inserted
+                if update.phase != .active { started.remove(update.instance) }
+                if first || update.phase != .active || updates { output.write(GestureEventText.line(update.json)) }
+            case _ where json:
                 output.write(event.json.serialized)
-            } else {
-                switch event {
-                case .gesture(let update):
-                    let first = update.phase == .active && started.insert(update.instance).inserted
-                    if update.phase != .active { started.remove(update.instance) }
-                    if first || update.phase != .active || updates { output.write(EventText.line(update)) }
-                case .connected(let hello): output.write("connected to gestured \(hello.server) at \(client.path)")
-                case .disconnected(let reason):
-                    started.removeAll()
-                    output.write("disconnected: \(reason)" + (noReconnect ? "" : "; reconnecting"))
-                case .deviceAdded(let device): output.write("device added: " + EventText.device(device))
-                case .deviceRemoved(let id): output.write("device removed: dev\(id)")
-                case .serverError(let code, let message): output.write("error (\(code)): \(message)")
-                case .touchpadGesture(let value): output.write("touchpad " + EventText.compact(value))
-                case .configReloaded(let value): output.write("configuration reloaded: " + EventText.compact(value["gestures"] ?? .null))
-                case .overflow(let value): output.write("overflow: " + (value["message"]?.stringValue ?? ""))
-                case .paused(_, let message): output.write("paused: \(message)")
-                case .resumed(let devices): output.write("resumed: \(devices.count) device(s)")
-                case .other: break
-                }
+            case .connected(let hello): output.write("connected to gestured \(hello.server) at \(client.path)")
+            case .deviceAdded(let device): output.write("device added: " + EventText.device(device))
+            case .deviceRemoved(let id): output.write("device removed: dev\(id)")
+            case .touchpadGesture(let value): output.write("touchpad " + EventText.compact(value))
+            case .configReloaded(let value): output.write("configuration reloaded: " + EventText.compact(value["gestures"] ?? .null))
+            case .overflow(let value): output.write("overflow: " + (value["message"]?.stringValue ?? ""))
+            case .paused(_, let message): output.write("paused: \(message)")
+            case .resumed(let devices): output.write("resumed: \(EventText.count(devices.count, "device"))")
+            case .gesture, .other: break
             }
             output.flush()
             if case .gesture = event {

@@ -24,7 +24,7 @@ struct Gestured: AsyncParsableCommand {
             """,
         version: GesturedVersion.current)
 
-    static let systemConfig = "/etc/gestured/gestured.yml"
+    static let systemConfig = RecordingLoader.systemConfig
 
     @Option(name: .long, help: ArgumentHelp("Gesture configuration (default: \(systemConfig) when it exists, else the built-in set).", valueName: "file"))
     var config: String?
@@ -99,8 +99,9 @@ struct Gestured: AsyncParsableCommand {
             loop: eventLoop, config: gestureConfig, origin: origin, serverVersion: GesturedVersion.current,
             capabilities: live ? ["live", "touchpad-gestures", "define", "snapshot"] : ["replay", "define", "snapshot"],
             outboxLimit: clientQueueLimit,
-            // Live input fires deadlines from its own thread (LiveInput); a paced replay on the loop.
-            deadlineClock: realtime && !live ? ReplayDriver.clock(start: NIODeadline.now()) : nil,
+            // Live input fires deadlines from its own thread (LiveInput); a paced replay on the
+            // loop, by the clock ReplayDriver starts with its first frame.
+            deadlineClock: nil,
             logger: logger)
         try await eventLoop.submit {
             hub.access = access
@@ -192,7 +193,7 @@ struct Gestured: AsyncParsableCommand {
     /// The configuration and its resolved access list, or the error that explains why not.
     static func loadConfig(_ path: String?) -> Result<(GestureConfig, ResolvedAccessList), ConfigError> {
         do {
-            let chosen = path ?? (FileReader.exists(systemConfig) ? systemConfig : nil)
+            let chosen = RecordingLoader.daemonConfigPath(path)
             let config = try RecordingLoader.config(chosen)
             let access = try config.access.resolved(user: userID, group: groupID)
             return .success((config, access))

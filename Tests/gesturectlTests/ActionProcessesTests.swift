@@ -1,6 +1,7 @@
 @testable import gesturectl
 import GesturePipeline
 import Glibc
+import Posix
 import Testing
 
 /// The overlap policies and the timeout with real processes and time passed in: each check
@@ -66,7 +67,7 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
         let stubborn = ["sh", "-c", "trap '' TERM; echo ready > \(fifo); sleep 30"]
-        let spec = ActionSpec(gesture: "g", command: .argv(stubborn), timeout: 1, overlap: .drop)
+        let spec = ActionSpec(gesture: "g", command: .argv(stubborn), timeout: 1, overlap: .drop, line: 4)
         processes.fire(0, spec, arguments: stubborn, environment: [:], now: 0)
         let child = processes.runs[0]!.child
         let reader = open(fifo, O_RDONLY)
@@ -77,7 +78,8 @@ import Testing
         #expect(processes.runs[0]?.terminated == nil)
         processes.poll(now: 1, specs: [spec])
         #expect(processes.runs[0]?.terminated == 1)
-        #expect(reports == ["action 1: stopped after its timeout of 1.0 s"])
+        // Named by its line, as every other message of the actions file (issue 21, item 8).
+        #expect(reports == ["line 4: `sh` stopped after its timeout of 1.0 s"])
         processes.poll(now: 2.9, specs: [spec])
         processes.poll(now: 3, specs: [spec])
         #expect(Self.signal(child.wait()) == SIGKILL)
@@ -85,11 +87,28 @@ import Testing
         #expect(processes.isIdle)
     }
 
-    @Test func aCommandThatCannotStartIsReported() {
+    @Test func aCommandThatCannotStartIsReportedAtItsLine() {
         var reports: [String] = []
         let processes = ActionProcesses { reports.append($0) }
-        processes.fire(0, Self.spec(.drop), arguments: ["/nonexistent/command"], environment: [:], now: 0)
+        var spec = Self.spec(.drop)
+        spec.line = 7
+        processes.fire(0, spec, arguments: ["/nonexistent/command"], environment: [:], now: 0)
         #expect(processes.isIdle)
-        #expect(reports.first?.contains("cannot run /nonexistent/command") == true)
+        #expect(reports == ["line 7: cannot run /nonexistent/command: No such file or directory"])
+    }
+
+    /// Issue 21, item 8: a command that fails leaves a line saying how, at its action's line.
+    @Test func aFailingCommandIsReportedWithItsStatusOrSignal() {
+        var reports: [String] = []
+        let processes = ActionProcesses { reports.append($0) }
+        for (index, arguments) in [["false"], ["sh", "-c", "exit 7"], ["sh", "-c", "kill -9 $$"], ["true"]].enumerated() {
+            var spec = Self.spec(.drop)
+            spec.line = 10 + index
+            processes.fire(index, spec, arguments: arguments, environment: ProcessEnvironment.current, now: 0)
+            processes.runs[index]!.child.wait()
+        }
+        processes.poll(now: 1, specs: nil)
+        #expect(processes.isIdle)
+        #expect(reports.sorted() == ["line 10: `false` exited with status 1", "line 11: `sh` exited with status 7", "line 12: `sh` killed by signal 9 (SIGKILL)"])
     }
 }

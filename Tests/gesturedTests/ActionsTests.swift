@@ -140,7 +140,7 @@ import Testing
         #expect(second.wait() == 0)
         // A corrected file is taken up.
         try scratch.write("version: 1\nactions:\n  - gesture: swipe-right-3\n    run: [true]\n")
-        try runner.waitForLog("changed on disk: 1 actions from")
+        try runner.waitForLog("changed on disk: 1 action from")
         kill(runner.process.processIdentifier, SIGTERM)
         #expect(runner.wait() == 0)
     }
@@ -154,7 +154,7 @@ import Testing
         let imported = try ChildProcess.gesturectl(["import", "libinput-gestures", conf, "--output", scratch.actions]).finish()
         #expect(imported.status == 0, "\(imported.errors)")
         #expect(imported.errors.contains("libinput-gestures.conf:2: not imported: gestured's swipes go up, down, left or right"))
-        #expect(imported.errors.contains("1 actions from 1 of 2 lines"))
+        #expect(imported.errors.contains("1 action from 1 of 2 lines"))
         let again = try ChildProcess.gesturectl(["import", "libinput-gestures", conf, "--output", scratch.actions]).finish()
         #expect(again.status == 1 && again.errors.contains("exists; give --force to replace it"))
         let daemon = try DaemonProcess([
@@ -166,10 +166,49 @@ import Testing
         #expect(scratch.lines("swiped") == ["imported"])
     }
 
+    /// Issue 21, item 3: an action on a gesture the daemon does not have is off, said once with
+    /// its line; every other action runs (the daemon used to refuse the whole subscription).
+    @Test func anUnknownGestureDisablesOnlyItsAction() throws {
+        let scratch = try Scratch()
+        try scratch.write("""
+            version: 1
+            actions:
+              - gesture: hold-9
+                run: [true]
+              - gesture: swipe-left-3
+                shell: echo "$GESTURE_NAME" >> \(scratch.folder)/ran
+            """)
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/swipe-3-left.yml", "--wait-subscribers", "1", "--exit-after-replay",
+        ])
+        let runner = try ActionsRunnerProcess(["--file", scratch.actions, "--socket", daemon.socket, "--once"])
+        #expect(runner.wait() == 0, "\(runner.log)")
+        #expect(daemon.wait() == 0)
+        #expect(scratch.lines("ran") == ["swipe-left-3"])
+        let said = runner.log.split(separator: "\n").filter { $0.contains("hold-9") }
+        #expect(said.count == 1)
+        #expect(said.first?.hasPrefix("gesturectl actions: \(scratch.actions):3: gesture `hold-9` is neither configured") == true, "\(runner.log)")
+        #expect(said.first?.hasSuffix("; this action is off, the others run") == true)
+        #expect(!runner.log.contains("invalid-request"))
+    }
+
+    /// Issue 21, item 8: a command that fails is logged at its line with its status.
+    @Test func aFailingCommandIsLoggedAtItsLine() throws {
+        let scratch = try Scratch()
+        try scratch.write("version: 1\nactions:\n  - gesture: swipe-left-3\n    shell: exit 7\n")
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/swipe-3-left.yml", "--wait-subscribers", "1", "--exit-after-replay",
+        ])
+        let runner = try ActionsRunnerProcess(["--file", scratch.actions, "--socket", daemon.socket, "--once"])
+        #expect(runner.wait() == 0, "\(runner.log)")
+        #expect(daemon.wait() == 0)
+        #expect(runner.log.contains("gesturectl actions: line 3: `/bin/sh` exited with status 7"), "\(runner.log)")
+    }
+
     @Test func checkListsTheActionsOrNamesTheMistake() throws {
         let scratch = try Scratch()
         try scratch.write("version: 1\nactions:\n  - gesture: zoom\n    on: { update: { every: { scale: 0.1 } } }\n    run: [louder]\n    back: [quieter]\n")
-        let good = try ChildProcess.gesturectl(["actions", "--check", "--file", scratch.actions]).finish()
+        let good = try ChildProcess.gesturectl(["actions", "--check", "--config", "Fixtures/gestures.yml", "--file", scratch.actions]).finish()
         #expect(good.status == 0)
         #expect(good.lines.first == "line 3: zoom every 0.1 of scale → louder; back → quieter")
         try scratch.write("version: 1\nactions:\n  - gesture: zoom\n    on: sometimes\n    run: [x]\n")

@@ -20,6 +20,8 @@ public struct ActionSpec: Sendable, Equatable {
     public var overlap: ActionOverlap
     /// Where it stands in its file.
     public var line: Int?
+    /// Where its `on:` stands (nil: no `on:`, so `ended`).
+    public var triggerLine: Int?
 
     /// Creates an action.
     public init(

@@ -20,6 +20,25 @@ public struct ActionsFile: Sendable, Equatable {
         ActionsFile(actions: try ActionsReader(file: file).read(text), source: file)
     }
 
+    /// What is wrong with the actions on configured gestures, given the daemon's configured
+    /// gestures: a name it does not configure, or an `on:` its gesture can never reach. Each
+    /// names this file's line; an action with a problem would never run.
+    public func problems(configured: [BindingSpec]) -> [ConfigError] {
+        let byName = Dictionary(configured.map { ($0.name, $0.gesture) }, uniquingKeysWith: { first, _ in first })
+        return actions.compactMap { action in
+            guard action.definition == nil else { return nil }
+            guard let gesture = byName[action.gesture] else {
+                return ConfigError(file: source, line: action.line, Self.unknown(action.gesture, configured: configured.map(\.name)))
+            }
+            return gesture.unreachable(action.trigger, name: action.gesture).map { ConfigError(file: source, line: action.triggerLine ?? action.line, $0) }
+        }
+    }
+
+    /// Why a name is not a gesture the daemon has.
+    public static func unknown(_ name: String, configured: [String]) -> String {
+        "gesture `\(name)` is neither configured in gestured nor defined in this file (`define:`); configured: \(configured.joined(separator: ", "))"
+    }
+
     /// The configured gestures the actions use (each once, in file order).
     public var configuredGestures: [String] {
         var seen: Set<String> = []

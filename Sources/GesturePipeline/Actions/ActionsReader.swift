@@ -19,33 +19,39 @@ struct ActionsReader {
         guard let version = top["version"], version.int == 1 else { throw error(top["version"] ?? root, "expected `version: 1`") }
         guard let list = top["actions"] else { throw error(root, "expected an `actions:` list") }
         guard let entries = list.sequence else { throw error(list, "expected `actions:` to be a list of actions") }
-        var defined: [String: Int] = [:]
+        var defined: [String: (line: Int, gesture: GestureSpec)] = [:]
         var actions: [ActionSpec] = []
         for entry in entries {
-            let action = try self.action(entry)
-            if action.definition != nil {
+            let (action, gesture) = try self.action(entry)
+            if let gesture {
                 if let first = defined[action.gesture] {
-                    throw error(entry, "gesture `\(action.gesture)` is defined twice (first on line \(first)); define it once and use it in both actions")
+                    throw error(entry, "gesture `\(action.gesture)` is defined twice (first on line \(first.line)); define it once and use it in both actions")
                 }
-                defined[action.gesture] = entry.line
+                defined[action.gesture] = (entry.line, gesture)
             }
             actions.append(action)
         }
         // An action that uses a gesture defined by another one needs no definition of its own.
-        return actions.map { action in
-            guard action.definition == nil, defined[action.gesture] != nil else { return action }
+        return try actions.map { action in
+            guard let definition = defined[action.gesture] else { return action }
+            // A trigger the gesture can never reach is a mistake, said with what to use instead.
+            if let why = definition.gesture.unreachable(action.trigger, name: action.gesture) {
+                throw ConfigError(file: file, line: action.triggerLine ?? action.line, why)
+            }
+            guard action.definition == nil else { return action }
             var shared = action
             shared.definition = actions.first { $0.gesture == action.gesture && $0.definition != nil }?.definition
             return shared
         }
     }
 
-    func action(_ node: YAMLNode) throws -> ActionSpec {
+    /// The action, and the gesture its `define:` defines (nil when it has none).
+    func action(_ node: YAMLNode) throws -> (ActionSpec, GestureSpec?) {
         let keys = try config.mapping(node, "an action", allowed: Self.actionKeys)
         guard let nameNode = keys["gesture"], let name = nameNode.string, !name.isEmpty else {
             throw error(node, "expected `gesture:`, the name of a configured gesture or of the one `define:` defines")
         }
-        let definition = try keys["define"].map { try self.definition(name, $0) }
+        let defined = try keys["define"].map { try self.definition(name, $0) }
         let trigger = try keys["on"].map(self.trigger) ?? .ended
         let command = try self.command(keys, node, name, words: "run", line: "shell")
         let back = try self.command(keys, node, name, words: "back", line: "backShell")
@@ -57,22 +63,23 @@ struct ActionsReader {
                 throw error(keys["back"] ?? keys["backShell"], "`back:` runs on steps backward, so it needs `on: { update: { every: … } }`")
             }
         }
-        var spec = ActionSpec(gesture: name, definition: definition, trigger: trigger, command: command, back: back, line: node.line)
+        var spec = ActionSpec(gesture: name, definition: defined?.json, trigger: trigger, command: command, back: back, line: node.line)
+        spec.triggerLine = keys["on"]?.line
         if let value = keys["timeout"] { spec.timeout = try config.number(value, "timeout", 0.01...86_400) }
         if let value = keys["overlap"] { spec.overlap = try config.choice(value, "overlap", ActionOverlap.self) }
-        return spec
+        return (spec, defined?.gesture)
     }
 
     /// `define: { magnify: {} , state: magnification }`: checked as the daemon will check it,
     /// with this file's lines; sent as JSON with `name` added.
-    func definition(_ name: String, _ node: YAMLNode) throws -> JSONValue {
+    func definition(_ name: String, _ node: YAMLNode) throws -> (json: JSONValue, gesture: GestureSpec) {
         guard let pairs = node.mapping else { throw error(node, "expected `define:` to be a gesture in the configuration's syntax, e.g. `{ magnify: {} }`") }
         if pairs.contains(where: { $0.key.string == "name" }) {
             throw error(node, "`define:` takes its name from `gesture:`; leave `name:` out")
         }
         let named = YAMLNode(.mapping([(YAMLNode(.scalar("name", plain: true), line: node.line), YAMLNode(.scalar(name, plain: false), line: node.line))] + pairs), line: node.line)
-        _ = try config.binding(named)
-        return named.jsonValue
+        let binding = try config.binding(named)
+        return (named.jsonValue, binding.gesture)
     }
 
     func trigger(_ node: YAMLNode) throws -> ActionTrigger {

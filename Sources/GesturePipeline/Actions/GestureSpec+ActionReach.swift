@@ -1,0 +1,78 @@
+/// What an action's `on:` can see of a gesture: whether its instances are ever `active` (taps
+/// and long presses end as soon as they are recognized, as in SwiftUI), and which steps its
+/// value can be counted in.
+extension GestureSpec {
+    /// Its kind in words, for messages: `a tap`, `a long press`, `a magnify`.
+    public var kindPhrase: String {
+        switch self {
+        case .tap: "a tap"
+        case .spatialTap: "a spatial tap"
+        case .longPress: "a long press"
+        case .drag: "a drag"
+        case .magnify: "a magnify"
+        case .rotate: "a rotate"
+        case .swipe: "a swipe"
+        case .edgeSwipe: "an edge swipe"
+        case .hold: "a hold"
+        case .simultaneously: "a simultaneous combination"
+        case .sequenced: "a sequence"
+        case .exclusively: "an exclusive combination"
+        }
+    }
+
+    /// Whether an instance is ever `active` before it ends (false for taps and long presses, and
+    /// for combinations of nothing else).
+    public var becomesActive: Bool {
+        switch self {
+        case .tap, .spatialTap, .longPress: false
+        case .drag, .magnify, .rotate, .swipe, .edgeSwipe, .hold: true
+        case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts): parts.contains { $0.becomesActive }
+        }
+    }
+
+    /// The step measures its value carries (``ActionStep/Measure`` by name: `distance`, `scale`,
+    /// `angle`), over all its parts.
+    public var stepMeasures: Set<String> {
+        switch self {
+        case .drag, .swipe, .edgeSwipe: ["distance"]
+        case .magnify: ["scale"]
+        case .rotate: ["angle"]
+        case .tap, .spatialTap, .longPress, .hold: []
+        case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts):
+            parts.reduce(into: Set<String>()) { $0.formUnion($1.stepMeasures) }
+        }
+    }
+
+    /// Why `trigger` can never run for this gesture (named `name`), with what to use instead;
+    /// nil when it can.
+    public func unreachable(_ trigger: ActionTrigger, name: String) -> String? {
+        let never = "`\(name)` is \(kindPhrase), which ends as soon as it is recognized and is never active"
+        switch trigger {
+        case .ended, .failed:
+            return nil
+        case .began:
+            return becomesActive ? nil : "`on: began` never runs: \(never); use `on: ended`"
+        case .held:
+            return becomesActive
+                ? nil : "`on: { held: … }` never runs: \(never); use `on: ended`, or a `hold:` gesture (fingers held still) to repeat while held"
+        case .update(let step):
+            guard becomesActive else { return "`on: { update: … }` never runs: \(never); use `on: ended`" }
+            let measure = step.measure.name
+            let measures = stepMeasures
+            guard !measures.contains(measure) else { return nil }
+            if measures.isEmpty { return "`every: { \(measure): … }` never counts: the value of \(kindPhrase) has no step to count; use `on: { held: SECONDS }` to repeat while it lasts" }
+            return "`every: { \(measure): … }` never counts: the value of \(kindPhrase) has no \(measure); use \(measures.sorted().map { "`\($0):`" }.joined(separator: " or "))"
+        }
+    }
+}
+
+extension ActionStep.Measure {
+    /// Its key in `every:`.
+    public var name: String {
+        switch self {
+        case .distance: "distance"
+        case .scale: "scale"
+        case .angle: "angle"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+@testable import GestureClient
+import GestureWire
+import Glibc
+import Testing
+
+/// `gesturectl` against a running daemon where the CLI contract's single commands are not
+/// enough: an instance in flight, and a user the daemon refuses (issue 21, items 1 and 6).
+@Suite(.serialized) struct GestureCtlAgainstDaemonTests {
+    /// Item 1: the readable snapshot shows what `--json` carries (it printed "no gesture in
+    /// flight" while the reply had the instance).
+    @Test func snapshotPrintsTheInstanceInFlight() throws {
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/real/ts-atmel-maxtouch-1finger-drag-up-down.evemu", "--realtime",
+            "--wait-subscribers", "1",
+        ])
+        let watcher = try LineClient(path: daemon.socket)
+        _ = watcher.readLine()
+        watcher.send(#"{"id": 1, "request": "subscribe", "gestures": ["pan"]}"#)
+        // The pan is in flight once its first update arrived (it lasts 2 s).
+        while let line = watcher.readLine(), !line.contains(#""phase":"active""#) {}
+        let text = try ChildProcess.gesturectl(["snapshot", "--socket", daemon.socket]).finish()
+        #expect(text.status == 0, "\(text.errors)")
+        #expect(text.lines.count == 1)
+        #expect(text.lines.first?.contains("dev1  pan#1  active  translation (") == true, "\(text.lines)")
+        let json = try ChildProcess.gesturectl(["snapshot", "--json", "--socket", daemon.socket]).finish()
+        #expect(json.lines.first?.contains(#""gesture":"pan","instance":1,"phase":"active""#) == true)
+    }
+
+    /// Item 6: a user the daemon refuses is told the daemon's reason with status 77, by every
+    /// command that talks to it, and nothing waits forever.
+    @Test(.enabled(if: getuid() == 0, "runs a client as another user")) func aRefusedUserIsToldWhy() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-refused-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let config = scratch + "/gestured.yml"
+        try (try String(contentsOfFile: DaemonProcess.root.appendingPathComponent("Fixtures/gestures.yml").path, encoding: .utf8)
+            + "access:\n  policy: any-member\n  users: [daemon]\n").write(toFile: config, atomically: true, encoding: .utf8)
+        let socket = scratch + "/gestured.sock"
+        chmod(scratch, 0o755)
+        let daemon = try DaemonProcess(
+            ["--config", config, "--socket-group", "nogroup", "--replay", "Fixtures/constructed/swipe-3-left.yml", "--wait-subscribers", "1"], socket: socket)
+        let gesturectl = DaemonProcess.root.appendingPathComponent(".build/debug/gesturectl").path
+        for command in [["snapshot"], ["devices"], ["subscribe"], ["on", "swipe-left-3"]] {
+            let arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", gesturectl] + command + ["--socket", socket]
+                + (command[0] == "on" ? ["--", "true"] : [])
+            let run = try ChildProcess("/usr/bin/setpriv", arguments).finish()
+            #expect(run.status == 77, "\(command): \(run.errors)")
+            #expect(run.errors == "gesturectl \(command[0]): gestured refuses this connection: uid 65534 is not in gestured's access list\n")
+        }
+        daemon.terminate()
+        #expect(daemon.wait() == 0)
+    }
+
+    /// Item 6: a client the daemon refuses waits 2 s, then longer, up to 10 s, before it asks
+    /// again; a daemon that is simply gone is asked again after 50 ms doubling to 2 s.
+    @Test func aRefusedClientBacksOff() async {
+        let client = GestureClient(path: "/nonexistent/gestured.sock")
+        var gone: [Duration] = []
+        for _ in 0..<8 { gone.append(await client.nextDelay()) }
+        #expect(gone == [.milliseconds(50), .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600), .seconds(2), .seconds(2)])
+        var refused: [Duration] = []
+        for _ in 0..<5 {
+            await client.markRefused()
+            refused.append(await client.nextDelay())
+        }
+        #expect(refused == [.seconds(4), .seconds(8), .seconds(10), .seconds(10), .seconds(10)])
+    }
+}
