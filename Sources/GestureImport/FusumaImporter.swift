@@ -114,11 +114,12 @@ public enum FusumaImporter {
     static func threshold(_ kind: String, _ value: YAMLNode) -> ImportedItem {
         let text = "threshold: \(kind): \(Self.flat(value))"
         guard directions[kind] != nil else { return ImportedItem(line: value.line, text: text, outcome: .skipped("`\(kind)` is not a fusuma gesture")) }
-        guard let factor = value.float, Self.valid(factor) else { return ImportedItem(line: value.line, text: text, outcome: .skipped("expected a number above 0, at most 10")) }
+        guard let factor = value.float, Self.valid(factor) else { return ImportedItem(line: value.line, text: text, outcome: .skipped("expected a number from 0 to 10")) }
         return ImportedItem(line: value.line, text: text, outcome: .actions([], note: "applied to every \(kind) below that has no threshold of its own"))
     }
 
-    static func valid(_ factor: Double) -> Bool { factor > 0 && factor <= 10 }
+    /// fusuma takes any threshold from 0 (at once) up; past 10 no gesture would ever be far enough.
+    static func valid(_ factor: Double) -> Bool { factor >= 0 && factor <= 10 }
 
     /// A node on one line, for the comment above what it became.
     static func flat(_ node: YAMLNode) -> String {
@@ -140,6 +141,24 @@ public enum FusumaImporter {
         mutating func gestures(_ kind: String, _ node: YAMLNode) {
             for (key, value) in node.mapping ?? [] {
                 let path = "\(kind): \(key.string ?? "")"
+                // fusuma's pinch and rotate take the finger count as optional (its README's own
+                // `pinch: in: command:`): two fingers then.
+                if key.int == nil, kind == "pinch" || kind == "rotate", let name = key.string,
+                    FusumaImporter.directions[kind]!.contains(name) || ["begin", "update", "end"].contains(name)
+                {
+                    if let taken = counted[kind], taken != 2 {
+                        items.append(ImportedItem(line: key.line, text: "\(path): \(FusumaImporter.flat(value))", outcome: .skipped(
+                            "gestured's \(kind == "pinch" ? "magnify" : "rotate") does not count fingers, and the \(kind) with \(taken) fingers already maps to it")))
+                        continue
+                    }
+                    counted[kind] = 2
+                    if FusumaImporter.directions[kind]!.contains(name) {
+                        direction(kind, 2, name, value, path: path)
+                    } else {
+                        phase(kind, 2, direction: nil, name, value, path: path)
+                    }
+                    continue
+                }
                 guard let count = key.int, FusumaImporter.fingers[kind]!.contains(count) else {
                     let range = FusumaImporter.fingers[kind]!
                     items.append(ImportedItem(line: key.line, text: "\(path): \(FusumaImporter.flat(value))", outcome: .skipped(
@@ -199,7 +218,7 @@ public enum FusumaImporter {
             }
             let factor = node["threshold"]?.float ?? thresholds[kind] ?? 1
             guard FusumaImporter.valid(factor) else {
-                return items.append(ImportedItem(line: line, text: text, outcome: .skipped("its threshold must be a number above 0, at most 10")))
+                return items.append(ImportedItem(line: line, text: text, outcome: .skipped("its threshold must be a number from 0 to 10")))
             }
             var notes: [String] = []
             if node["interval"] != nil { notes.append("interval has no equivalent") }
@@ -222,11 +241,12 @@ public enum FusumaImporter {
                 notes.append("runs at every \(JSONValue.number(size).serialized)\(pinch ? " of scale" : "°") \(pinch ? "pinched" : "turned") \(direction ?? "")")
                 if count != 2 { notes.append("any number of fingers, not just \(count)") }
             default:  // hold
-                let seconds = FusumaImporter.holdDuration * factor
+                // A long press ends when it is recognized: its command runs then (`ended`).
+                let seconds = max(FusumaImporter.holdDuration * factor, 0.01)
                 spec = ActionSpec(
                     gesture: "fusuma-press-\(count)",
                     definition: ImportedGesture.define("longPress", [("minimumDuration", .number(seconds)), ("fingers", ImportedGesture.int(count))]),
-                    trigger: .began, command: run)
+                    trigger: .ended, command: run)
                 notes.append("runs once \(count) fingers have rested \(JSONValue.number(seconds).serialized) s")
             }
             items.append(ImportedItem(line: line, text: text, outcome: .actions([spec], note: notes.joined(separator: "; "))))

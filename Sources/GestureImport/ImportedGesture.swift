@@ -5,9 +5,12 @@ import GestureWire
 /// share: every definition watches beside the daemon's own gestures (`priority:
 /// simultaneous`), so imported actions take nothing from them.
 enum ImportedGesture {
-    /// A definition of `kind` (`swipe`, `magnify`, …) with its parameters, in the order given.
-    static func define(_ kind: String, _ parameters: [(String, JSONValue)] = []) -> JSONValue {
-        .object([(kind, .object(parameters)), ("priority", .string("simultaneous"))])
+    /// A definition of `kind` (`swipe`, `magnify`, …) with its parameters, in the order given;
+    /// with `devices`, kept to those (`touchscreen`, `touchpad`, part of a name).
+    static func define(_ kind: String, _ parameters: [(String, JSONValue)] = [], devices: [String] = []) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [(kind, .object(parameters)), ("priority", .string("simultaneous"))]
+        if !devices.isEmpty { pairs.append(("devices", .array(devices.map(JSONValue.string)))) }
+        return .object(pairs)
     }
 
     /// The items in file order, every step action with `overlap: queue`: each tool ran every

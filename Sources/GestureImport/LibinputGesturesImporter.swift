@@ -18,10 +18,14 @@ public enum LibinputGesturesImporter {
     public static let twistStep = 30.0
 
     /// Every line that says something, in order (comments and blank lines are left out).
-    public static func read(_ text: String) -> [ImportedItem] {
+    /// `environment` expands `~` and `$VAR` in each command's program, as libinput-gestures
+    /// does when it reads its file.
+    public static func read(_ text: String, environment: [String: String] = [:]) -> [ImportedItem] {
         var items: [ImportedItem] = []
         // Lines with a finger count win over the same gesture without one (its documentation).
         var counted: Set<String> = []
+        // A gesture line repeated later replaces the earlier one, as in libinput-gestures.
+        var latest: [String: Int] = [:]
         // A gesture line's outcome depends on the counts of lines after it: decided at the end.
         var gestures: [(item: Int, action: String, motion: String, fingers: Int?, command: String)] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -46,6 +50,13 @@ public enum LibinputGesturesImporter {
                 // The command is the rest of the line as written (its own spacing and quotes).
                 let command = Self.remainder(of: trimmed, after: words.count - rest.count + 1)
                 if let fingers { counted.insert("\(action) \(motion) \(fingers)") }
+                let key = "\(action) \(motion) \(fingers.map(String.init) ?? "any")"
+                if let earlier = latest[key] {
+                    let replaced = gestures.firstIndex { $0.item == earlier }!
+                    gestures.remove(at: replaced)
+                    items[earlier].outcome = .skipped("line \(line) binds `\(action) \(motion)\(fingers.map { " \($0)" } ?? "")` again, and libinput-gestures keeps the last")
+                }
+                latest[key] = items.count
                 gestures.append((items.count, action, motion, fingers, command))
                 items.append(ImportedItem(line: line, text: trimmed, outcome: .actions([], note: nil)))
             case "device":
@@ -63,8 +74,20 @@ public enum LibinputGesturesImporter {
                 items.append(ImportedItem(line: line, text: trimmed, outcome: .skipped("`\(keyword)` is not a libinput-gestures directive")))
             }
         }
+        // A pinch or twist is for any number of fingers in gestured: the first count bound for a
+        // motion maps, another count for the same motion would run both commands.
+        var pinchCounts: [String: (line: Int, fingers: Int?)] = [:]
         for gesture in gestures {
-            items[gesture.item].outcome = Self.outcome(gesture.action, gesture.motion, gesture.fingers, gesture.command, counted: counted)
+            if gesture.action == "pinch" {
+                if let first = pinchCounts[gesture.motion], first.fingers != gesture.fingers {
+                    items[gesture.item].outcome = .skipped(
+                        "gestured's pinches and twists take any number of fingers, and line \(first.line) already binds `pinch \(gesture.motion)`; one of them must go")
+                    continue
+                }
+                pinchCounts[gesture.motion] = (items[gesture.item].line, gesture.fingers)
+            }
+            items[gesture.item].outcome = Self.outcome(
+                gesture.action, gesture.motion, gesture.fingers, gesture.command, counted: counted, environment: environment)
         }
         return ImportedGesture.finish(items)
     }
@@ -78,7 +101,38 @@ public enum LibinputGesturesImporter {
         return String(rest.drop { $0 == " " || $0 == "\t" })
     }
 
-    static func outcome(_ action: String, _ motion: String, _ fingers: Int?, _ command: String, counted: Set<String>) -> ImportedItem.Outcome {
+    /// libinput-gestures' diagonals, as gestured names them.
+    static let diagonals = ["left_up": "upLeft", "right_up": "upRight", "left_down": "downLeft", "right_down": "downRight"]
+
+    /// `~` at the start and `$VAR` or `${VAR}` anywhere, from `environment`; an unset variable
+    /// stays as written (as Python's `expandvars` leaves it).
+    static func expand(_ word: String, _ environment: [String: String]) -> String {
+        var word = word
+        if word == "~" || word.hasPrefix("~/"), let home = environment["HOME"] { word = home + word.dropFirst() }
+        guard word.contains("$") else { return word }
+        var result = ""
+        var rest = Substring(word)
+        while let dollar = rest.firstIndex(of: "$") {
+            result += rest[..<dollar]
+            var after = rest[rest.index(after: dollar)...]
+            let braced = after.first == "{"
+            if braced { after = after.dropFirst() }
+            let name = after.prefix { $0 == "_" || $0.isLetter || $0.isNumber }
+            let closed = !braced || after.dropFirst(name.count).first == "}"
+            if !name.isEmpty, closed, let value = environment[String(name)] {
+                result += value
+                rest = after.dropFirst(name.count + (braced ? 1 : 0))
+            } else {
+                result += "$"
+                rest = rest[rest.index(after: dollar)...]
+            }
+        }
+        return result + rest
+    }
+
+    static func outcome(
+        _ action: String, _ motion: String, _ fingers: Int?, _ command: String, counted: Set<String>, environment: [String: String]
+    ) -> ImportedItem.Outcome {
         if fingers == 0 { return .skipped("a gesture has at least one finger") }
         if command.hasPrefix("_internal") {
             return .skipped("`_internal` switches workspaces with wmctrl (X11 and XWayland only); use your desktop's command, e.g. [swaymsg, workspace, next] (docs/ACTIONS.md)")
@@ -86,7 +140,8 @@ public enum LibinputGesturesImporter {
         if command.hasPrefix("_drag") || action == "drag" {
             return .skipped("drag gestures move the pointer with a button held; gestured publishes gestures, it does not move the pointer")
         }
-        guard let words = ShellWords.split(command), !words.isEmpty else { return .skipped("the command has a quote left open") }
+        guard var words = ShellWords.split(command), !words.isEmpty else { return .skipped("the command has a quote left open") }
+        words[0] = expand(words[0], environment)
         let run = ActionCommand.argv(words)
         // Without a count, the gesture is for any number of fingers: 3 and 4 (fewer are
         // pointer motion and scrolling), except counts that have lines of their own.
@@ -97,8 +152,12 @@ public enum LibinputGesturesImporter {
                 ActionSpec(gesture: "lg-swipe-\(motion)-\(count)", definition: ImportedGesture.define("swipe", [("fingers", ImportedGesture.int(count)), ("direction", .string(motion))]),
                            command: run)
             }, note: nil)
-        case ("swipe", _):
-            return .skipped("gestured's swipes go up, down, left or right; there is no diagonal `\(motion)`")
+        case ("swipe", let diagonal) where diagonals[diagonal] != nil:
+            let direction = diagonals[diagonal]!
+            return .actions(counts.map { count in
+                ActionSpec(gesture: "lg-swipe-\(motion)-\(count)", definition: ImportedGesture.define("swipe", [("fingers", ImportedGesture.int(count)), ("direction", .string(direction))]),
+                           command: run)
+            }, note: nil)
         case ("pinch", "in"), ("pinch", "out"):
             let spec = ActionSpec(
                 gesture: "lg-pinch", definition: ImportedGesture.define("magnify"), trigger: .update(ActionStep(.scale, size: pinchStep)),
@@ -119,8 +178,8 @@ public enum LibinputGesturesImporter {
                 ActionSpec(
                     gesture: "lg-hold-\(count)-\(delayed.dropFirst(3))s",
                     definition: ImportedGesture.define("longPress", [("minimumDuration", .number(seconds)), ("fingers", ImportedGesture.int(count))]),
-                    trigger: .began, command: run)
-            }, note: "a long press of \(delayed.dropFirst(3)) s with \(counts.map(String.init).joined(separator: " or ")) fingers")
+                    trigger: .ended, command: run)
+            }, note: "a long press of \(delayed.dropFirst(3)) s with \(counts.map(String.init).joined(separator: " or ")) fingers, run when it is recognized")
         default:
             return .skipped("`\(action) \(motion)` is not a gesture libinput-gestures knows")
         }

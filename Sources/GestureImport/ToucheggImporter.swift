@@ -162,9 +162,11 @@ public enum ToucheggImporter {
             return .actions(specs, note: note([]))
         case "TAP":
             guard !repeated else { return .skipped("a repeated action on a TAP never runs in touchegg either (a tap does not move)") }
+            // touchegg's TAP is a touchscreen gesture: a touchpad's taps are libinput's clicks.
             let spec = ActionSpec(
-                gesture: "te-tap-\(fingers)", definition: ImportedGesture.define("tap", [("fingers", ImportedGesture.int(fingers))]), command: effect.shot)
-            return .actions([spec], note: note(on == "end" ? [] : ["runs when the fingers lift: a tap is recognized then"]))
+                gesture: "te-tap-\(fingers)",
+                definition: ImportedGesture.define("tap", [("fingers", ImportedGesture.int(fingers))], devices: ["touchscreen"]), command: effect.shot)
+            return .actions([spec], note: note((on == "end" ? [] : ["runs when the fingers lift: a tap is recognized then"]) + ["on touchscreens only, as in touchegg"]))
         default:
             return .skipped("`\(type)` is not a touchegg gesture (SWIPE, PINCH, TAP)")
         }

@@ -25,9 +25,32 @@ public enum XMLReader {
     /// The deepest nesting of elements (touchegg's files nest 4 deep).
     public static let maximumDepth = 32
 
+    /// The document with the dashes inside its comments blanked: touchegg's reader (pugixml)
+    /// takes `--` inside a comment, which XML forbids and Expat refuses, and users' files have
+    /// it (commented-out settings). A comment ends at the first `-->`, as pugixml ends it;
+    /// lengths and lines stay as they were, so every line number holds.
+    static func lenientComments(_ bytes: [UInt8]) -> [UInt8] {
+        let dash = UInt8(ascii: "-"), open: [UInt8] = Array("<!--".utf8)
+        var bytes = bytes
+        var index = 0
+        while index + 4 <= bytes.count {
+            guard bytes[index] == open[0], Array(bytes[index..<index + 4]) == open else {
+                index += 1
+                continue
+            }
+            var body = index + 4
+            while body + 3 <= bytes.count, !(bytes[body] == dash && bytes[body + 1] == dash && bytes[body + 2] == UInt8(ascii: ">")) {
+                if bytes[body] == dash { bytes[body] = UInt8(ascii: " ") }
+                body += 1
+            }
+            index = body + 3
+        }
+        return bytes
+    }
+
     /// The root element.
     public static func parse(_ text: String) throws(Failure) -> XMLElement {
-        let bytes = Array(text.utf8)
+        let bytes = lenientComments(Array(text.utf8))
         guard bytes.count <= maximumSize else { throw Failure(line: 1, problem: "over \(maximumSize / 1024) KiB; not a configuration") }
         guard let parser = XML_ParserCreate("UTF-8") else { throw Failure(line: 1, problem: "Expat could not start") }
         defer { XML_ParserFree(parser) }

@@ -24,6 +24,12 @@ struct ImportOutput: ParsableArguments {
         } catch {
             throw CleanExit.message("gesturectl import: \(error)", code: 1)
         }
+        // Another tool's file would import nothing, quietly: say which it is.
+        if let format = ImportFormat.guess(text), format.rawValue != tool {
+            throw CleanExit.message(
+                "gesturectl import \(tool): \(path): this looks like a \(format.rawValue) file, not a \(tool) one; import it with: gesturectl import \(format.rawValue) \(path)",
+                code: 1)
+        }
         let items: [ImportedItem]
         do {
             items = try read(text)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GesturePipeline
 import GestureImport
+import Posix
 
 /// `gesturectl import libinput-gestures FILE`: a libinput-gestures configuration as actions.
 struct LibinputGesturesImportCommand: ParsableCommand {
@@ -9,7 +10,7 @@ struct LibinputGesturesImportCommand: ParsableCommand {
         abstract: "Import ~/.config/libinput-gestures.conf (or FILE).",
         discussion: """
             Swipes, pinches, twists and holds become actions on gestures defined in the actions file itself; \
-            `_internal`, diagonal swipes, drags, `device`, `swipe_threshold` and `timeout` have no equivalent \
+            `_internal`, drags, `device`, `swipe_threshold` and `timeout` have no equivalent \
             and are explained. Example: gesturectl import libinput-gestures --output ~/.config/gestured/actions.yml
             """)
 
@@ -19,6 +20,6 @@ struct LibinputGesturesImportCommand: ParsableCommand {
     @OptionGroup var output: ImportOutput
 
     func run() throws {
-        try output.importFile(file, defaultFile: "libinput-gestures.conf", tool: "libinput-gestures") { LibinputGesturesImporter.read($0) }
+        try output.importFile(file, defaultFile: "libinput-gestures.conf", tool: "libinput-gestures") { LibinputGesturesImporter.read($0, environment: ProcessEnvironment.current) }
     }
 }

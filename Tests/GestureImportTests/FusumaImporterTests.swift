@@ -27,14 +27,42 @@ import Testing
         #expect(items.actions(37).first?.trigger == .update(ActionStep(.scale, size: 0.5)))
         #expect(items.actions(37).first?.command == .shell("xdotool keydown ctrl click 5 keyup ctrl"))
         // An invalid global threshold is said once; the rotations keep fusuma's default (30°).
-        #expect(items.reason(71).contains("expected a number above 0"))
+        #expect(items.reason(71).contains("expected a number from 0 to 10"))
         #expect(items.actions(47).first?.trigger == .update(ActionStep(.angle, size: 30)))
         #expect(items.actions(47).first?.command == .shell("brightnessctl set +5%"))
         #expect(items.actions(49).first?.back == .shell("brightnessctl set 5%-"))
-        // A hold's command: a long press of 0.7 s × 2.
+        // A hold's command: a long press of 0.7 s × 2, run when it is recognized (a long press
+        // ends then; `on: began` never ran: issue 21, item 2).
         #expect(items.actions(54) == [ActionSpec(
-            gesture: "fusuma-press-4", definition: Self.define("longPress", [("minimumDuration", .number(1.4)), ("fingers", .int(4))]), trigger: .began,
+            gesture: "fusuma-press-4", definition: Self.define("longPress", [("minimumDuration", .number(1.4)), ("fingers", .int(4))]), trigger: .ended,
             command: .shell("xdotool key super"))])
+    }
+
+    /// Issue 21: fusuma's README writes `pinch:` with no finger count, which fusuma reads as two;
+    /// the import dropped it as "pinch has 2 to 4 fingers".
+    @Test func aPinchWithoutAFingerCountIsTwoFingers() throws {
+        let items = try FusumaImporter.read("""
+            pinch:
+              in:
+                command: "xdotool keydown ctrl click 4 keyup ctrl"
+              out:
+                command: "xdotool keydown ctrl click 5 keyup ctrl"
+            rotate:
+              begin:
+                command: notify-send turning
+            """)
+        #expect(items.actions(3).first?.back == .shell("xdotool keydown ctrl click 4 keyup ctrl"))
+        #expect(items.actions(5).first?.command == .shell("xdotool keydown ctrl click 5 keyup ctrl"))
+        #expect(items.actions(3).first?.trigger == .update(ActionStep(.scale, size: FusumaImporter.pinchStep)))
+        #expect(items.actions(8).first?.trigger == .began)
+    }
+
+    /// Issue 21: fusuma takes a threshold of 0 (at once); the import refused it and used a default.
+    @Test func aThresholdOfZeroIsTaken() throws {
+        let items = try FusumaImporter.read("swipe:\n  3:\n    left:\n      command: next\n      threshold: 0\nhold:\n  2:\n    command: held\n    threshold: 0\n")
+        #expect(items.actions(4).first?.definition?["swipe"]?["minimumDistance"] == .number(0))
+        #expect(items.actions(8).first?.definition?["longPress"]?["minimumDuration"] == .number(0.01))
+        #expect(try ActionsFile.parse(ActionsWriter.render(items, origin: "x"), file: "x").actions.count == 2)
     }
 
     @Test func phasesRunAsTheFingersStartMoveAndStop() {

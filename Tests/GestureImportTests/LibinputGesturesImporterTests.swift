@@ -27,7 +27,11 @@ import Testing
         #expect(items.actions(7) == [Self.swipe("left", 4, ["swaymsg", "workspace", "next"])])
         // Words split as shlex splits them; `gesture:` is the old spelling.
         #expect(items.actions(8) == [Self.swipe("right", 4, ["sh", "-c", "notify-send 'four fingers' right"])])
-        for line in 9...12 { #expect(items.reason(line).contains("no diagonal")) }
+        // Diagonals, now that gestured's swipes have them (issue 21: real files lost theirs).
+        for (line, motion, direction) in [(9, "left_up", "upLeft"), (10, "left_down", "downLeft"), (11, "right_up", "upRight"), (12, "right_down", "downRight")] {
+            #expect(items.actions(line).map(\.gesture) == ["lg-swipe-\(motion)-3", "lg-swipe-\(motion)-4"])
+            #expect(items.actions(line).first?.definition?.serialized == #"{"swipe":{"fingers":3,"direction":"\#(direction)"},"priority":"simultaneous"}"#)
+        }
         // Pinches and twists: steps, in and anticlockwise backward.
         #expect(items.actions(13).map(\.back) == [.argv(["xdotool", "key", "ctrl+minus"])] && items.actions(13).first?.command == nil)
         #expect(items.actions(14).map(\.command) == [.argv(["xdotool", "key", "ctrl+plus"])] && items.actions(14).first?.back == nil)
@@ -35,9 +39,11 @@ import Testing
         #expect(items.actions(15).first?.trigger == .update(ActionStep(.angle, size: LibinputGesturesImporter.twistStep)))
         #expect(items.actions(15).first?.command == .argv(["brightnessctl", "set", "+5%"]))
         #expect(items.actions(16).first?.back == .argv(["brightnessctl", "set", "5%-"]))
-        // Holds: at once, or a long press of the delay.
+        // Holds: at once, or a long press of the delay — which ends when it is recognized, so
+        // its command runs then (`on: began` never ran: issue 21, item 2).
         #expect(items.actions(17).map(\.gesture) == ["lg-hold-4"] && items.actions(17).first?.trigger == .began)
         #expect(items.actions(18).first?.definition?.serialized == #"{"longPress":{"minimumDuration":1.5,"fingers":3},"priority":"simultaneous"}"#)
+        #expect(items.actions(18).first?.trigger == .ended)
         #expect(items.reason(19).contains("does not move the pointer"))
         #expect(items.reason(20).contains(#"devices: ["DLL0665:01 06CB:76AD Touchpad"]"#))
         #expect(items.reason(21).contains("every touchpad"))
@@ -50,11 +56,44 @@ import Testing
         let items = LibinputGesturesImporter.read(Self.sample)
         let text = ActionsWriter.render(items, origin: "libinput-gestures: sample")
         let file = try ActionsFile.parse(text, file: "imported.yml")
-        #expect(file.actions.count == 11)
+        #expect(file.actions.count == 19)
         // One definition per gesture, shared by the actions on it.
-        #expect(file.definitions.count == 9)
-        #expect(text.components(separatedBy: "#   not imported:").count - 1 == 11)
+        #expect(file.definitions.count == 17)
+        #expect(text.components(separatedBy: "#   not imported:").count - 1 == 7)
         #expect(text.contains("  # line 13: gesture pinch in\txdotool key ctrl+minus\n  #   note: runs at every 0.25 of scale while pinching in, not once at the end\n"))
+    }
+
+    /// Issue 21: libinput-gestures expands `~` and `$VAR` in the command's program when it reads
+    /// its file; the import does the same (it ran `~/bin/x.sh` literally, which never starts).
+    @Test func theProgramsTildeAndVariablesAreExpanded() {
+        let environment = ["HOME": "/home/ada", "SCRIPTS": "/opt/scripts"]
+        let items = LibinputGesturesImporter.read(
+            "gesture swipe left 3 ~/bin/next.sh ~/keep\ngesture swipe right 3 $SCRIPTS/prev.sh\ngesture swipe up 3 ${SCRIPTS}/up.sh $UNSET\ngesture swipe down 3 $NOPE/x\n",
+            environment: environment)
+        #expect(items.actions(1).first?.command == .argv(["/home/ada/bin/next.sh", "~/keep"]))
+        #expect(items.actions(2).first?.command == .argv(["/opt/scripts/prev.sh"]))
+        #expect(items.actions(3).first?.command == .argv(["/opt/scripts/up.sh", "$UNSET"]))
+        #expect(items.actions(4).first?.command == .argv(["$NOPE/x"]))
+    }
+
+    /// Issue 21: a gesture line repeated later replaces the earlier one in libinput-gestures;
+    /// the import kept both, so two commands ran.
+    @Test func aRepeatedLineReplacesTheEarlierOne() throws {
+        let items = LibinputGesturesImporter.read("gesture swipe left 3 first\ngesture swipe left 4 other\ngesture swipe left 3 second\n")
+        #expect(items.reason(1) == "line 3 binds `swipe left 3` again, and libinput-gestures keeps the last")
+        #expect(items.actions(2).map(\.gesture) == ["lg-swipe-left-4"])
+        #expect(items.actions(3).map(\.command) == [.argv(["second"])])
+        let file = try ActionsFile.parse(ActionsWriter.render(items, origin: "x"), file: "x")
+        #expect(file.actions.filter { $0.gesture == "lg-swipe-left-3" }.count == 1)
+    }
+
+    /// Issue 21: one pinch direction bound for two finger counts became one any-finger gesture
+    /// running both commands; the first count maps and the other is said.
+    @Test func aPinchBoundForTwoFingerCountsMapsOnce() {
+        let items = LibinputGesturesImporter.read("gesture pinch in 2 zoom-out\ngesture pinch in 4 show-desktop\ngesture pinch out 4 zoom-in\n")
+        #expect(items.actions(1).first?.back == .argv(["zoom-out"]))
+        #expect(items.reason(2).contains("take any number of fingers, and line 1 already binds `pinch in`"))
+        #expect(items.actions(3).first?.command == .argv(["zoom-in"]))
     }
 
     /// Found by `make fuzz` (import): a count of 0 fingers became a definition the reader refuses.

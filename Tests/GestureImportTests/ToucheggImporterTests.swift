@@ -52,6 +52,10 @@ import Testing
         #expect(items.actions(89).map(\.command) == [.argv(["xdotool", "click", "3"])])
         #expect(items.note(89).contains("runs when the fingers lift"))
         #expect(items.actions(95).first?.definition?["tap"]?["fingers"] == .int(3))
+        // touchegg's TAP is a touchscreen gesture (issue 21: imported without a filter it fired
+        // on every touchpad tap).
+        #expect(items.actions(95).first?.definition?["devices"] == .array(["touchscreen"]))
+        #expect(items.note(95).contains("on touchscreens only, as in touchegg"))
         #expect(items.actions(98).map(\.command) == [.argv(["xdotool", "mousedown", "8"]), .argv(["xdotool", "mouseup", "8"]), .argv(["xdotool", "mouseup", "8"])])
         #expect(items.actions(98).map(\.trigger) == [.began, .ended, .failed])
     }
@@ -77,6 +81,23 @@ import Testing
         #expect(file.actions.count == 21)
         #expect(Set(file.definitions.compactMap { $0["name"]?.stringValue }) == ["te-pinch", "te-swipe-right-3", "te-swipe-left-4", "te-swipe-right-4", "te-swipe-down-5", "te-swipe-left-5", "te-tap-2", "te-tap-3", "te-swipe-right-2"])
         #expect(text.components(separatedBy: "#   not imported:").count - 1 == 15)
+    }
+
+    /// Issue 21: touchegg reads its file with pugixml, which takes `--` inside a comment (users
+    /// comment settings out that way); a file touchegg reads is imported, not refused whole.
+    @Test func aCommentWithDoubleDashesIsReadAsToucheggReadsIt() throws {
+        let items = try ToucheggImporter.read("""
+            <touchégg>
+              <!-- <property name="animation_delay">150</property> -- disabled -->
+              <!--- three dashes --->
+              <application name="All">
+                <gesture type="SWIPE" fingers="3" direction="LEFT">
+                  <action type="RUN_COMMAND"><command>swaymsg workspace next</command><on>begin</on></action>
+                </gesture>
+              </application>
+            </touchégg>
+            """)
+        #expect(items.actions(5).first?.command == .shell("swaymsg workspace next"))
     }
 
     @Test func aMistakeNamesItsLine() {

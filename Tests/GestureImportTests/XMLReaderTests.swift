@@ -13,6 +13,12 @@ import Testing
         #expect(try XMLReader.parse("<touchégg/>").name == "touchégg")
     }
 
+    /// `--` inside a comment, as pugixml (touchegg's reader) takes it; lines stay where they were.
+    @Test func commentsAreReadAsPugixmlReadsThem() throws {
+        let root = try XMLReader.parse("<a>\n<!-- x -- y\n -- z --->\n<b/>\n</a>\n")
+        #expect(root.children.first?.name == "b" && root.children.first?.line == 4)
+    }
+
     @Test func mistakesAndHostileDocumentsAreRefusedWithTheirLine() {
         #expect(throws: XMLReader.Failure(line: 2, problem: "invalid XML: not well-formed (invalid token)")) { try XMLReader.parse("<a>\n<b <</a>") }
         #expect(throws: XMLReader.Failure(line: 1, problem: "invalid XML: no element found")) { try XMLReader.parse("") }

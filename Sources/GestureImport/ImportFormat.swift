@@ -1,0 +1,34 @@
+/// Which tool's configuration a text looks like, so that a file given to the wrong importer is
+/// refused with the right command instead of importing nothing.
+public enum ImportFormat: String, Sendable, CaseIterable {
+    /// `~/.config/libinput-gestures.conf`: lines of `gesture …`, `device …`.
+    case libinputGestures = "libinput-gestures"
+    /// `~/.config/fusuma/config.yml`: YAML with `swipe:`, `pinch:`, `rotate:`, `hold:` trees.
+    case fusuma
+    /// `~/.config/touchegg/touchegg.conf`: XML under `<touchégg>`.
+    case touchegg
+
+    /// The format `text` clearly is, or nil when it is none of them for sure (an empty file,
+    /// comments only, something else).
+    public static func guess(_ text: String) -> ImportFormat? {
+        var firstWords: [String] = []
+        for raw in text.split(separator: "\n") {
+            let line = raw.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            if line.hasPrefix("<touchégg") || line.hasPrefix("<touchegg") { return .touchegg }
+            if line.hasPrefix("<") { continue }  // an XML declaration or comment, a tag
+            firstWords.append(String(line.prefix { $0 != " " && $0 != "\t" && $0 != ":" }) + (line.contains(":") ? ":" : ""))
+            if firstWords.count == 20 { break }
+        }
+        guard !firstWords.isEmpty else { return nil }
+        if firstWords.contains(where: { ["swipe:", "pinch:", "rotate:", "hold:"].contains($0) && raw(text, top: $0) }) { return .fusuma }
+        let directives = ["gesture", "gesture:", "device", "device:", "swipe_threshold", "swipe_threshold:", "timeout", "timeout:"]
+        if firstWords.allSatisfy({ directives.contains($0) || directives.contains(String($0.dropLast())) }) { return .libinputGestures }
+        return nil
+    }
+
+    /// Whether `key` (`swipe:`) starts a line of its own at the top level, as YAML writes it.
+    static func raw(_ text: String, top key: String) -> Bool {
+        text.split(separator: "\n").contains { $0.hasPrefix(key) && $0.dropFirst(key.count).allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+    }
+}

@@ -1,0 +1,22 @@
+import GestureImport
+import Testing
+
+/// Issue 21: a file given to the wrong importer is recognized for what it is.
+@Suite struct ImportFormatTests {
+    @Test func eachToolsSampleIsRecognized() {
+        #expect(ImportFormat.guess(ImportSample.text("libinput-gestures.conf")) == .libinputGestures)
+        #expect(ImportFormat.guess(ImportSample.text("fusuma.yml")) == .fusuma)
+        #expect(ImportFormat.guess(ImportSample.text("touchegg.conf")) == .touchegg)
+    }
+
+    @Test func whatIsNoneOfThemForSureIsLeftToTheImporter() {
+        #expect(ImportFormat.guess("") == nil)
+        #expect(ImportFormat.guess("# only a comment\n") == nil)
+        #expect(ImportFormat.guess("threshold:\n  swipe: 0.5\n") == nil)
+        #expect(ImportFormat.guess("version: 1\nactions: []\n") == nil)
+        // One line that is no directive makes it not clearly libinput-gestures.
+        #expect(ImportFormat.guess("gesture swipe left 3 x\nnonsense here\n") == nil)
+        #expect(ImportFormat.guess("gesture: swipe left xdotool key alt+Right\n") == .libinputGestures)
+        #expect(ImportFormat.guess("<?xml version=\"1.0\"?>\n<touchégg>\n</touchégg>\n") == .touchegg)
+    }
+}
