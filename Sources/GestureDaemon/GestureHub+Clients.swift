@@ -141,16 +141,20 @@ extension GestureHub {
         if let unknown = request.gestures.first(where: { !known.contains($0) }) {
             return .failure(ProtocolError(.invalidRequest, "no configured gesture named \"\(unknown)\"; configured: \(config.bindings.map(\.name).joined(separator: ", "))"))
         }
+        if request.touchpadGestures, !capabilities.contains("touchpad-gestures") {
+            return .failure(ProtocolError(
+                .invalidRequest, "\"touchpadGestures\": this daemon has no libinput touchpad gestures to pass through (it replays a recording); leave it out"))
+        }
         var definitions: GestureConfig?
         if !request.definitions.isEmpty {
-            let yaml = "version: 1\ngestures:\n" + request.definitions.map { "  - \($0.serialized)\n" }.joined()
-            do {
-                definitions = try GestureConfig.parse(yaml, file: "define")
-            } catch let error as FileError {
-                return .failure(ProtocolError(.invalidGesture, error.message))
-            } catch {
-                return .failure(ProtocolError(.invalidGesture, "\(error)"))
+            switch Self.definitions(request.definitions) {
+            case .failure(let error): return .failure(error)
+            case .success(let parsed): definitions = parsed
             }
+        }
+        if let shadowing = definitions?.bindings.first(where: { known.contains($0.name) }) {
+            return .failure(ProtocolError(
+                .invalidGesture, "define[\((shadowing.line ?? 3) - 3)]: \"\(shadowing.name)\" is the name of a configured gesture; give yours another name"))
         }
         if let definitions {
             func cost(_ config: GestureConfig?) -> Int { config?.bindings.reduce(0) { $0 + $1.gesture.recognizerCount } ?? 0 }
@@ -175,6 +179,25 @@ extension GestureHub {
         for id in devices.keys.sorted() where client.seats.contains(devices[id]!.seat) { attachDefinitions(subscription, to: id) }
         client.subscriptions[subscription.id] = subscription
         return .success(subscription)
+    }
+
+    /// A `define` list read with the configuration's rules, its mistakes named by the entry
+    /// (`define[2]: …`), never by a line of text the client did not write.
+    static func definitions(_ items: [JSONValue]) -> Result<GestureConfig, ProtocolError> {
+        // Entry i is line i + 3 of the document read: `version`, `gestures`, then one per line.
+        let yaml = "version: 1\ngestures:\n" + items.map { "  - \($0.serialized)\n" }.joined()
+        do {
+            return .success(try GestureConfig.parse(yaml, file: "define"))
+        } catch let error as FileError {
+            var message = error.message
+            if let start = message.firstRange(of: "(first used on line "), let end = message[start.upperBound...].firstIndex(of: ")") {
+                let line = Int(message[start.upperBound..<end]) ?? 3
+                message.replaceSubrange(start.lowerBound...end, with: "(first used by define[\(line - 3)])")
+            }
+            return .failure(ProtocolError(.invalidGesture, error.line.map { "define[\(max(0, $0 - 3))]: " + message } ?? message))
+        } catch {
+            return .failure(ProtocolError(.invalidGesture, "\(error)"))
+        }
     }
 
     func attachDefinitions(_ subscription: HubSubscription, to id: DeviceID) {

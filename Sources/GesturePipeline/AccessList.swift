@@ -9,6 +9,21 @@ public struct AccessList: Hashable, Sendable {
     public var users: [String]
     /// Groups whose members are allowed (names or numeric gids).
     public var groups: [String]
+    /// Where the list was read, for errors: the file, and each entry's line (not part of the
+    /// list's identity).
+    public var origin = Origin()
+
+    /// Where an access list was read.
+    public struct Origin: Hashable, Sendable {
+        /// The configuration file.
+        public var file = "access"
+        /// The line of each entry, by `users`/`groups` and name.
+        public var lines: [String: Int] = [:]
+
+        /// Equal whatever they say: where a list stands does not change what it allows.
+        public static func == (_: Origin, _: Origin) -> Bool { true }
+        public func hash(into hasher: inout Hasher) {}
+    }
 
     /// Creates an access list.
     public init(policy: AccessPolicy = .activeSession, users: [String] = [], groups: [String] = []) {
@@ -26,7 +41,9 @@ public struct AccessList: Hashable, Sendable {
         func ids(_ entries: [String], _ kind: String, _ lookup: (String) -> UInt32?) throws -> Set<UInt32> {
             Set(try entries.map { entry in
                 if let id = UInt32(entry) { return id }
-                guard let id = lookup(entry) else { throw ConfigError(file: "access", line: nil, "no \(kind) named `\(entry)`") }
+                guard let id = lookup(entry) else {
+                    throw ConfigError(file: origin.file, line: origin.lines["\(kind)s \(entry)"], "no \(kind) named `\(entry)` on this system (`access:` \(kind)s)")
+                }
                 return id
             })
         }

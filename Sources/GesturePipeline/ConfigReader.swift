@@ -93,6 +93,7 @@ struct ConfigReader {
             }
             policy = chosen
         }
+        var origin = AccessList.Origin(file: file)
         func entries(_ key: String) throws -> [String] {
             guard let value = keys[key] else { return [] }
             guard let list = value.sequence else { throw error(value, "expected `\(key):` as a list of names or numeric ids") }
@@ -100,10 +101,13 @@ struct ConfigReader {
                 guard let text = item.string, item.mapping == nil, item.sequence == nil, !text.isEmpty else {
                     throw error(item, "expected a name or a numeric id in `\(key):`")
                 }
+                origin.lines["\(key) \(text)"] = item.line
                 return text
             }
         }
-        return AccessList(policy: policy, users: try entries("users"), groups: try entries("groups"))
+        var list = AccessList(policy: policy, users: try entries("users"), groups: try entries("groups"))
+        list.origin = origin
+        return list
     }
 
     /// A mapping whose keys are all in `allowed`.

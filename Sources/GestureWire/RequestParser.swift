@@ -32,6 +32,13 @@ public enum RequestParser {
         guard let name = value["request"]?.stringValue else {
             return fail(.unknownRequest, "expected a \"request\" field: subscribe, unsubscribe, snapshot, devices or ping")
         }
+        // A field no request has is a mistake said, not ignored: `"gesture": ["pinch"]` would
+        // otherwise subscribe to everything.
+        let allowed = Self.fields[name] ?? []
+        if !allowed.isEmpty, let unknown = value.objectKeys?.first(where: { !allowed.contains($0) }) {
+            return fail(
+                .invalidRequest, "\(name) has no field \"\(unknown)\"; its fields are \(allowed.filter { $0 != "request" }.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
         switch name {
         case "ping": return .success(ClientRequest(id: id, command: .ping))
         case "snapshot": return .success(ClientRequest(id: id, command: .snapshot))
@@ -50,6 +57,13 @@ public enum RequestParser {
             return fail(.unknownRequest, "unknown request \"\(name)\"; expected subscribe, unsubscribe, snapshot, devices or ping")
         }
     }
+
+    /// The fields each request may have.
+    static let fields: [String: [String]] = [
+        "ping": ["id", "request"], "snapshot": ["id", "request"], "devices": ["id", "request"],
+        "unsubscribe": ["id", "request", "subscription"],
+        "subscribe": ["id", "request", "gestures", "devices", "phases", "define", "touchpadGestures"],
+    ]
 
     static func subscription(_ value: JSONValue, limits: ProtocolLimits) -> Result<SubscriptionRequest, ProtocolError> {
         var request = SubscriptionRequest()

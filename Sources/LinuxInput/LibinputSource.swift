@@ -56,6 +56,18 @@ public final class LibinputSource {
             throw SourceError("cannot create a libinput context")
         }
         self.context = context
+        // Said in our words before libinput, which logs "client bug: Invalid path" for these.
+        for path in paths {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                throw SourceError("\(path): \(errno == ENOENT ? "no such device node" : String(cString: strerror(errno)))")
+            }
+            // Input nodes are character devices of the input subsystem (major 13).
+            let major = ((info.st_rdev >> 8) & 0xfff) | ((info.st_rdev >> 32) & ~0xfff)
+            guard (info.st_mode & S_IFMT) == S_IFCHR, major == 13 else {
+                throw SourceError("\(path) is not an input device node (expected a character device such as /dev/input/event3; `gesturectl devices` lists them)")
+            }
+        }
         for path in paths where libinput_path_add_device(context, path) == nil {
             if let failure = log.takeUnretainedValue().failures.last, failure.path == path { throw failure }
             throw SourceError("libinput cannot use \(path) (not an input device node?)")

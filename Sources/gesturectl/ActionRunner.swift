@@ -61,18 +61,20 @@ final class ActionRunner: @unchecked Sendable {
     static func subscription(for file: ActionsFile, configured: [String]?) -> SubscriptionRequest? {
         let known = configured.map(Set.init)
         let names = file.configuredGestures.filter { known?.contains($0) ?? true }
-        guard !names.isEmpty || !file.definitions.isEmpty else { return nil }
-        return SubscriptionRequest(gestures: names, definitions: file.definitions)
+        // A definition with a configured gesture's name would make the daemon refuse them all.
+        let definitions = file.definitions.filter { !(known?.contains($0["name"]?.stringValue ?? "") ?? false) }
+        guard !names.isEmpty || !definitions.isEmpty else { return nil }
+        return SubscriptionRequest(gestures: names, definitions: definitions)
     }
 
     /// Makes the subscription the file and the daemon's gestures call for now, and says once
     /// which actions are off because the daemon has no such gesture.
     func resubscribe() async {
         if let configured {
-            for action in file.actions where action.definition == nil && !configured.contains(action.gesture) {
+            for action in file.actions where (action.definition == nil) != configured.contains(action.gesture) {
                 guard reportedUnknown.insert(action.line ?? 0).inserted else { continue }
-                let problem = ConfigError(file: path, line: action.line, ActionsFile.unknown(action.gesture, configured: configured))
-                StandardError.line("gesturectl actions: \(problem); this action is off, the others run")
+                let why = action.definition == nil ? ActionsFile.unknown(action.gesture, configured: configured) : ActionsFile.shadowing(action.gesture)
+                StandardError.line("gesturectl actions: \(ConfigError(file: path, line: action.line, why)); this action is off, the others run")
             }
         }
         let wanted = Self.subscription(for: file, configured: configured)

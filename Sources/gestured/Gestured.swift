@@ -199,6 +199,9 @@ struct Gestured: AsyncParsableCommand {
             return .success((config, access))
         } catch let error as ConfigError {
             return .failure(error)
+        } catch let error as FileReadError {
+            // Said once: `nope.yml: cannot read: no such file`, not with the path twice.
+            return .failure(ConfigError(file: error.path, line: nil, "cannot read: \(error.reason)"))
         } catch {
             return .failure(ConfigError(file: path ?? systemConfig, line: nil, "\(error)"))
         }

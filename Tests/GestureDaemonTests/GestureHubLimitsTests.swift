@@ -154,4 +154,24 @@ import Testing
         let refused = try rig.lines(late).last
         #expect(refused?["error"]?["message"]?.stringValue?.contains("the daemon takes at most 256 in all") == true)
     }
+
+    /// Issue 21, items 9 and 10: a definition's mistake names the entry (`define[1]`), never a
+    /// line of YAML the client did not write; a definition may not take a configured gesture's
+    /// name; touchpad gestures are refused where there are none to pass through.
+    @Test func definitionsAreJudgedByTheirEntry() throws {
+        let rig = try HubRig(config: Self.config, capabilities: ["replay", "define", "snapshot"])
+        let client = try rig.connect()
+        _ = try rig.lines(client)
+        func reply(_ line: String) throws -> String? {
+            rig.send(line, from: client)
+            return try rig.lines(client).last?["error"]?["message"]?.stringValue
+        }
+        #expect(try reply(#"{"id": 1, "request": "subscribe", "define": [{"name": "a", "tap": {}}, {"name": "a", "drag": {}}]}"#)
+            == "define[1]: duplicate gesture name `a` (first used by define[0])")
+        #expect(try reply(#"{"id": 2, "request": "subscribe", "define": [{"name": "b", "tap": {"count": 0}}]}"#)?.hasPrefix("define[0]: ") == true)
+        let configured = try #require(rig.hub.config.bindings.first?.name)
+        #expect(try reply(#"{"id": 3, "request": "subscribe", "define": [{"name": "\#(configured)", "tap": {}}]}"#)
+            == "define[0]: \"\(configured)\" is the name of a configured gesture; give yours another name")
+        #expect(try reply(#"{"id": 4, "request": "subscribe", "touchpadGestures": true}"#)?.hasPrefix("\"touchpadGestures\": this daemon has no libinput touchpad gestures") == true)
+    }
 }

@@ -28,10 +28,11 @@ final class HubRig {
             EventCode.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
         ])
 
-    init(config: String, outboxLimit: Int = 1024) throws {
+    /// A hub with `config`; `capabilities` as a live daemon's unless a test plays a replay's.
+    init(config: String, outboxLimit: Int = 1024, capabilities: [String] = ["live", "touchpad-gestures", "define", "snapshot"]) throws {
         hub = GestureHub(
             loop: loop, config: try GestureConfig.parse(config, file: "rig.yml"), origin: Timestamp(microseconds: 1_000_000),
-            serverVersion: "test", capabilities: [], outboxLimit: outboxLimit, deadlineClock: nil, logger: Logger(label: "rig"))
+            serverVersion: "test", capabilities: capabilities, outboxLimit: outboxLimit, deadlineClock: nil, logger: Logger(label: "rig"))
         hub.addDevice(DeviceID(1), description: Self.screen)
     }
 

@@ -15,7 +15,7 @@ import Testing
         #expect(try parse(#"{"id": 2, "request": "unsubscribe", "subscription": 4}"#).get().command == .unsubscribe(subscription: 4))
         let subscribe = try parse(#"""
             {"id": 7, "request": "subscribe", "gestures": ["swipe-left-3"], "devices": [1], "phases": ["ended", "failed"],
-             "define": [{"name": "my-tap", "tap": {"count": 2}, "priority": "high"}], "touchpadGestures": true, "future": "ignored"}
+             "define": [{"name": "my-tap", "tap": {"count": 2}, "priority": "high"}], "touchpadGestures": true}
             """#.replacingOccurrences(of: "\n", with: "")).get()
         guard case .subscribe(let request) = subscribe.command else { Issue.record("not a subscribe"); return }
         #expect(request.gestures == ["swipe-left-3"])
@@ -40,6 +40,9 @@ import Testing
         (#"{"id": 3, "request": "subscribe", "devices": [4294967296]}"#, .invalidRequest, true),
         (#"{"id": 3, "request": "subscribe", "devices": [-1]}"#, .invalidRequest, true),
         (#"{"id": 01, "request": "ping"}"#, .badJSON, false),
+        // Issue 21, item 10: an unknown field is a mistake, not ignored (this one subscribed to all).
+        (#"{"id": 3, "request": "subscribe", "gesture": ["pinch"]}"#, .invalidRequest, true),
+        (#"{"id": 3, "request": "ping", "extra": 1}"#, .invalidRequest, true),
     ])
     func badRequestsNameTheProblemAndKeepTheID(_ line: String, _ code: ProtocolError.Code, _ hasID: Bool) {
         guard case .failure(let failure) = parse(line) else {
@@ -48,6 +51,14 @@ import Testing
         }
         #expect(failure.error.code == code, "\(failure.error)")
         #expect((failure.id != nil) == hasID)
+    }
+
+    @Test func anUnknownFieldIsNamed() {
+        guard case .failure(let failure) = parse(#"{"id": 3, "request": "subscribe", "gesture": ["pinch"]}"#) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(failure.error.message == #"subscribe has no field "gesture"; its fields are "id", "gestures", "devices", "phases", "define", "touchpadGestures""#)
     }
 
     /// An id is echoed exactly as it came, whatever number it is (issue 10, fault 8: a 30-digit

@@ -24,7 +24,11 @@ import Testing
         let substitute = { (text: String) in
             text.replacingOccurrences(of: "$SOCKET", with: socket).replacingOccurrences(of: "$SCRATCH", with: scratch)
         }
-        let child = try ChildProcess.gesturectl(contract.arguments.map(substitute))
+        // `run: gestured …` runs the daemon itself; anything else is a gesturectl command line.
+        let arguments = contract.arguments.map(substitute)
+        let child = arguments.first == "gestured"
+            ? try ChildProcess(DaemonProcess.root.appendingPathComponent(".build/debug/gestured").path, Array(arguments.dropFirst()))
+            : try ChildProcess.gesturectl(arguments)
         let stdout = String(decoding: child.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: child.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         child.process.waitUntilExit()

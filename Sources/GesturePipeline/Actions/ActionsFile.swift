@@ -25,13 +25,22 @@ public struct ActionsFile: Sendable, Equatable {
     /// names this file's line; an action with a problem would never run.
     public func problems(configured: [BindingSpec]) -> [ConfigError] {
         let byName = Dictionary(configured.map { ($0.name, $0.gesture) }, uniquingKeysWith: { first, _ in first })
+        var definedOnce: Set<String> = []
         return actions.compactMap { action in
-            guard action.definition == nil else { return nil }
+            guard action.definition == nil else {
+                guard byName[action.gesture] != nil, definedOnce.insert(action.gesture).inserted else { return nil }
+                return ConfigError(file: source, line: action.line, Self.shadowing(action.gesture))
+            }
             guard let gesture = byName[action.gesture] else {
                 return ConfigError(file: source, line: action.line, Self.unknown(action.gesture, configured: configured.map(\.name)))
             }
             return gesture.unreachable(action.trigger, name: action.gesture).map { ConfigError(file: source, line: action.triggerLine ?? action.line, $0) }
         }
+    }
+
+    /// Why a definition cannot take a configured gesture's name.
+    public static func shadowing(_ name: String) -> String {
+        "gesture `\(name)` is defined here and also configured in gestured; give the definition another name"
     }
 
     /// Why a name is not a gesture the daemon has.
