@@ -15,8 +15,9 @@ import Foundation
 /// | gesturectl subscribe: …
 /// ```
 ///
-/// Words are split on spaces; `$SOCKET` is the daemon's socket (or an unused path) and
-/// `$SCRATCH` a folder holding the case's files. Content lines start with `| `.
+/// Words are split on spaces; `$SOCKET` is the daemon's socket (or an unused path),
+/// `$SCRATCH` a folder holding the case's files and `$VERSION` gestured's version. Content lines
+/// start with `| `. `run: gestured …` runs the daemon instead of gesturectl.
 struct CLIContractCase {
     /// What a run printed and returned.
     struct Outcome: Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import GestureWire
 import Glibc
 import Testing
 
@@ -23,6 +24,7 @@ import Testing
         for (file, text) in contract.files { try text.write(toFile: scratch + "/" + file, atomically: true, encoding: .utf8) }
         let substitute = { (text: String) in
             text.replacingOccurrences(of: "$SOCKET", with: socket).replacingOccurrences(of: "$SCRATCH", with: scratch)
+                .replacingOccurrences(of: "$VERSION", with: GesturedVersion.current)
         }
         // `run: gestured …` runs the daemon itself; anything else is a gesturectl command line.
         let arguments = contract.arguments.map(substitute)
@@ -37,7 +39,10 @@ import Testing
         if actual != expected, ProcessInfo.processInfo.environment["GESTURED_CLI_UPDATE"] == "1" {
             // `GESTURED_CLI_UPDATE=1 swift test --filter CLIContract`: the case file is written
             // anew with what ran; the change is reviewed in `git diff Fixtures/cli`.
-            let unsubstitute = { (text: String) in text.replacingOccurrences(of: socket, with: "$SOCKET").replacingOccurrences(of: scratch, with: "$SCRATCH") }
+            let unsubstitute = { (text: String) in
+                text.replacingOccurrences(of: socket, with: "$SOCKET").replacingOccurrences(of: scratch, with: "$SCRATCH")
+                    .replacingOccurrences(of: "gestured \(GesturedVersion.current) ", with: "gestured $VERSION ")
+            }
             let rendered = contract.header + CLIContractCase.render(
                 CLIContractCase.Outcome(status: actual.status, stdout: unsubstitute(actual.stdout), stderr: unsubstitute(actual.stderr)))
             try rendered.write(to: Self.folder.appendingPathComponent(name), atomically: true, encoding: .utf8)

@@ -49,3 +49,23 @@ import Testing
         #expect(daemon.wait() == 0)
     }
 }
+
+/// `make demo` prints each command exactly as it runs it (issue 21, item 9: the printed daemon
+/// line lacked the `--config` it passed, and run by hand it showed nothing and never exited).
+@Suite struct DemoScriptTests {
+    @Test func theDemoPrintsWhatItRunsAndTheGestures() throws {
+        let bin = DaemonProcess.root.appendingPathComponent(".build/debug").path
+        let run = try ChildProcess("sh", ["scripts/demo.sh", bin, "Fixtures/constructed/swipe-3-left.yml"]).finish()
+        #expect(run.status == 0, "\(run.errors)")
+        let socket = try #require(run.lines.first { $0.hasPrefix("▶ ") }?.split(separator: " ").dropFirst(3).first)
+        #expect(run.lines == [
+            "▶ \(bin)/gestured --socket \(socket) --config Fixtures/gestures.yml --replay Fixtures/constructed/swipe-3-left.yml --realtime --wait-subscribers 1 --exit-after-replay &",
+            "▶ \(bin)/gesturectl subscribe --socket \(socket) --no-reconnect",
+            "connected to gestured \(GesturedVersion.current) at \(socket)",
+            "   0.104s  dev1  swipe-left-3#1  active  left 26.0 mm",
+            "   0.168s  dev1  swipe-left-3#1  ended  left 40.0 mm",
+            "disconnected: connection closed by gestured",
+            "▶ python3 examples/python/subscribe.py works the same way; see README.md and docs/PROTOCOL.md.",
+        ])
+    }
+}
