@@ -247,7 +247,7 @@ public enum FusumaImporter {
                     gesture: "fusuma-press-\(count)",
                     definition: ImportedGesture.define("longPress", [("minimumDuration", .number(seconds)), ("fingers", ImportedGesture.int(count))]),
                     trigger: .ended, command: run)
-                notes.append("runs once \(count) fingers have rested \(JSONValue.number(seconds).serialized) s")
+                notes.append("runs once \(Counted.words(count, "finger")) \(count == 1 ? "has" : "have") rested \(JSONValue.number(seconds).serialized) s")
             }
             items.append(ImportedItem(line: line, text: text, outcome: .actions([spec], note: notes.joined(separator: "; "))))
         }

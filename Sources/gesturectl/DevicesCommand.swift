@@ -105,11 +105,11 @@ struct DevicesCommand: AsyncParsableCommand {
         var output = FileHandleOutput()
         for device in source.knownDevices {
             let size = device.size.map { "\(DeviceReport.mm($0.width)) × \(DeviceReport.mm($0.height)) mm" } ?? "unknown size"
-            var slots = device.touchCount > 0 ? "\(device.touchCount) touches" : ""
+            var slots = device.touchCount > 0 ? (device.touchCount == 1 ? "1 touch" : "\(device.touchCount) touches") : ""
             if device.kind == .touchpad {
                 do {
                     let raw = try EvdevTouchpadSource(path: device.path, device: device.id)
-                    slots = "\(raw.description.slotCount) slots (raw fingers via libevdev)"
+                    slots = EventText.count(raw.description.slotCount, "slot") + " (raw fingers via libevdev)"
                 } catch {
                     slots = "raw fingers unavailable: \(error)"
                 }

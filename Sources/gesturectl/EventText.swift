@@ -6,7 +6,7 @@ import GestureWire
 enum EventText {
     /// `1 action`, `2 actions`, `0 devices`.
     static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+        Counted.words(number, noun)
     }
 
     /// `{x, y}` as `(x, y)`; a value as its kind and its fields (`drag translation=(2, 0.5) …`);

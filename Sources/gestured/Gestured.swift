@@ -153,7 +153,7 @@ struct Gestured: AsyncParsableCommand {
         } catch {
             throw CleanExit.message("gestured: \(error)", code: 1)
         }
-        logger.info("\(gestureConfig.bindings.count) gestures from \(gestureConfig.source); input: \(live ? (devices.isEmpty ? "libinput seat \(seat)" : devices.joined(separator: ", ")) : replay.joined(separator: ", "))")
+        logger.info("\(Counted.words(gestureConfig.bindings.count, "gesture")) from \(gestureConfig.source); input: \(live ? (devices.isEmpty ? "libinput seat \(seat)" : devices.joined(separator: ", ")) : replay.joined(separator: ", "))")
 
         let reload: @Sendable () -> Void = {
             switch Self.loadConfig(configPath) {
@@ -162,7 +162,7 @@ struct Gestured: AsyncParsableCommand {
             case .success(let (newConfig, newAccess)):
                 eventLoop.execute {
                     let kept = hub.reload(newConfig, access: newAccess)
-                    logger.info("SIGHUP: reloaded \(newConfig.source): \(newConfig.bindings.count) gestures, \(kept.count) unchanged")
+                    logger.info("SIGHUP: reloaded \(newConfig.source): \(Counted.words(newConfig.bindings.count, "gesture")), \(kept.count) unchanged")
                 }
             }
         }
@@ -182,7 +182,7 @@ struct Gestured: AsyncParsableCommand {
                         service: SignalService(loop: eventLoop, logger: logger, reload: reload),
                         successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "signals"),
                     .init(
-                        service: NotifyService(notifier: notifier, hub: hub, status: "serving \(gestureConfig.bindings.count) gestures"),
+                        service: NotifyService(notifier: notifier, hub: hub, status: "serving \(Counted.words(gestureConfig.bindings.count, "gesture"))"),
                         serviceName: "notify"),
                 ] + sessionServices,
                 logger: logger))
