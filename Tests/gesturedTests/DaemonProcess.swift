@@ -41,10 +41,10 @@ final class DaemonProcess {
         try waitForLog(ready)
     }
 
-    /// Reads the daemon's log until it contains `text` (it must appear; the daemon exiting
-    /// first is an error).
-    func waitForLog(_ text: String) throws {
-        while !log.contains(text) {
+    /// Reads the daemon's log until it contains `text` `count` times (it must appear; the
+    /// daemon exiting first is an error).
+    func waitForLog(_ text: String, count: Int = 1) throws {
+        while log.components(separatedBy: text).count - 1 < count {
             guard let chunk = Self.read(errors) else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gestured exited: \(log)"]) }
             log += chunk
         }
