@@ -42,6 +42,7 @@ import Testing
             let unsubstitute = { (text: String) in
                 text.replacingOccurrences(of: socket, with: "$SOCKET").replacingOccurrences(of: scratch, with: "$SCRATCH")
                     .replacingOccurrences(of: "gestured \(GesturedVersion.current) ", with: "gestured $VERSION ")
+                    .replacingOccurrences(of: "gestured \(GesturedVersion.current)\n", with: "gestured $VERSION\n")
                     .replacingOccurrences(of: #""server":"\#(GesturedVersion.current)""#, with: #""server":"$VERSION""#)
             }
             let rendered = contract.header + CLIContractCase.render(
