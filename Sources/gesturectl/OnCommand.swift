@@ -14,7 +14,9 @@ struct OnCommand: AsyncParsableCommand {
             Example: gesturectl on swipe-left-3 -- xdotool key super+Right
             The command runs without a shell, once per event, not waiting for the previous run; it gets \
             GESTURE_NAME, GESTURE_PHASE, GESTURE_REASON, GESTURE_INSTANCE, GESTURE_DEVICE, GESTURE_VALUE and \
-            GESTURE_STATE (JSON) in its environment. Reconnects when the daemon restarts.
+            GESTURE_STATE (JSON) in its environment. Waits for a daemon that is not there yet (saying so \
+            once) and reconnects when it restarts. Exits 1 on a mistake the daemon reports (an unknown \
+            name), 77 when the daemon does not serve this user, 127 when the command cannot start.
             """)
 
     @Argument(help: ArgumentHelp("The configured gesture's name.", valueName: "name"))

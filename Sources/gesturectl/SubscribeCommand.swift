@@ -10,9 +10,13 @@ struct SubscribeCommand: AsyncParsableCommand {
         commandName: "subscribe",
         abstract: "Print gestures from the running daemon as they happen.",
         discussion: """
-            Readable by default: a line when an instance starts, ends or fails, with its value compactly \
-            (--updates adds every change in between). --json passes the daemon's JSON lines through. \
-            Reconnects and subscribes again when the daemon restarts.
+            Readable by default: a line when an instance starts, ends or fails, with its value in a few words \
+            (--updates adds every change in between), as replay --text prints it. --json passes the daemon's \
+            JSON lines through, nothing else (connection news goes to standard error). Waits for a daemon \
+            that is not there yet (saying so once), and reconnects and subscribes again when it restarts; \
+            --no-reconnect ends instead (exit 1). A mistake the daemon reports (an unknown name) ends it \
+            with the daemon's message (exit 1); a daemon that does not serve this user, with its reason \
+            (exit 77).
             """)
 
     @Argument(help: ArgumentHelp("Configured gesture names (default: all).", valueName: "name"))
