@@ -65,6 +65,23 @@ import Testing
         #expect(daemon.wait() == 0)
     }
 
+    /// Item 7: with no daemon, subscribe and on say once that they wait for it (they printed
+    /// nothing until killed); the daemon that comes then is used.
+    @Test func waitingForADaemonIsSaid() throws {
+        let socket = DaemonProcess.temporarySocket()
+        let subscriber = try ChildProcess.gesturectl(["subscribe", "--socket", socket])
+        var said = ""
+        while !said.contains("\n") { said += DaemonProcess.read(subscriber.errors) ?? "\n" }
+        #expect(said == "gesturectl subscribe: gestured is not running at \(socket) (No such file or directory); waiting for it\n")
+        let daemon = try DaemonProcess(
+            ["--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/swipe-3-left.yml", "--wait-subscribers", "1", "--exit-after-replay"],
+            socket: socket)
+        #expect(daemon.wait() == 0)
+        kill(subscriber.process.processIdentifier, SIGTERM)
+        let run = subscriber.finish()
+        #expect(run.lines.contains { $0.hasSuffix("swipe-left-3#1  ended  left 40.0 mm") }, "\(run.lines)")
+    }
+
     /// Item 6: a client the daemon refuses waits 2 s, then longer, up to 10 s, before it asks
     /// again; a daemon that is simply gone is asked again after 50 ms doubling to 2 s.
     @Test func aRefusedClientBacksOff() async {
