@@ -154,7 +154,7 @@ extension GestureHub {
         }
         if let shadowing = definitions?.bindings.first(where: { known.contains($0.name) }) {
             return .failure(ProtocolError(
-                .invalidGesture, "define[\((shadowing.line ?? 3) - 3)]: \"\(shadowing.name)\" is the name of a configured gesture; give yours another name"))
+                .invalidGesture, "define[\((shadowing.line ?? 1) - 1)]: \"\(shadowing.name)\" is the name of a configured gesture; give yours another name"))
         }
         if let definitions {
             func cost(_ config: GestureConfig?) -> Int { config?.bindings.reduce(0) { $0 + $1.gesture.recognizerCount } ?? 0 }
@@ -184,17 +184,10 @@ extension GestureHub {
     /// A `define` list read with the configuration's rules, its mistakes named by the entry
     /// (`define[2]: …`), never by a line of text the client did not write.
     static func definitions(_ items: [JSONValue]) -> Result<GestureConfig, ProtocolError> {
-        // Entry i is line i + 3 of the document read: `version`, `gestures`, then one per line.
-        let yaml = "version: 1\ngestures:\n" + items.map { "  - \($0.serialized)\n" }.joined()
         do {
-            return .success(try GestureConfig.parse(yaml, file: "define"))
+            return .success(try GestureConfig.definitions(items))
         } catch let error as FileError {
-            var message = error.message
-            if let start = message.firstRange(of: "(first used on line "), let end = message[start.upperBound...].firstIndex(of: ")") {
-                let line = Int(message[start.upperBound..<end]) ?? 3
-                message.replaceSubrange(start.lowerBound...end, with: "(first used by define[\(line - 3)])")
-            }
-            return .failure(ProtocolError(.invalidGesture, error.line.map { "define[\(max(0, $0 - 3))]: " + message } ?? message))
+            return .failure(ProtocolError(.invalidGesture, error.line.map { "define[\($0 - 1)]: " + error.message } ?? error.message))
         } catch {
             return .failure(ProtocolError(.invalidGesture, "\(error)"))
         }

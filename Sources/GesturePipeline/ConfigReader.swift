@@ -5,6 +5,9 @@ import GestureCore
 /// out-of-range values with the key and the line.
 struct ConfigReader {
     let file: String
+    /// Where a message says the entry on a line stands (a file's `on line 3`; a request's
+    /// `by define[2]`, whose entries stand on "lines" 1, 2, … of no text).
+    var entry: @Sendable (Int) -> String = { "on line \($0)" }
 
     static let gestureKinds = [
         "tap", "spatialTap", "longPress", "drag", "magnify", "rotate", "swipe", "edgeSwipe", "hold",
@@ -40,17 +43,22 @@ struct ConfigReader {
         guard entries.count <= ConfigLimits.maximumGestures else {
             throw error(list, "the configuration has \(entries.count) gestures; at most \(ConfigLimits.maximumGestures) are allowed")
         }
+        return (try bindings(entries), try top["access"].map(access) ?? AccessList(), try top["devices"].map(deviceSettings) ?? [])
+    }
+
+    /// A list of gestures: each entry a binding, every name once.
+    func bindings(_ entries: [YAMLNode]) throws -> [BindingSpec] {
         var names: [String: Int] = [:]
         var specs: [BindingSpec] = []
         for entry in entries {
             let spec = try binding(entry)
             if let first = names[spec.name] {
-                throw error(entry, "duplicate gesture name `\(spec.name)` (first used on line \(first))")
+                throw error(entry, "duplicate gesture name `\(spec.name)` (first used \(self.entry(first)))")
             }
             names[spec.name] = spec.line ?? 0
             specs.append(spec)
         }
-        return (specs, try top["access"].map(access) ?? AccessList(), try top["devices"].map(deviceSettings) ?? [])
+        return specs
     }
 
     /// `devices: [ { match: touchscreen, rotation: 90 }, … ]`.
@@ -189,7 +197,7 @@ struct ConfigReader {
         case "rotate": ["minimumAngleDelta", "extraTouches"]
         case "swipe": ["direction", "fingers", "minimumDistance", "minimumVelocity"]
         case "edgeSwipe": ["edge", "fingers", "minimumDistance"]
-        default: ["fingers"]
+        default: ["fingers"]  // hold
         }
         let p = try mapping(node, "`\(kind)`", allowed: allowed)
         let fingers = try p["fingers"].map { try int($0, "fingers", 1...10) } ?? 1
@@ -221,8 +229,11 @@ struct ConfigReader {
         case "edgeSwipe":
             guard let edge = p["edge"] else { throw error(node, "expected `edge:` (left, right, top, bottom)") }
             return .edgeSwipe(edge: try choice(edge, "edge", Edge.self), fingers: fingers, minimumDistance: try number("minimumDistance", 0...1000))
-        default:
+        case "hold":
             return .hold(fingers: fingers)
+        default:
+            // `kind` is one of gestureKinds; a kind added there and not here is said, not guessed.
+            throw error(node, "`\(kind)` is not a gesture kind this version reads")
         }
     }
 

@@ -1,4 +1,6 @@
+import Evdev
 import GestureCore
+import GestureWire
 
 /// The gesture configuration: the bindings to attach to every device, from a YAML file
 /// (docs/CONFIG.md) or the built-in desktop set.
@@ -31,6 +33,16 @@ public struct GestureConfig: Hashable, Sendable {
     public static func parse(_ text: String, file: String) throws -> GestureConfig {
         let (bindings, access, devices) = try ConfigReader(file: file).read(text)
         return GestureConfig(bindings: bindings, source: file, access: access, devices: devices)
+    }
+
+    /// Gestures a client defines (`subscribe`'s `define`), read straight from their JSON by the
+    /// configuration's own rules. A mistake is a ``ConfigError`` of file `define` whose line is
+    /// the entry's place in the list plus one, and whose message names entries as `define[N]`.
+    public static func definitions(_ items: [JSONValue]) throws -> GestureConfig {
+        var reader = ConfigReader(file: "define")
+        reader.entry = { "by define[\($0 - 1)]" }
+        let entries = items.enumerated().map { YAMLNode(json: $0.element, line: $0.offset + 1) }
+        return GestureConfig(bindings: try reader.bindings(entries), source: "define")
     }
 
     /// The built-in configuration, used when none is given.

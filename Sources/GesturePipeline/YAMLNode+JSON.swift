@@ -2,6 +2,19 @@ import Evdev
 import GestureWire
 
 extension YAMLNode {
+    /// JSON as the node its text would compose to: strings quoted, numbers, booleans and
+    /// `null` plain; every node on `line`. How a client's `define` is read by the configuration's
+    /// rules without printing it as text and parsing it again.
+    init(json: JSONValue, line: Int) {
+        switch json {
+        case .string(let text): self.init(.scalar(text, plain: false), line: line)
+        case .array(let items): self.init(.sequence(items.map { YAMLNode(json: $0, line: line) }), line: line)
+        case .object(let pairs):
+            self.init(.mapping(pairs.map { (YAMLNode(.scalar($0.0, plain: false), line: line), YAMLNode(json: $0.1, line: line)) }), line: line)
+        default: self.init(.scalar(json.serialized, plain: true), line: line)
+        }
+    }
+
     /// The node as JSON, typed by the configuration's scalar rules (plain `true`, numbers and
     /// `null` are typed; quoted scalars stay strings): how an actions file's `define:` is sent.
     var jsonValue: JSONValue {
