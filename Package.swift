@@ -33,7 +33,9 @@ let package = Package(
             name: "GestureTesting",
             dependencies: ["GestureCore", .product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Evdev", dependencies: ["GestureCore", "CYAML"]),
-        .target(name: "GestureWire", dependencies: ["GestureCore"]),
+        // The protocol: JSON, requests, messages, and its framing (LineSplitter, a NIO decoder
+        // shared by the daemon and the client).
+        .target(name: "GestureWire", dependencies: ["GestureCore", .product(name: "NIOCore", package: "swift-nio")]),
         .target(
             name: "GestureClient",
             dependencies: [
@@ -43,7 +45,7 @@ let package = Package(
         .target(
             name: "GestureDaemon",
             dependencies: [
-                "GestureCore", "GestureWire", "GesturePipeline", "Evdev", "LinuxInput", "GestureClient", "Posix", "CLinux", "CSystemd",
+                "GestureCore", "GestureWire", "GesturePipeline", "Evdev", "LinuxInput", "Posix", "CLinux", "CSystemd",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -94,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "GestureDaemonTests",
             dependencies: [
-                "GestureDaemon", "GestureCore", "GesturePipeline", "GestureWire", "Evdev", "LinuxInput",
+                "GestureDaemon", "GestureCore", "GesturePipeline", "GestureWire", "Evdev",
                 .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

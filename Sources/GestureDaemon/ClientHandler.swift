@@ -1,4 +1,4 @@
-import GestureClient
+import GestureWire
 import NIOCore
 
 /// Connects one client channel to the hub: lines in, writability changes, connect and

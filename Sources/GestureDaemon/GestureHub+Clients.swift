@@ -1,9 +1,7 @@
-import GestureClient
 import Evdev
 import GestureCore
 import GesturePipeline
 import GestureWire
-import LinuxInput
 import Logging
 import NIOCore
 

@@ -1,9 +1,7 @@
-import GestureClient
 import Evdev
 import GestureCore
 import GesturePipeline
 import GestureWire
-import LinuxInput
 import Glibc
 import Logging
 import NIOCore

@@ -1,4 +1,3 @@
-import GestureClient
 import GestureWire
 import Glibc
 import NIOCore

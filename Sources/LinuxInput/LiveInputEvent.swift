@@ -1,3 +1,4 @@
+import Evdev
 import GestureCore
 
 /// What a live source reports.

@@ -1,9 +1,9 @@
+import Evdev
 import Foundation
 import GestureCore
 import GestureDaemon
 import GesturePipeline
 import GestureWire
-import LinuxInput
 import NIOCore
 import Testing
 

@@ -1,4 +1,3 @@
-import GestureClient
 import Evdev
 import GestureCore
 import GestureDaemon

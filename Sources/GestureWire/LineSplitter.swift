@@ -1,4 +1,3 @@
-import GestureWire
 import NIOCore
 
 /// Splits a byte stream of the protocol into lines (the daemon reads requests with it, the client
