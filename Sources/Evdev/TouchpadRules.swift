@@ -38,6 +38,19 @@ public struct TouchpadRules: Hashable, Sendable {
     /// `ModelALPSSerialTouchpad`: a report at 4095/0 is a glitch; the touch stays where it was.
     public var strayCorner: Bool
 
+    /// A device's rules from who it is, the one place live input and replay decide them: its
+    /// description completed with the quirks' size hint (as libinput applies `AttrSizeHint`),
+    /// then, for a touchpad with per-finger positions, libinput's rules with the quirks that
+    /// apply to it and udev's `ID_INPUT_TOUCHPAD_INTEGRATION` and `ID_INPUT_TABLET`; nil for
+    /// other devices and semi-MT pads (which report no positions to judge).
+    public static func forDevice(_ description: inout DeviceDescription, quirks: DeviceQuirks, udevProperties: [String: String]) -> TouchpadRules? {
+        description.sizeHint = quirks.sizeHint
+        guard description.kind == .touchpad, !description.isSemiMultitouch else { return nil }
+        return TouchpadRules(
+            description: description, quirks: quirks, integration: udevProperties["ID_INPUT_TOUCHPAD_INTEGRATION"],
+            isTablet: udevProperties["ID_INPUT_TABLET"] != nil)
+    }
+
     /// Rules for a touchpad. `integration` is udev's `ID_INPUT_TOUCHPAD_INTEGRATION` when known;
     /// `isTablet` whether udev also calls it a tablet (a pen tablet's touch surface).
     public init(description: DeviceDescription, quirks: DeviceQuirks, integration: String? = nil, isTablet: Bool = false) {

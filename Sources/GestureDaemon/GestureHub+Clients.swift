@@ -103,7 +103,7 @@ extension GestureHub {
         case .devices:
             send(ServerMessage.ok(id: request.id, [("devices", .array(devicesJSON(client.seats)))]), to: client)
         case .snapshot:
-            let instances = engine.activeInstances(at: now).filter { client.seats.contains(devices[$0.device]?.seat ?? Self.defaultSeat) }
+            let instances = engine.activeInstances(at: now).filter { client.seats.contains(deviceSeats[$0.device] ?? Self.defaultSeat) }
                 .map { GestureEventJSON.object($0, origin: origin) }
             send(ServerMessage.ok(id: request.id, [("instances", .array(instances))]), to: client)
         case .subscribe(let subscribe):
@@ -174,7 +174,7 @@ extension GestureHub {
             devices: request.devices.map { Set($0.map { DeviceID(UInt32($0)) }) }, phases: request.phases,
             touchpadGestures: request.touchpadGestures)
         nextSubscription += 1
-        for id in devices.keys.sorted() where client.seats.contains(devices[id]!.seat) { attachDefinitions(subscription, to: id) }
+        for id in deviceSeats.keys.sorted() where client.seats.contains(deviceSeats[id]!) { attachDefinitions(subscription, to: id) }
         client.subscriptions[subscription.id] = subscription
         return .success(subscription)
     }
@@ -202,7 +202,7 @@ extension GestureHub {
     /// `only`, when given), marked `snapshot: true`: what it must know to be in sync.
     func sendSnapshot(_ subscription: HubSubscription, to client: HubClient, only: Set<DeviceID>? = nil) {
         for event in engine.activeInstances(at: now) where subscription.covers(event, configured: configuredBindings.contains(event.binding)) {
-            guard only.map({ $0.contains(event.device) }) ?? true, client.seats.contains(devices[event.device]?.seat ?? Self.defaultSeat),
+            guard only.map({ $0.contains(event.device) }) ?? true, client.seats.contains(deviceSeats[event.device] ?? Self.defaultSeat),
                 subscription.admit(event)
             else { continue }
             var message = ServerMessage.gesture(event, sequence: sequence, subscription: subscription.id, origin: origin)

@@ -11,7 +11,7 @@ extension GestureHub {
         for event in events {
             sequence += 1
             let configured = configuredBindings.contains(event.binding)
-            let seat = devices[event.device]?.seat ?? Self.defaultSeat
+            let seat = deviceSeats[event.device] ?? Self.defaultSeat
             // Serialised once, on the first subscription that takes it.
             var line: ServerMessage.GestureLine?
             for client in clients.values where !client.closing && client.seats.contains(seat) {
@@ -95,7 +95,7 @@ extension GestureHub {
 
     /// The devices of the seats `seats` covers.
     func devicesJSON(_ seats: SeatAccess) -> [JSONValue] {
-        devices.keys.sorted().filter { seats.contains(devices[$0]!.seat) }.map(deviceJSON)
+        deviceSeats.keys.sorted().filter { seats.contains(deviceSeats[$0]!) }.map(deviceJSON)
     }
 
     func deviceJSON(_ id: DeviceID) -> JSONValue {

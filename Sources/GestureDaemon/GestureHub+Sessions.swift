@@ -26,8 +26,8 @@ extension GestureHub {
             let seats = decision.seats
             guard seats != client.seats else { continue }
             let old = client.seats
-            let lost = devices.keys.sorted().filter { old.contains(devices[$0]!.seat) && !seats.contains(devices[$0]!.seat) }
-            let gained = devices.keys.sorted().filter { !old.contains(devices[$0]!.seat) && seats.contains(devices[$0]!.seat) }
+            let lost = deviceSeats.keys.sorted().filter { old.contains(deviceSeats[$0]!) && !seats.contains(deviceSeats[$0]!) }
+            let gained = deviceSeats.keys.sorted().filter { !old.contains(deviceSeats[$0]!) && seats.contains(deviceSeats[$0]!) }
             // Endings first, while the client still sees the devices they are on.
             withhold(client, on: Set(lost))
             client.seats = seats

@@ -17,9 +17,11 @@ import NIOCore
 public final class GestureHub: @unchecked Sendable {
     /// The event loop the hub lives on.
     public let loop: any EventLoop
-    let engine: GestureEngine
+    /// The engine with its devices and configured bindings: the pipeline replay shares.
+    let pipeline: ConfiguredDevices
+    var engine: GestureEngine { pipeline.engine }
     /// The configuration in force (replaced by ``reload(_:access:)``).
-    public private(set) var config: GestureConfig
+    public var config: GestureConfig { pipeline.config }
     /// Who may connect (checked against each peer's credentials), and whether only the active
     /// session's user is served (with ``sessions``).
     public var access: ResolvedAccessList = .everyone
@@ -44,20 +46,10 @@ public final class GestureHub: @unchecked Sendable {
     /// Maps an engine deadline to the loop's clock; nil when the caller advances time itself.
     var deadlineClock: ((Timestamp) -> NIODeadline)?
 
-    struct Device {
-        var description: DeviceDescription
-        /// The seat it belongs to (udev's ID_SEAT): only clients whose session is active there see it.
-        var seat: String
-        var root: TargetID
-        var configured: DeviceBindings
-        /// How the configuration says it is mounted; frames are turned before the engine.
-        var rotation: SurfaceRotation
-        /// The device as the engine and the bindings see it (its geometry turned).
-        var profile: DeviceProfile { DeviceProfile(description).turned(rotation) }
-    }
-
-    var devices: [DeviceID: Device] = [:]
-    var configuredBindings: Set<BindingID> = []
+    /// Each device's seat (udev's ID_SEAT): only clients whose session is active there see it.
+    var deviceSeats: [DeviceID: String] = [:]
+    var devices: [DeviceID: ConfiguredDevices.Device] { pipeline.devices }
+    var configuredBindings: Set<BindingID> { pipeline.configuredBindings }
     var clients: [ObjectIdentifier: HubClient] = [:]
     var sequence: UInt64 = 0
     var nextSubscription: Int64 = 1
@@ -76,7 +68,7 @@ public final class GestureHub: @unchecked Sendable {
         logger: Logger
     ) {
         self.loop = loop
-        self.config = config
+        pipeline = ConfiguredDevices(config: config)
         self.origin = origin
         self.serverVersion = serverVersion
         self.capabilities = capabilities
@@ -85,7 +77,6 @@ public final class GestureHub: @unchecked Sendable {
         self.overflowGrace = overflowGrace
         self.deadlineClock = deadlineClock
         self.logger = logger
-        engine = GestureEngine()
     }
 
     /// The engine's current time (the origin before any input).
@@ -103,14 +94,10 @@ public final class GestureHub: @unchecked Sendable {
     /// that see the seat) and tell those clients.
     public func addDevice(_ id: DeviceID, description: DeviceDescription, seat: String = GestureHub.defaultSeat) {
         loop.preconditionInEventLoop()
-        let rotation = config.rotation(for: DeviceProfile(description))
-        let profile = DeviceProfile(description).turned(rotation)
-        let root = engine.addDevice(id, geometry: profile.geometry)
-        let bindings = DeviceBindings(config: config, engine: engine, device: profile, root: root)
-        configuredBindings.formUnion(bindings.attached.map(\.id))
-        devices[id] = Device(description: description, seat: seat, root: root, configured: bindings, rotation: rotation)
-        if rotation != .none { logger.info("\(description.name): turned \(rotation.rawValue)° clockwise") }
-        for (name, reason) in bindings.excluded { logger.info("\(description.name): gesture \(name) left out: \(reason)") }
+        deviceSeats[id] = seat
+        let device = pipeline.add(id, description: description)
+        if device.rotation != .none { logger.info("\(description.name): turned \(device.rotation.rawValue)° clockwise") }
+        for (name, reason) in device.bindings.excluded { logger.info("\(description.name): gesture \(name) left out: \(reason)") }
         for client in clients.values where client.seats.contains(seat) {
             for subscription in client.subscriptions.values { attachDefinitions(subscription, to: id) }
             send(ServerMessage.deviceAdded(deviceJSON(id)), to: client)
@@ -121,17 +108,16 @@ public final class GestureHub: @unchecked Sendable {
     /// A device went away: its gestures fail with `deviceRemoved`, then clients are told.
     public func removeDevice(_ id: DeviceID, at time: Timestamp) {
         loop.preconditionInEventLoop()
-        guard let device = devices[id] else { return }
+        guard let seat = deviceSeats[id] else { return }
         // Routed while the device is known, so that its failures go to who sees its seat.
-        route(engine.removeDevice(id, at: time).events)
-        devices[id] = nil
-        configuredBindings.subtract(device.configured.attached.map(\.id))
+        pipeline.remove(id, at: time) { route($0) }
+        deviceSeats[id] = nil
         for client in clients.values {
             for subscription in client.subscriptions.values {
                 subscription.owned = subscription.owned.filter { engine.name(of: $0) != nil }
                 subscription.attached[id] = nil
             }
-            if client.seats.contains(device.seat) { send(ServerMessage.deviceRemoved(id: Int64(id.rawValue)), to: client) }
+            if client.seats.contains(seat) { send(ServerMessage.deviceRemoved(id: Int64(id.rawValue)), to: client) }
         }
         flushAll()
         scheduleDeadline()
@@ -142,11 +128,7 @@ public final class GestureHub: @unchecked Sendable {
         loop.preconditionInEventLoop()
         ingress = ingressClock?()
         defer { ingress = nil }
-        if let device = devices[frame.device], device.rotation != .none {
-            route(engine.feed(device.rotation.frame(frame, on: device.description.surface.geometry)).events)
-        } else {
-            route(engine.feed(frame).events)
-        }
+        route(pipeline.feed(frame).events)
         flushAll()
         scheduleDeadline()
     }
@@ -155,7 +137,7 @@ public final class GestureHub: @unchecked Sendable {
     /// covers the device.
     public func publish(_ gesture: TouchpadGesture) {
         loop.preconditionInEventLoop()
-        let seat = devices[gesture.device]?.seat ?? Self.defaultSeat
+        let seat = deviceSeats[gesture.device] ?? Self.defaultSeat
         for client in clients.values where !client.closing && client.seats.contains(seat) {
             for subscription in client.subscriptions.values where subscription.touchpadGestures {
                 if let devices = subscription.devices, !devices.contains(gesture.device) { continue }
@@ -176,29 +158,16 @@ public final class GestureHub: @unchecked Sendable {
     @discardableResult
     public func reload(_ newConfig: GestureConfig, access newAccess: ResolvedAccessList) -> [String] {
         loop.preconditionInEventLoop()
-        let time = now
-        var events: [GestureEvent] = []
-        for id in devices.keys.sorted() {
-            guard var device = devices[id] else { continue }
-            // A device turned another way: positions before and after do not compare, so its
-            // gestures in flight (configured and clients' own) fail with `reconfigured`.
-            let rotation = newConfig.rotation(for: DeviceProfile(device.description))
-            if rotation != device.rotation {
-                device.rotation = rotation
-                events += engine.reorient(id, geometry: device.profile.geometry, at: time).events
-                logger.info("\(device.description.name): now turned \(rotation.rawValue)° clockwise")
-            }
-            events += device.configured.reconfigure(
-                to: newConfig, engine: engine, device: device.profile, root: device.root, at: time)
-            devices[id] = device
-        }
-        // Route the failures while their bindings still count as configured.
-        route(events)
         let before = Set(config.bindings)
         let kept = newConfig.bindings.filter { before.contains($0) }.map(\.name)
-        config = newConfig
+        // A device turned another way fails its gestures in flight (configured and clients'
+        // own); the failures are routed while their bindings still count as configured.
+        let turned = pipeline.reload(newConfig, at: now) { route($0) }
+        for id in turned {
+            guard let device = devices[id] else { continue }
+            logger.info("\(device.description.name): now turned \(device.rotation.rawValue)° clockwise")
+        }
         access = newAccess
-        configuredBindings = Set(devices.values.flatMap { $0.configured.attached.map(\.id) })
         applyAccess()
         let names = newConfig.bindings.map(\.name)
         for client in clients.values { send(ServerMessage.configReloaded(gestures: names, kept: kept), to: client) }

@@ -214,11 +214,8 @@ public final class LiveInput: @unchecked Sendable {
             let source = try EvdevTouchpadSource(path: device.path, device: device.id) { description in
                 let identity = DeviceIdentity(description: description, udevProperties: udev, dmi: machine.dmi, deviceTree: machine.deviceTree)
                 let applied = quirks.quirks(for: identity)
-                description.sizeHint = applied.sizeHint
                 if !applied.sections.isEmpty { logger.info("\(device.name): libinput quirks \(applied.sections.joined(separator: ", "))") }
-                return TouchpadRules(
-                    description: description, quirks: applied, integration: udev["ID_INPUT_TOUCHPAD_INTEGRATION"],
-                    isTablet: udev["ID_INPUT_TABLET"] != nil)
+                return TouchpadRules.forDevice(&description, quirks: applied, udevProperties: udev)
             }
             touchpads[device.id] = source
             return source.description

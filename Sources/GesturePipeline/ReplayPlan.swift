@@ -46,9 +46,7 @@ public struct ReplayPlan: Sendable {
                 nextID += 1
                 let quirks = recorded.quirks ?? database.quirks(for: recorded.identity(dmi: recording.dmi))
                 var recorded = recorded
-                recorded.description.sizeHint = quirks.sizeHint
-                let rules = recorded.description.kind == .touchpad && !recorded.description.isSemiMultitouch
-                    ? Self.touchpadRules(recorded, quirks) : nil
+                let rules = TouchpadRules.forDevice(&recorded.description, quirks: quirks, udevProperties: recorded.udevProperties)
                 devices.append(Device(id: id, file: file, description: recorded.description, quirks: quirks, touchpad: rules))
                 var decoder = MultitouchDecoder(device: id, description: recorded.description, touchpad: rules)
                 // libinput applies a touchscreen's calibration (udev) to every touch; so does a replay.
@@ -78,13 +76,6 @@ public struct ReplayPlan: Sendable {
             frames += fileFrames
             shift = (fileFrames.last?.time.microseconds ?? shift) + 1_000_000
         }
-    }
-
-    /// libinput's palm and thumb rules for a recorded touchpad.
-    static func touchpadRules(_ recorded: RecordedDevice, _ quirks: DeviceQuirks) -> TouchpadRules {
-        TouchpadRules(
-            description: recorded.description, quirks: quirks, integration: recorded.udevProperties["ID_INPUT_TOUCHPAD_INTEGRATION"],
-            isTablet: recorded.udevProperties["ID_INPUT_TABLET"] != nil)
     }
 
     /// Past the last frame: lets every remaining deadline fire at its own time, one after the

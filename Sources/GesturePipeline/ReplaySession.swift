@@ -30,13 +30,15 @@ public final class ReplaySession {
     }
 
     /// The engine (inspect it in tests).
-    public let engine: GestureEngine
+    public var engine: GestureEngine { pipeline.engine }
     /// Every device, in order.
     public private(set) var devices: [Device] = []
     /// The first event's time: event times are reported relative to it.
     public let origin: Timestamp
     /// The devices whose times went backwards and were clamped, one report each.
     public let clamps: [TimeClamp]
+    /// The devices as the configuration sets them up: the pipeline the daemon uses too.
+    let pipeline: ConfiguredDevices
     let schedule: [TouchFrame]
 
     /// Prepares the replay of `recordings` (with their file names) under `config`; `quirks` is
@@ -45,25 +47,17 @@ public final class ReplaySession {
         recordings: [(recording: Recording, file: String)], config: GestureConfig, quirks: QuirksDatabase = QuirksDatabase(),
         settings: GestureSettings = .standard
     ) {
-        engine = GestureEngine(settings: settings)
+        pipeline = ConfiguredDevices(config: config, settings: settings)
         let plan = ReplayPlan(recordings: recordings, quirks: quirks)
-        var turns: [DeviceID: (SurfaceRotation, DeviceGeometry)] = [:]
         for device in plan.devices {
-            let native = DeviceProfile(device.description)
-            let rotation = config.rotation(for: native)
-            let profile = native.turned(rotation)
-            if rotation != .none { turns[device.id] = (rotation, native.geometry) }
-            let root = engine.addDevice(device.id, geometry: profile.geometry)
+            let added = pipeline.add(device.id, description: device.description)
             devices.append(Device(
-                id: device.id, file: device.file, description: device.description, rotation: rotation, quirks: device.quirks, touchpad: device.touchpad,
-                bindings: DeviceBindings(config: config, engine: engine, device: profile, root: root)))
+                id: device.id, file: device.file, description: device.description, rotation: added.rotation, quirks: device.quirks,
+                touchpad: device.touchpad, bindings: added.bindings))
         }
         origin = plan.origin
         clamps = plan.clamps
-        // Turned as the configuration mounts each device, once, before anything is fed.
-        schedule = turns.isEmpty ? plan.frames : plan.frames.map { frame in
-            turns[frame.device].map { $0.0.frame(frame, on: $0.1) } ?? frame
-        }
+        schedule = plan.frames
     }
 
     /// Frames to replay.
@@ -74,7 +68,7 @@ public final class ReplaySession {
     public func run(pace: ((Seconds) -> Void)? = nil, emit: (GestureEvent) -> Void) {
         for frame in schedule {
             pace?(frame.time - origin)
-            for event in engine.feed(frame).events { emit(event) }
+            for event in pipeline.feed(frame).events { emit(event) }
         }
         let fired = ReplayPlan.fireRemainingDeadlines(next: { engine.nextDeadline }) { deadline in
             pace?(deadline - origin)

@@ -25,7 +25,7 @@ public final class EvdevTouchpadSource {
     /// node may not be read. `rules` makes the palm and thumb rules from what the node says
     /// about itself, with the device's quirks (and may complete the description from them, as
     /// libinput does with `AttrSizeHint`); without it, libinput's defaults apply.
-    public init(path: String, device: DeviceID, rules: ((inout DeviceDescription) -> TouchpadRules)? = nil) throws {
+    public init(path: String, device: DeviceID, rules: ((inout DeviceDescription) -> TouchpadRules?)? = nil) throws {
         self.path = path
         self.device = device
         fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -40,7 +40,7 @@ public final class EvdevTouchpadSource {
         // Timestamps on libinput's clock (and the engine's), not the evdev default of wall time.
         _ = libevdev_set_clock_id(handle, CLOCK_MONOTONIC)
         var described = Self.describe(handle)
-        self.rules = rules?(&described)
+        self.rules = rules?(&described) ?? nil
         description = described
         decoder = MultitouchDecoder(device: device, description: description, touchpad: self.rules)
     }
