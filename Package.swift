@@ -54,11 +54,9 @@ let package = Package(
         .executableTarget(
             name: "gestured",
             dependencies: [
-                "GestureDaemon", "GesturePipeline", "LinuxInput", "GestureWire", "Posix",
+                "GestureDaemon", "GesturePipeline", "GestureWire", "Posix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -98,7 +96,7 @@ let package = Package(
             dependencies: [
                 "GestureDaemon", "GestureCore", "GesturePipeline", "GestureWire", "Evdev",
                 .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Evdev", "GestureCore"]),
         // Runs the built gesturectl binary; depending on it makes `swift build --build-tests` build it.
