@@ -1,0 +1,191 @@
+/// The round: after input or time, the arenas decide, every state settles, the events are
+/// built (failures, ends, activity, each in attach order), callbacks run, and lifted touches,
+/// settled arenas and finished instances are cleared — atomically, "state first, then
+/// announcements" (the steps in ``GestureEngine``'s documentation).
+extension GestureEngine {
+    /// Callbacks run while the engine announces a frame; changing the engine from one would
+    /// change the arena under its own feet.
+    func checkNotDispatching(_ function: StaticString = #function) {
+        precondition(!dispatching, "GestureEngine.\(function) called from a gesture callback")
+    }
+
+    /// The time a call is processed at: its own, or `now` if that is later.
+    func clamp(_ time: Timestamp) -> Timestamp {
+        if time > now { now = time }
+        return now
+    }
+
+    func collect(_ body: (inout [GestureEvent]) -> Void) -> EngineOutput {
+        checkNotDispatching()
+        var events: [GestureEvent] = []
+        body(&events)
+        return EngineOutput(events: events, nextDeadline: nextDeadline)
+    }
+
+    func fireDeadlines(upTo time: Timestamp, into events: inout [GestureEvent]) {
+        while let due = nextDeadline, due <= time {
+            for case let binding? in bindings {
+                guard let deadline = binding.deadline, deadline <= due else { continue }
+                binding.box.advance(due)
+                touched(binding)
+                if let again = binding.deadline, again <= due {
+                    // A recognizer that does not move its deadline would stall time: fail it.
+                    fail(binding, .timeout)
+                }
+                failIfStranded(binding, live: binding.touches)
+            }
+            finishRound(at: due, endedSlots: 0, on: nil, into: &events)
+        }
+    }
+
+    /// Adds a binding to this round's work list.
+    func enlist(_ index: Int) {
+        let binding = bindings[index]!
+        if !binding.inRound {
+            binding.inRound = true
+            round.append(index)
+        }
+    }
+
+    /// Notes that a binding's recognizer changed: refresh its cached phase, put it in the round.
+    func touched(_ binding: Binding) {
+        if binding.refresh() { deadlinesChanged = true }
+        binding.dirty = true
+        enlist(binding.id.rawValue)
+    }
+
+    func fail(_ binding: Binding, _ reason: FailureReason) {
+        binding.box.fail(reason)
+        touched(binding)
+    }
+
+    /// The recognizer contract: with no live touches, be terminal or wait for a deadline.
+    func failIfStranded(_ binding: Binding, live: UInt64) {
+        if live == 0, !binding.isTerminal, binding.deadline == nil {
+            fail(binding, .notRecognized)
+        }
+    }
+
+    func finishRound(at time: Timestamp, endedSlots: UInt64, on device: DeviceState?, into events: inout [GestureEvent]) {
+        resolveArenas()
+        sortRound()
+        for index in round {
+            let binding = bindings[index]!
+            binding.box.settle(binding.accepted)
+        }
+        announce(at: time, into: &events)
+        dispatching = true
+        for index in round {
+            let binding = bindings[index]!
+            binding.box.announce(binding.accepted)
+        }
+        dispatching = false
+        if let device, endedSlots != 0 {
+            for index in device.bindings {
+                let binding = bindings[index]!
+                binding.touches &= ~endedSlots
+                if binding.touches == 0 { resetIfFinished(binding) }
+            }
+            var slots = endedSlots
+            while slots != 0 {
+                let slot = slots.trailingZeroBitCount
+                slots &= slots - 1
+                let arena = device.arenaOfSlot[slot]
+                if arena >= 0 { arenas[arena].touchLive = false }
+                device.arenaOfSlot[slot] = -1
+            }
+            device.table.remove(endedSlots)
+        }
+        closeSettledArenas()
+        for index in round {
+            let binding = bindings[index]!
+            resetIfFinished(binding)
+            binding.dirty = false
+            binding.inRound = false
+        }
+        if let device, endedSlots != 0 {
+            refreshWorking(device)
+        } else {
+            for index in round { bindings[index]!.publishWorking() }
+        }
+        round.removeAll(keepingCapacity: true)
+    }
+
+    func resetIfFinished(_ binding: Binding) {
+        if binding.isTerminal, binding.touches == 0, binding.memberships.isEmpty {
+            binding.resetInstance()
+            if binding.refresh() { deadlinesChanged = true }
+        }
+    }
+
+    /// Insertion sort: rounds are short and nearly sorted, and this never allocates.
+    func sortRound() {
+        guard round.count > 1 else { return }
+        for i in 1..<round.count {
+            let value = round[i]
+            var j = i - 1
+            while j >= 0 && round[j] > value {
+                round[j + 1] = round[j]
+                j -= 1
+            }
+            round[j + 1] = value
+        }
+    }
+
+    /// The two passes of arena resolution: settle accepted bindings, then judge claims.
+    static let resolutionPasses = [false, true]
+
+    /// Builds the round's events: failures, then ends, then activity, each in attach order
+    /// (the round is sorted by attach order, and the new events are stably ordered by phase).
+    func announce(at time: Timestamp, into events: inout [GestureEvent]) {
+        let first = events.count
+        for index in round {
+            let binding = bindings[index]!
+            guard !binding.finished else { continue }
+            switch binding.kind {
+            case .failed:
+                guard binding.instance != nil else { continue }
+                binding.finished = true
+                events.append(event(binding, .failed, at: time, reason: binding.box.failureReason()))
+            case .ended:
+                guard binding.accepted else { continue }
+                binding.finished = true
+                events.append(event(binding, .ended, at: time, value: binding.box.wireValue()))
+            case .active:
+                guard binding.accepted, binding.instance == nil || binding.dirty else { continue }
+                events.append(event(binding, .active, at: time, value: binding.box.wireValue()))
+            case .possible:
+                continue
+            }
+        }
+        // Stable insertion sort of this round's few events by phase: failed, ended, active.
+        guard events.count - first > 1 else { return }
+        func rank(_ phase: PhaseKind) -> Int {
+            switch phase {
+            case .failed: 0
+            case .ended: 1
+            case .active, .possible: 2
+            }
+        }
+        for i in (first + 1)..<events.count {
+            var j = i
+            while j > first && rank(events[j - 1].phase) > rank(events[j].phase) {
+                events.swapAt(j - 1, j)
+                j -= 1
+            }
+        }
+    }
+
+    func event(
+        _ binding: Binding, _ phase: PhaseKind, at time: Timestamp, reason: FailureReason? = nil,
+        value: GestureValue? = nil
+    ) -> GestureEvent {
+        if binding.instance == nil {
+            binding.instance = InstanceID(nextInstance)
+            nextInstance += 1
+        }
+        return GestureEvent(
+            time: time, device: binding.device, binding: binding.id, name: binding.name, instance: binding.instance!,
+            phase: phase, reason: reason, value: value, state: binding.publishedState?())
+    }
+}
