@@ -23,22 +23,25 @@ final class Binding {
     @exclusivity(unchecked) private(set) var deadline: Timestamp?
 
     // The current instance.
+    /// Where it stands: open, cleared, accepted, announced, finished (``InstanceStage``).
+    @exclusivity(unchecked) var stage = InstanceStage.open
     /// Slots (of the device's touch table) routed to this binding.
     @exclusivity(unchecked) var touches: UInt64 = 0
     /// Undecided arena memberships: (arena index, member index).
     @exclusivity(unchecked) var memberships: [(arena: Int, member: Int)] = []
-    /// The arena let this instance be seen.
-    @exclusivity(unchecked) var accepted = false
-    /// `shouldBegin` was asked for this instance.
-    @exclusivity(unchecked) var vetoChecked = false
-    /// The instance was announced (has an id).
-    @exclusivity(unchecked) var instance: InstanceID?
-    /// The instance's `ended` or `failed` was announced.
-    @exclusivity(unchecked) var finished = false
+
+    // The round's bookkeeping, not the instance's: both are cleared at every round's end.
     /// The recognizer consumed input, time or a failure this round.
     @exclusivity(unchecked) var dirty = false
     /// The binding is in this round's list.
     @exclusivity(unchecked) var inRound = false
+
+    /// The arena let this instance be seen.
+    var accepted: Bool { stage.isAccepted }
+    /// The instance's id, once announced.
+    var instance: InstanceID? { stage.instance }
+    /// The instance's `ended` or `failed` was announced.
+    var finished: Bool { if case .finished = stage { true } else { false } }
 
     init(
         id: BindingID, name: String, device: DeviceState, position: Int, target: Int, depth: Int, priority: GesturePriority,
@@ -94,9 +97,6 @@ final class Binding {
     func resetInstance() {
         box.reset()
         memberships.removeAll(keepingCapacity: true)
-        accepted = false
-        vetoChecked = false
-        instance = nil
-        finished = false
+        stage = .open
     }
 }

@@ -102,8 +102,8 @@ extension GestureEngine {
             return true
         }
         guard claims, kind == .active || kind == .ended else { return false }
-        if !binding.vetoChecked {
-            binding.vetoChecked = true
+        if binding.stage == .open {
+            binding.stage = .cleared
             if let shouldBegin = binding.shouldBegin, !shouldBegin(binding.box.wireValue()) {
                 fail(binding, .vetoed)
                 rejectPending(binding)
@@ -128,7 +128,7 @@ extension GestureEngine {
             }
             if blocked { return false }
         }
-        binding.accepted = true
+        binding.stage = .accepted
         acceptPending(binding)
         return true
     }

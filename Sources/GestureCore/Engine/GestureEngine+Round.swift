@@ -144,13 +144,15 @@ extension GestureEngine {
             guard !binding.finished else { continue }
             switch binding.kind {
             case .failed:
-                guard binding.instance != nil else { continue }
-                binding.finished = true
+                // Failed unseen (never announced): nothing to end.
+                guard let instance = binding.instance else { continue }
                 events.append(event(binding, .failed, at: time, reason: binding.box.failureReason()))
+                binding.stage = .finished(instance)
             case .ended:
                 guard binding.accepted else { continue }
-                binding.finished = true
-                events.append(event(binding, .ended, at: time, value: binding.box.wireValue()))
+                let ended = event(binding, .ended, at: time, value: binding.box.wireValue())
+                events.append(ended)
+                binding.stage = .finished(ended.instance)
             case .active:
                 guard binding.accepted, binding.instance == nil || binding.dirty else { continue }
                 events.append(event(binding, .active, at: time, value: binding.box.wireValue()))
@@ -180,8 +182,8 @@ extension GestureEngine {
         _ binding: Binding, _ phase: PhaseKind, at time: Timestamp, reason: FailureReason? = nil,
         value: GestureValue? = nil
     ) -> GestureEvent {
-        if binding.instance == nil {
-            binding.instance = InstanceID(nextInstance)
+        if binding.stage == .accepted {
+            binding.stage = .announced(InstanceID(nextInstance))
             nextInstance += 1
         }
         return GestureEvent(
