@@ -5,7 +5,7 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev libexpat1-dev libsystemd-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo install deb static e2e fuzz soak bench bench-instructions bench-daemon bench-footprint order-file fixtures-update clean help
+.PHONY: all deps build test demo install deb static e2e fuzz soak bench bench-instructions bench-daemon bench-footprint order-file fixtures-update diagrams clean help
 
 all: build
 
@@ -174,6 +174,11 @@ fixtures-update: deps
 	  "$$bin" replay "$$@" "Fixtures/$$recording" > "Fixtures/$$recording.expected.jsonl" || exit 1; \
 	  echo "Fixtures/$$recording.expected.jsonl: $$(wc -l < "Fixtures/$$recording.expected.jsonl") events"; \
 	done
+
+# docs/diagrams/*.svg from their text sources (graphviz); commit both.
+diagrams:
+	@scripts/apt-install-missing.sh graphviz
+	for source in docs/diagrams/*.dot; do dot -Tsvg "$$source" -o "$${source%.dot}.svg"; done
 
 clean:
 	rm -rf .build .build-bench .build-static .build-manual .build-deb gestured_*.deb

@@ -2,7 +2,7 @@ import GestureCore
 import Glibc
 
 /// Tells a touchpad's fingers from its palms and thumbs, frame by frame, the way libinput does
-/// (the rules and their sources are in ``TouchpadRules`` and docs/ARCHITECTURE.md). Pure: the
+/// (the rules and their sources are in ``TouchpadRules`` and docs/INPUT.md). Pure: the
 /// frame's time is passed in. The decoder leaves out what this calls a palm or a thumb, so such
 /// contacts are never counted as fingers and never move a centroid; one that was counted and
 /// turns out to be a palm or thumb is cancelled.

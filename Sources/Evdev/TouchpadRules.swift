@@ -1,7 +1,7 @@
 /// Which of libinput's touchpad palm and thumb rules apply to one device, and their thresholds
 /// in the device's own units, decided the way libinput decides them (evdev-mt-touchpad.c,
 /// evdev-mt-touchpad-thumb.c, libinput 1.22) from the device's description, its quirks and
-/// whether it is built in. docs/ARCHITECTURE.md lists the rules followed and those not.
+/// whether it is built in. docs/INPUT.md lists the rules followed and those not.
 public struct TouchpadRules: Hashable, Sendable {
     /// Units per millimetre on each axis.
     public var unitsPerMillimetre: (x: Double, y: Double)

@@ -4,9 +4,9 @@
 ///
 /// ```
 /// open ─▶ cleared ─▶ accepted ─▶ announced(id) ─▶ finished(id)
-///   └──────────────────▲   (no shouldBegin to ask)
 /// open / cleared ─▶ (fails unseen: never announced, nothing to finish)
 /// ```
+/// docs/diagrams/instance-phases.svg draws it with the recognizer's phases.
 enum InstanceStage: Equatable {
     /// Nothing decided yet: the arena has not let it be seen, `shouldBegin` not asked.
     case open

@@ -1,7 +1,7 @@
 /// Every recognition threshold in one value, each with its unit in its name's doc comment.
 ///
 /// Gestures take their explicit parameters first and fall back to these. The defaults are
-/// chosen for touchscreens and touchpads measured in millimetres; see docs/ARCHITECTURE.md.
+/// chosen for touchscreens and touchpads measured in millimetres; see docs/ENGINE.md.
 public struct GestureSettings: Hashable, Sendable {
     /// Default distance a drag must move before it becomes active. 2 mm.
     public var dragMinimumDistance: Millimetres = 2
