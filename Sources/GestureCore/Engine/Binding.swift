@@ -25,6 +25,8 @@ final class Binding {
     // The current instance.
     /// Where it stands: open, cleared, accepted, announced, finished (``InstanceStage``).
     @exclusivity(unchecked) var stage = InstanceStage.open
+    /// Its id, from ``InstanceStage/announced`` on (read it through ``instance``).
+    @exclusivity(unchecked) var announcedID = InstanceID(0)
     /// Slots (of the device's touch table) routed to this binding.
     @exclusivity(unchecked) var touches: UInt64 = 0
     /// Undecided arena memberships: (arena index, member index).
@@ -37,11 +39,11 @@ final class Binding {
     @exclusivity(unchecked) var inRound = false
 
     /// The arena let this instance be seen.
-    var accepted: Bool { stage.isAccepted }
+    var accepted: Bool { stage >= .accepted }
     /// The instance's id, once announced.
-    var instance: InstanceID? { stage.instance }
+    var instance: InstanceID? { stage >= .announced ? announcedID : nil }
     /// The instance's `ended` or `failed` was announced.
-    var finished: Bool { if case .finished = stage { true } else { false } }
+    var finished: Bool { stage == .finished }
 
     init(
         id: BindingID, name: String, device: DeviceState, position: Int, target: Int, depth: Int, priority: GesturePriority,

@@ -97,7 +97,7 @@ extension GestureEngine {
             rejectPending(binding)
             return true
         }
-        if binding.accepted {
+        if binding.stage >= .accepted {
             acceptPending(binding)
             return true
         }

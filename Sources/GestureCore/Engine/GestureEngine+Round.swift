@@ -71,13 +71,13 @@ extension GestureEngine {
         sortRound()
         for index in round {
             let binding = bindings[index]!
-            binding.box.settle(binding.accepted)
+            binding.box.settle(binding.stage >= .accepted)
         }
         announce(at: time, into: &events)
         dispatching = true
         for index in round {
             let binding = bindings[index]!
-            binding.box.announce(binding.accepted)
+            binding.box.announce(binding.stage >= .accepted)
         }
         dispatching = false
         if let device, endedSlots != 0 {
@@ -141,20 +141,22 @@ extension GestureEngine {
         let first = events.count
         for index in round {
             let binding = bindings[index]!
-            guard !binding.finished else { continue }
+            guard binding.stage != .finished else { continue }
             switch binding.kind {
             case .failed:
                 // Failed unseen (never announced): nothing to end.
-                guard let instance = binding.instance else { continue }
+                guard binding.stage == .announced else { continue }
+                binding.stage = .finished
                 events.append(event(binding, .failed, at: time, reason: binding.box.failureReason()))
-                binding.stage = .finished(instance)
             case .ended:
-                guard binding.accepted else { continue }
-                let ended = event(binding, .ended, at: time, value: binding.box.wireValue())
-                events.append(ended)
-                binding.stage = .finished(ended.instance)
+                guard binding.stage >= .accepted else { continue }
+                // Ends at once (a tap): announced and finished in one event.
+                if binding.stage == .accepted { announce(binding) }
+                binding.stage = .finished
+                events.append(event(binding, .ended, at: time, value: binding.box.wireValue()))
             case .active:
-                guard binding.accepted, binding.instance == nil || binding.dirty else { continue }
+                // Accepted and not yet announced, or announced and changed this round.
+                guard binding.stage == .accepted || (binding.stage == .announced && binding.dirty) else { continue }
                 events.append(event(binding, .active, at: time, value: binding.box.wireValue()))
             case .possible:
                 continue
@@ -178,16 +180,23 @@ extension GestureEngine {
         }
     }
 
+    /// Gives an accepted instance its id.
+    func announce(_ binding: Binding) {
+        binding.announcedID = InstanceID(nextInstance)
+        binding.stage = .announced
+        nextInstance += 1
+    }
+
     func event(
         _ binding: Binding, _ phase: PhaseKind, at time: Timestamp, reason: FailureReason? = nil,
         value: GestureValue? = nil
     ) -> GestureEvent {
-        if binding.stage == .accepted {
-            binding.stage = .announced(InstanceID(nextInstance))
-            nextInstance += 1
-        }
+        // The first event announces the instance: it gets its id. (Callers change the stage
+        // before the call, never after: touching the binding after it made the round retain
+        // every binding it looked at.)
+        if binding.stage == .accepted { announce(binding) }
         return GestureEvent(
-            time: time, device: binding.device, binding: binding.id, name: binding.name, instance: binding.instance!,
+            time: time, device: binding.device, binding: binding.id, name: binding.name, instance: binding.announcedID,
             phase: phase, reason: reason, value: value, state: binding.publishedState?())
     }
 }
