@@ -85,9 +85,18 @@ final class ActionRunner: @unchecked Sendable {
         if let wanted { handle = await client.subscribe(wanted) }
     }
 
-    /// Runs until SIGTERM or SIGINT (or, with `once`, until the daemon goes away); false when
-    /// `once` found no daemon at all.
-    func run() async -> Bool {
+    /// How a run ended.
+    enum Outcome: Equatable {
+        /// Stopped by a signal, or (`once`) the daemon went away after serving it.
+        case finished
+        /// `once` found no daemon at all.
+        case noDaemon
+        /// `once` was refused by the daemon: its reason.
+        case refused(String)
+    }
+
+    /// Runs until SIGTERM or SIGINT (or, with `once`, until the daemon goes away).
+    func run() async -> Outcome {
         // Subscribed once the daemon says which gestures it has (its hello).
         await client.start()
         let feed = feed
@@ -104,7 +113,7 @@ final class ActionRunner: @unchecked Sendable {
             case .stop:
                 processes.stopAll()
                 await client.close()
-                return true
+                return .finished
             case .finish:
                 // --once: what runs may finish, what waits in a queue runs too.
                 while !processes.isIdle {
@@ -112,13 +121,14 @@ final class ActionRunner: @unchecked Sendable {
                     processes.poll(now: Self.now(), specs: file.actions)
                 }
                 await client.close()
-                return connected
+                if let refusal, !connected { return .refused(refusal) }
+                return connected ? .finished : .noDaemon
             }
             run(tracker.advance(to: now), now: now)
             processes.poll(now: now, specs: file.actions)
             schedule(now: now)
         }
-        return true
+        return .finished
     }
 
     func handle(_ event: ClientEvent, now: Double) async {

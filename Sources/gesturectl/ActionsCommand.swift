@@ -46,8 +46,13 @@ struct ActionsCommand: AsyncParsableCommand {
             throw CleanExit.message("gesturectl actions: \(error)", code: 1)
         }
         if check { return try self.check(actions, path: path) }
-        guard await ActionRunner(path: path, file: actions, socket: daemon.socket, verbose: verbose, once: once).run() else {
+        switch await ActionRunner(path: path, file: actions, socket: daemon.socket, verbose: verbose, once: once).run() {
+        case .finished:
+            return
+        case .noDaemon:
             throw CleanExit.message("gesturectl actions: gestured is not running\(daemon.socket.map { " at \($0)" } ?? "")", code: 1)
+        case .refused(let reason):
+            throw DaemonConnection.refused("gesturectl actions", reason)
         }
     }
 
