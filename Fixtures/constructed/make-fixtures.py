@@ -362,6 +362,33 @@ def main():
     s.up([0])
     s.write("drag-clock-step-back.yml", "a 40 mm drag right whose timestamps step back 0.2 s halfway")
 
+    # Quick swipes (issue 23): flicks that lift before the fingers' settle time, fingers landing
+    # together or 8 ms apart; each must be a swipe, ended at the lift.
+    for ms in (80, 60):
+        s = Script()
+        s.down({0: (CX - 15, CY), 1: (CX, CY - 5), 2: (CX + 15, CY)})
+        s.move({i: linear(-60, 0) for i in range(3)}, ms // 8)
+        s.up([0, 1, 2])
+        s.write(f"quick-swipe-3-left-{ms}ms.yml", f"three fingers flick left 60 mm in {ms} ms")
+    s = Script()
+    s.down({0: (CX - 15, CY)})
+    s.down({1: (CX, CY - 5)})
+    s.down({2: (CX + 15, CY)})
+    s.move({i: linear(-60, 0) for i in range(3)}, 10)
+    s.up([0, 1, 2])
+    s.write("quick-swipe-3-left-staggered.yml", "three fingers land 8 ms apart and flick left 60 mm in 80 ms")
+    s = Pad()
+    s.down(three)
+    s.move({i: linear(-40, 0) for i in three}, 8)
+    s.up(list(three))
+    s.write("tp-quick-swipe-3-left.yml", "three fingers flick left 40 mm in 80 ms on a clickpad")
+    s = Pad()
+    for slot in three:
+        s.down({slot: three[slot]})
+    s.move({i: linear(40, 0) for i in three}, 8)
+    s.up(list(three))
+    s.write("tp-quick-swipe-3-right-staggered.yml", "three fingers land 10 ms apart on a clickpad and flick right 40 mm in 80 ms")
+
 
 if __name__ == "__main__":
     main()

@@ -104,4 +104,37 @@ import Testing
         #expect(events.last?.line == "down-4 ended")
         #expect(h.finish().violations.isEmpty)
     }
+
+    /// A flick (issue 23): three fingers land together and leave at once, 60–80 ms later, before
+    /// their settle time. It is a swipe, ended at the lift and not before.
+    static func flick(_ count: Int, by delta: Vector, steps: Int) -> [TouchStep] {
+        let down = fingers(count)
+        return [.downMany(down), .moveMany(down.map { .init($0.id, by: delta) }, steps: steps), .upMany(down.map(\.id))]
+    }
+
+    @Test func aFlickIsASwipeEndedAtTheLift() throws {
+        let h = GestureHarness()
+        for candidate in SwipeDirection.allCases {
+            h.attach(SwipeGesture(direction: candidate, fingers: 3), named: candidate.rawValue)
+        }
+        // 60 mm in 6 frames of 10 ms: lifted at 70 ms, before the 100 ms settle time.
+        let events = h.run(Self.flick(3, by: Vector(dx: -60, dy: 0), steps: 6))
+        #expect(events.map(\.line) == ["left ended"], "\(events.lines)")
+        let value = try #require(events.last?.value?.swipe)
+        #expect(abs(value.distance - 60) < 1e-9)
+        #expect(h.finish().violations.isEmpty)
+    }
+
+    /// What a flick must not turn into a swipe: too short, off direction, a tap, two fingers.
+    @Test func aFlickIsJudgedByItsMotion() {
+        let h = GestureHarness()
+        h.attach(SwipeGesture(direction: .left, fingers: 3), named: "swipe-left-3")
+        h.attach(SwipeGesture(direction: .left, fingers: 2), named: "swipe-left-2", priority: .simultaneous)
+        #expect(h.run(Self.flick(3, by: Vector(dx: -10, dy: 0), steps: 5)).isEmpty)  // 10 mm: under 15
+        #expect(h.run(Self.flick(3, by: Vector(dx: 0, dy: -40), steps: 5)).isEmpty)  // up, not left
+        #expect(h.run(Self.flick(3, by: Vector(dx: 0, dy: 0), steps: 5)).isEmpty)  // a three-finger tap
+        // Two fingers flicking are not three.
+        #expect(h.run(Self.flick(2, by: Vector(dx: -40, dy: 0), steps: 5)).map(\.line) == ["swipe-left-2 ended"])
+        #expect(h.finish().violations.isEmpty)
+    }
 }

@@ -85,7 +85,7 @@ public struct SwipeGesture: Gesture {
                 }
             case .lifted:
                 guard case .active(let value) = phase else {
-                    phase = .failed(.tooShort)
+                    phase = flick()
                     return
                 }
                 if value.distance < minimumDistance {
@@ -98,6 +98,22 @@ public struct SwipeGesture: Gesture {
             case .failed(let reason):
                 phase = .failed(reason)
             }
+        }
+
+        /// A flick: the fingers lifted before they had rested the settle time — they came down
+        /// together and left at once, 60–100 ms later, as many people swipe. The settle time
+        /// keeps a swipe from starting while fingers are still landing; a lift ends that
+        /// question, so the whole stroke is judged as libinput judges a swipe, by its motion:
+        /// far enough, in the direction, fast enough. Ends at the lift, never before it.
+        func flick() -> GesturePhase<Value> {
+            guard stroke.fingers.isTracking else { return .failed(.tooShort) }
+            let value = Value(
+                time: stroke.time, direction: direction, fingers: stroke.fingers.fingers, translation: stroke.translation,
+                velocity: stroke.velocity)
+            guard value.translation.length >= activationDistance, value.distance >= minimumDistance else { return .failed(.tooShort) }
+            guard direction.accepts(value.translation, tolerance: tolerance) else { return .failed(.wrongDirection) }
+            guard value.velocity.dot(direction.unitVector) >= minimumVelocity else { return .failed(.tooSlow) }
+            return .ended(value)
         }
 
         public mutating func advance(to time: Timestamp) {}
