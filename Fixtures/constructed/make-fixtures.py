@@ -389,6 +389,25 @@ def main():
     s.up(list(three))
     s.write("tp-quick-swipe-3-right-staggered.yml", "three fingers land 10 ms apart on a clickpad and flick right 40 mm in 80 ms")
 
+    # A hand of ten fingers lands (the first two before the rest) and moves 20 mm; then the
+    # second finger lifts, and the first lifts and touches down again for 100 ms without moving
+    # while eight others stay on the glass (issue 23): no tap may come of it.
+    s = Script()
+    hand = {i: (CX - 90 + 20 * i, CY + (0 if i % 2 else 10)) for i in range(10)}
+    s.down({0: hand[0]})
+    s.down({1: hand[1]})
+    s.down({i: hand[i] for i in range(2, 10)})
+    s.move({i: linear(0, 20) for i in range(10)}, 20)
+    s.up([1])
+    s.up([0])
+    s.wait(0.05)
+    s.down({0: (CX - 90, CY + 30)})
+    s.wait(0.1)
+    s.up([0])
+    s.move({i: linear(0, 10) for i in range(2, 10)}, 10)
+    s.up(list(range(2, 10)))
+    s.write("ten-fingers-retouch.yml", "ten fingers move 20 mm; one lifts and taps down again for 100 ms while nine stay")
+
 
 if __name__ == "__main__":
     main()

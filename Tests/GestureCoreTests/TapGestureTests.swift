@@ -69,4 +69,21 @@ import Testing
         let events = h.run([.down(1, at: Point(x: 50, y: 25)), .up(1)])
         #expect(events.first?.value == .spatialTap(SpatialTapGesture.Value(location: Point(x: 50, y: 25), normalizedLocation: Point(x: 0.25, y: 0.25))))
     }
+
+    /// Issue 23: a tap that failed (a second finger landed) stays failed while any touch it
+    /// could see is down — a finger lifted and put down again inside a hand still on the glass
+    /// is no tap; once the hand is gone, a tap is a tap again.
+    @Test func aFailedTapStaysFailedUntilTheHandLifts() {
+        let h = GestureHarness()
+        h.attach(TapGesture(), named: "tap")
+        let events = h.run([
+            .down(1, at: Point(x: 50, y: 50)), .down(2, at: Point(x: 70, y: 50)),  // the tap fails: two fingers
+            .down(3, at: Point(x: 90, y: 50)), .down(4, at: Point(x: 110, y: 50)),  // the rest of the hand
+            .up(1), .up(2),  // the tap's own touches are up; the hand is not
+            .down(5, at: Point(x: 50, y: 50)), .wait(0.1), .up(5),  // a re-touch inside the hand
+        ])
+        #expect(events.isEmpty, "\(events.lines)")
+        #expect(h.run([.up(3), .up(4), .down(6, at: Point(x: 50, y: 50)), .up(6)]).map(\.line) == ["tap ended"])
+        #expect(h.finish().violations.isEmpty)
+    }
 }

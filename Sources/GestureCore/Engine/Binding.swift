@@ -29,6 +29,9 @@ final class Binding {
     @exclusivity(unchecked) var announcedID = InstanceID(0)
     /// Slots (of the device's touch table) routed to this binding.
     @exclusivity(unchecked) var touches: UInt64 = 0
+    /// Slots that landed on its target while its instance was finished: it took none of them,
+    /// but a failed instance is not reset while any is down.
+    @exclusivity(unchecked) var watched: UInt64 = 0
     /// Undecided arena memberships: (arena index, member index).
     @exclusivity(unchecked) var memberships: [(arena: Int, member: Int)] = []
 

@@ -31,7 +31,13 @@ extension GestureEngine {
                 let binding = bindings[index]!
                 guard binding.enabled else { continue }
                 if !binding.mask.contains(.subviews) { innerDisabled = true }
-                guard binding.mask.contains(.gesture), !binding.isTerminal else { continue }
+                guard binding.mask.contains(.gesture) else { continue }
+                guard !binding.isTerminal else {
+                    // A finished instance takes no new touch, but one that failed stays failed
+                    // while a touch it could see is down (resetIfFinished).
+                    binding.watched |= bit
+                    continue
+                }
                 binding.touches |= bit
                 arenas[arena].members.append(
                     ArenaMember(binding: index, rank: binding.rank, competes: binding.priority != .simultaneous))

@@ -84,6 +84,7 @@ extension GestureEngine {
             for index in device.bindings {
                 let binding = bindings[index]!
                 binding.touches &= ~endedSlots
+                binding.watched &= ~endedSlots
                 if binding.touches == 0 { resetIfFinished(binding) }
             }
             var slots = endedSlots
@@ -111,8 +112,12 @@ extension GestureEngine {
         round.removeAll(keepingCapacity: true)
     }
 
+    /// Resets a finished instance once its touches are up and its arenas decided — and, for
+    /// one that failed, once every touch it could see is up: a failed gesture stays failed until
+    /// the interaction ends (SwiftUI's and libinput's rule), so a finger lifted and put down
+    /// again inside a hand that is still on the glass does not start a fresh tap.
     func resetIfFinished(_ binding: Binding) {
-        if binding.isTerminal, binding.touches == 0, binding.memberships.isEmpty {
+        if binding.isTerminal, binding.touches == 0, binding.memberships.isEmpty, binding.watched == 0 || binding.kind != .failed {
             binding.resetInstance()
             if binding.refresh() { deadlinesChanged = true }
         }
