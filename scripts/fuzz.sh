@@ -13,7 +13,7 @@ set -eu
 bin=$1
 seconds=${FUZZ_SECONDS:-60}
 work=${FUZZ_DIR:-.fuzz}
-harnesses=${FUZZ_HARNESSES:-request config evemu libinput-record decoder import}
+harnesses=${FUZZ_HARNESSES:-request config evemu libinput-record evtest decoder import}
 # Limits every input must stay within: 10 s, 2 GiB resident, no single allocation over 512 MiB.
 limits="-timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512"
 
@@ -35,6 +35,7 @@ seed() {  # seed HARNESS: fills $work/seeds/HARNESS
         ;;
     evemu) small Fixtures/real/*.evemu Fixtures/repro/*.evemu ../shared/repro/*.evemu ;;
     libinput-record) small Fixtures/constructed/*.yml Fixtures/repro/*libinput*.yml ../shared/repro/*libinput*.yml ;;
+    evtest) small Fixtures/evtest/*.evtest ;;
     decoder) python3 scripts/fuzz-decoder-seeds.py "$dir" Fixtures/real/*.evemu ;;
     import) small Fixtures/imports/* ;;
     esac
@@ -55,6 +56,7 @@ dictionary() {
     import) echo Fuzz/dictionaries/import.dict ;;
     evemu) echo Fuzz/dictionaries/evemu.dict ;;
     libinput-record) echo Fuzz/dictionaries/libinput-record.dict ;;
+    evtest) echo Fuzz/dictionaries/evtest.dict ;;
     *) echo "" ;;
     esac
 }

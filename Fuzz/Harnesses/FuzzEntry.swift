@@ -11,6 +11,7 @@ enum FuzzEntry {
         "config": ConfigHarness.run,
         "evemu": RecordingHarness.run,
         "libinput-record": RecordingHarness.run,
+        "evtest": RecordingHarness.run,
         "decoder": DecoderHarness.run,
         "import": ImportHarness.run,
     ]

@@ -1,6 +1,6 @@
 import Evdev
 
-/// A recording's text (evemu or `libinput record`, as the daemon and `gesturectl replay`
+/// A recording's text (evemu, `libinput record` or evtest, as the daemon and `gesturectl replay`
 /// detect it), read and each device's events decoded. Invariants: a refusal names a line the
 /// text has (or none); a recording never holds more events than the text has lines; decoding
 /// keeps the decoder's invariants (``DecoderHarness/decode(_:description:)``).

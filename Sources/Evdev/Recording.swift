@@ -24,15 +24,18 @@ public struct Recording: Hashable, Sendable {
             return try EvemuParser.parse(text, file: file, description: header)
         case .libinputRecord?:
             return try LibinputRecordParser.parse(text, file: file)
+        case .evtest?:
+            return try EvtestParser.parse(text, file: file)
         case nil:
             throw RecordingError(
                 file: file, line: nil,
-                "expected a `libinput record` YAML file or an evemu recording (lines starting N:, I:, P:, B:, A: or E:)")
+                "expected a `libinput record` YAML file, an evemu recording (lines starting N:, I:, P:, B:, A: or E:) or evtest output (`Input device name: \"…\"`, then `Event: time …` lines)")
         }
     }
 
     /// The format of `text`: evemu when the first line that is not blank or a comment starts
-    /// with an evemu tag, libinput-record when the file is YAML with a `version:` key.
+    /// with an evemu tag, libinput-record when the file is YAML with a `version:` key, evtest
+    /// when it starts as evtest's output does.
     public static func detectFormat(_ text: String) -> RecordingFormat? {
         // Line by line from the start (not splitting the whole file: only the first lines matter).
         var rest = text[...]
@@ -44,6 +47,11 @@ public struct Recording: Hashable, Sendable {
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if let tag = trimmed.first, "NIPBAELS".contains(tag), trimmed.dropFirst().first == ":" { return .evemu }
             if trimmed.hasPrefix("version:") || trimmed.hasPrefix("---") || trimmed.hasPrefix("ndevices:") { return .libinputRecord }
+            // evtest's first lines: its scan of the devices, or its header.
+            for start in ["Input driver version is", "Input device ID:", "Input device name:", "No device specified", "Available devices:", "/dev/input/event"]
+            where trimmed.hasPrefix(start) {
+                return .evtest
+            }
             return nil
         }
         return nil

@@ -4,4 +4,6 @@ public enum RecordingFormat: String, Hashable, Sendable {
     case libinputRecord = "libinput-record"
     /// `evemu-record` / `evemu-describe` text (with or without its device header).
     case evemu
+    /// `evtest` output: its device header, then its `Event:` lines.
+    case evtest
 }
