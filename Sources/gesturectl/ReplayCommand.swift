@@ -11,7 +11,7 @@ import Posix
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Run recordings (libinput record or evemu, detected from the content) through the gesture pipeline.",
+        abstract: "Run recordings (libinput record, evemu or evtest output, detected from the content) through the gesture pipeline.",
         discussion: """
             Prints one line per gesture event: JSON objects with --json (the default when stdout is \
             not a terminal), readable lines otherwise. Without --realtime it runs as fast as \
