@@ -166,17 +166,18 @@ import Testing
 
     /// The Swift client across a daemon restart: `failed(shutdown)` and the mirror's reset,
     /// `disconnected`, then a new connection with the subscription made again — events flow.
+    /// (A pan that lasts 2 s: the stop must come while it is in flight, on a loaded machine too.)
     @Test func theSwiftClientReconnectsAndResubscribesAfterARestart() async throws {
         let socket = DaemonProcess.temporarySocket()
         let arguments = [
-            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/long-press-drag.yml", "--loop", "--realtime",
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/real/ts-atmel-maxtouch-1finger-drag-up-down.evemu", "--loop", "--realtime",
             "--wait-subscribers", "1",
         ]
         var first: DaemonProcess? = try DaemonProcess(arguments, socket: socket)
         let client = GestureClient(path: socket)
-        let handle = await client.subscribe(SubscriptionRequest(gestures: ["press-drag"]))
+        let handle = await client.subscribe(SubscriptionRequest(gestures: ["pan"]))
         await client.start()
-        var mirror = GestureStateMirror(gesture: "press-drag")
+        var mirror = GestureStateMirror(gesture: "pan")
         var log: [String] = []
         var second: DaemonProcess?
         for await event in client.events {
