@@ -12,6 +12,10 @@ import GestureCore
 /// - Semi-MT touchpads: the two slots are only a bounding box, but BTN_TOOL_* counts the fingers,
 ///   so the frame has that many contacts, all at the box's centre: finger count and centroid
 ///   motion are real, per-finger positions are not (don't attach pinch or rotate to them).
+/// - Fake fingers (libinput's `tp_fake_finger`): a touchpad whose BTN_TOOL_* keys count more
+///   fingers than it has slots (a pad with no ABS_MT axes, or two slots and three or four
+///   fingers) has the fingers past its slots as contacts at the first real one's position, so
+///   a two-finger scroll on a single-touch Synaptics pad is two fingers moving together.
 /// - Tool type: a contact whose ABS_MT_TOOL_TYPE is not a finger (a palm, a pen, a dial) is
 ///   not a touch. One that starts so is never reported; a finger that becomes one is
 ///   cancelled, as libinput cancels it on touchscreens, and stays out until it lifts.
@@ -32,6 +36,12 @@ public struct MultitouchDecoder: Sendable {
     public let mode: MultitouchProtocol
     /// Whether positions are only a bounding box.
     public let isSemiMultitouch: Bool
+    /// Whether fingers its BTN_TOOL_* keys count beyond what its slots can report become
+    /// contacts at the first one's position (touchpads that are not semi-MT and count more
+    /// fingers than they have slots, as libinput does).
+    public let addsFakeFingers: Bool
+    /// How many contacts it can report (its slots; 1 without ABS_MT axes).
+    let slotCapacity: Int
     /// The surface the positions are converted to.
     public let surface: DeviceDescription.Surface
 
@@ -110,6 +120,9 @@ public struct MultitouchDecoder: Sendable {
         }
         mode = description.multitouchProtocol
         isSemiMultitouch = description.isSemiMultitouch
+        slotCapacity = description.slotCount
+        addsFakeFingers = description.kind == .touchpad && !description.isSemiMultitouch && slotCapacity > 0
+            && (description.fingerToolCount ?? 0) > slotCapacity
         surface = description.surface
         xAxis = description.xAxis ?? AbsInfo(minimum: 0, maximum: 1)
         yAxis = description.yAxis ?? AbsInfo(minimum: 0, maximum: 1)
@@ -203,8 +216,24 @@ public struct MultitouchDecoder: Sendable {
     /// One contact as the device reports it now (the id is a hint until ``identities(for:)``).
     typealias RawContact = (id: Int32?, x: Int32, y: Int32, pressure: Int32?, major: Int32?, minor: Int32?)
 
-    /// The contacts as the device reports them now.
+    /// The contacts as the device reports them now, with the fingers BTN_TOOL_* counts beyond
+    /// them at the first one's position (``addsFakeFingers``).
     mutating func currentContacts() -> [RawContact] {
+        var contacts = reportedContacts()
+        // libinput's rule: only fingers past the slots are fake (a palm the firmware still
+        // counts on a pad with slots to spare is no finger).
+        guard addsFakeFingers, let first = contacts.first, toolFingers > slotCapacity, toolFingers > contacts.count else { return contacts }
+        for extra in contacts.count..<toolFingers {
+            contacts.append((Self.fakeID - Int32(extra), first.x, first.y, nil, nil, nil))
+        }
+        return contacts
+    }
+
+    /// The ids of fake fingers count down from here (far from the device's tracking ids).
+    static let fakeID = Int32.max - 16
+
+    /// The contacts as the device reports them.
+    mutating func reportedContacts() -> [RawContact] {
         switch mode {
         case .slots:
             let active = slots.keys.sorted().compactMap { key -> ContactAxes? in

@@ -31,6 +31,9 @@ public struct DeviceProfile: Hashable, Sendable {
     public init(_ description: DeviceDescription) {
         self.init(
             name: description.name, kind: description.kind, geometry: description.surface.geometry,
-            onlyCentroidIsReal: description.isSemiMultitouch)
+            // Semi-MT pads, and pads with one position whose BTN_TOOL_* keys count more fingers
+            // (their other fingers are fake, at that position): no per-finger spread or turn.
+            onlyCentroidIsReal: description.isSemiMultitouch
+                || (description.kind == .touchpad && description.slotCount < 2 && (description.fingerToolCount ?? 1) > 1))
     }
 }

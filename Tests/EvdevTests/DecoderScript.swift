@@ -83,6 +83,26 @@ enum Devices {
             EventCode.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 900, resolution: 15),
         ])
 
+    /// An old Synaptics pad: no ABS_MT axes, one position, fingers counted by BTN_TOOL_* up to three.
+    static let singleTouchPad = DeviceDescription(
+        name: "Test SynPS/2 Touchpad", bus: 0x11, properties: [EventCode.INPUT_PROP_POINTER],
+        codes: [EventCode.EV_KEY: [EventCode.BTN_LEFT, EventCode.BTN_TOUCH, EventCode.BTN_TOOL_FINGER, EventCode.BTN_TOOL_DOUBLETAP, EventCode.BTN_TOOL_TRIPLETAP]],
+        absinfo: [
+            EventCode.ABS_X: AbsInfo(minimum: 1472, maximum: 5472, resolution: 60),
+            EventCode.ABS_Y: AbsInfo(minimum: 1408, maximum: 4448, resolution: 85),
+        ])
+
+    /// A two-slot pad that counts up to four fingers.
+    static let twoSlotPad = DeviceDescription(
+        name: "Test Two-Slot Touchpad", bus: 0x11, properties: [EventCode.INPUT_PROP_POINTER],
+        codes: [EventCode.EV_KEY: [EventCode.BTN_TOUCH, EventCode.BTN_TOOL_FINGER, EventCode.BTN_TOOL_DOUBLETAP, EventCode.BTN_TOOL_TRIPLETAP, EventCode.BTN_TOOL_QUADTAP]],
+        absinfo: [
+            EventCode.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 1),
+            EventCode.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+            EventCode.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 700, resolution: 10),
+            EventCode.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
+        ])
+
     /// A clickpad as laptops have them: 100 × 70 mm at 10 units/mm, 5 slots, pressure 0…255,
     /// on I²C (internal, so every palm rule applies).
     static let clickpad = DeviceDescription(

@@ -161,6 +161,44 @@ import Testing
         #expect(s.syn()?.summary == ["0:stationary", "1:stationary", "2:ended"])
     }
 
+    /// Issue 23: a pad with one position counts its other fingers with BTN_TOOL_* keys; they
+    /// are contacts at that position (libinput's fake fingers), so a two-finger scroll is two
+    /// fingers moving together, not a one-finger drag.
+    @Test func aSingleTouchPadsOtherFingersAreFakeFingersAtItsPosition() throws {
+        var s = DecoderScript(Devices.singleTouchPad)
+        s.abs(EventCode.ABS_X, 3000)
+        s.abs(EventCode.ABS_Y, 2000)
+        s.key(EventCode.BTN_TOUCH, 1)
+        s.key(EventCode.BTN_TOOL_DOUBLETAP, 1)
+        let downFrame = s.syn()
+        let down = try #require(downFrame)
+        #expect(down.contacts.count == 2)
+        #expect(Set(down.contacts.map(\.position)).count == 1)
+        s.abs(EventCode.ABS_Y, 2300)
+        let movedFrame = s.syn()
+        let moved = try #require(movedFrame)
+        #expect(moved.contacts.map(\.phase) == [.moved, .moved])
+        s.key(EventCode.BTN_TOOL_DOUBLETAP, 0)
+        s.key(EventCode.BTN_TOUCH, 0)
+        #expect(s.syn()?.contacts.map(\.phase) == [.ended, .ended])
+    }
+
+    @Test func aTwoSlotPadCountingThreeFingersHasAThirdAtTheFirstsPosition() throws {
+        var s = DecoderScript(Devices.twoSlotPad)
+        s.slot(0, id: 1, x: 400, y: 300)
+        s.slot(1, id: 2, x: 600, y: 300)
+        s.key(EventCode.BTN_TOUCH, 1)
+        s.key(EventCode.BTN_TOOL_TRIPLETAP, 1)
+        let threeFrame = s.syn()
+        let frame = try #require(threeFrame)
+        #expect(frame.contacts.count == 3)
+        #expect(frame.contacts[2].position == frame.contacts[0].position)
+        // Down to two: the fake one ends, the real ones stay.
+        s.key(EventCode.BTN_TOOL_TRIPLETAP, 0)
+        s.key(EventCode.BTN_TOOL_DOUBLETAP, 1)
+        #expect(s.syn()?.contacts.map(\.phase) == [.stationary, .stationary, .ended])
+    }
+
     @Test func cancelAllForARemovedDevice() {
         var s = DecoderScript(Devices.touchscreen)
         s.slot(0, id: 5, x: 100, y: 100)
