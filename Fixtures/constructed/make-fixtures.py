@@ -76,6 +76,28 @@ TOUCHPAD_HEADER = PREAMBLE + """- node: /dev/input/event8
   events:
 """
 
+# An old Synaptics-style pad: one position (no ABS_MT axes), fingers counted by BTN_TOOL_*.
+SINGLE_TOUCH_PAD_HEADER = PREAMBLE + """- node: /dev/input/event9
+  evdev:
+    # Name: gestured constructed single-touch touchpad
+    name: "gestured constructed single-touch touchpad"
+    id: [17, 2, 7, 433]
+    codes:
+      0: [0, 1, 3] # EV_SYN
+      1: [272, 325, 330, 333, 334] # EV_KEY
+      3: [0, 1, 24] # EV_ABS
+    absinfo:
+      0: [0, {w}, 0, 0, {res}]
+      1: [0, {h}, 0, 0, {res}]
+      24: [0, 255, 0, 0, 0]
+    properties: [0]
+  udev:
+    properties:
+    - ID_INPUT=1
+    - ID_INPUT_TOUCHPAD=1
+  events:
+"""
+
 # The clickpad: 100 x 70 mm at 10 units/mm, 5 slots, pressure 0-255 (libinput: a touch from 31,
 # a palm above 130), MT_TOOL_TYPE. Large enough for libinput's thumb (>= 50 mm tall) and edge
 # palm (>= 70 mm wide) detection.
@@ -211,6 +233,43 @@ class Pad(Script):
     def write(self, name, title):
         with open(os.path.join(HERE, name), "w") as f:
             f.write(TOUCHPAD_HEADER.format(title=title, w=TW, h=TH, res=RES))
+            f.write("\n".join(self.frames) + "\n")
+
+
+class SingleTouchPad(Pad):
+    """A pad with one position: every finger is counted by the BTN_TOOL_* key only; the
+    position is the first finger's (as such firmware reports the first finger down)."""
+
+    def down(self, points, pressure=60, tool=0):
+        for slot, (x, y) in points.items():
+            self.pressure[slot], self.tool_type[slot] = pressure, tool
+            self.fingers[slot] = (0, x * RES, y * RES)
+        events = self.count_events()
+        if not self.touching:
+            events.append((1, 330, 1))
+            self.touching = True
+        self.frame(events + self.frame_events())
+
+    def move(self, deltas, steps, hold=()):
+        start = {s: (self.fingers[s][1], self.fingers[s][2]) for s in deltas}
+        for i in range(1, steps + 1):
+            for slot, fn in deltas.items():
+                dx, dy = fn(i / steps)
+                self.fingers[slot] = (0, round(start[slot][0] + dx * RES), round(start[slot][1] + dy * RES))
+            self.frame(self.frame_events())
+
+    def up(self, slots):
+        for slot in slots:
+            del self.fingers[slot]
+        events = self.count_events()
+        if not self.fingers:
+            events.append((1, 330, 0))
+            self.touching = False
+        self.frame(events + self.frame_events())
+
+    def write(self, name, title):
+        with open(os.path.join(HERE, name), "w") as f:
+            f.write(SINGLE_TOUCH_PAD_HEADER.format(title=title, w=TW, h=TH, res=RES))
             f.write("\n".join(self.frames) + "\n")
 
 
@@ -388,6 +447,19 @@ def main():
     s.move({i: linear(40, 0) for i in three}, 8)
     s.up(list(three))
     s.write("tp-quick-swipe-3-right-staggered.yml", "three fingers land 10 ms apart on a clickpad and flick right 40 mm in 80 ms")
+
+    # A two-finger scroll and a one-finger drag on a pad that reports one position and counts
+    # fingers with BTN_TOOL_* only (issue 23): the scroll is two fingers, the drag one.
+    s = SingleTouchPad()
+    s.down({0: (PX - 5, PY), 1: (PX + 5, PY)})
+    s.move({0: linear(0, 25), 1: linear(0, 25)}, 30)
+    s.up([0, 1])
+    s.write("tp-single-touch-2finger-scroll.yml", "two fingers scroll down 25 mm on a pad with one position and BTN_TOOL_DOUBLETAP")
+    s = SingleTouchPad()
+    s.down({0: (PX, PY)})
+    s.move({0: linear(0, 25)}, 30)
+    s.up([0])
+    s.write("tp-single-touch-1finger-drag.yml", "one finger drags down 25 mm on a pad with one position")
 
     # A hand of ten fingers lands (the first two before the rest) and moves 20 mm; then the
     # second finger lifts, and the first lifts and touches down again for 100 ms without moving
