@@ -461,6 +461,22 @@ def main():
     s.up([0])
     s.write("tp-single-touch-1finger-drag.yml", "one finger drags down 25 mm on a pad with one position")
 
+    # Release jitter (issue 23): the panel re-estimates the fingers still down as one lifts, and
+    # they jump 4 mm; a two-finger tap must stay a tap. Beside it, a two-finger touch that moves
+    # 5 mm before anything lifts must stay no tap.
+    s = Script()
+    s.down({0: (CX - 10, CY), 1: (CX + 10, CY)})
+    s.wait(0.05)
+    s.frame([(3, 47, 0), (3, 57, -1), (3, 47, 1), (3, 53, round((CX + 14) * RES))])
+    del s.fingers[0]
+    s.up([1])
+    s.write("two-finger-tap-release-jitter.yml", "a two-finger tap whose second finger jumps 4 mm as the first lifts")
+    s = Script()
+    s.down({0: (CX - 10, CY), 1: (CX + 10, CY)})
+    s.move({0: linear(5, 0), 1: linear(5, 0)}, 5)
+    s.up([0, 1])
+    s.write("two-finger-short-drag.yml", "two fingers move 5 mm together, then lift: no tap")
+
     # A hand of ten fingers lands (the first two before the rest) and moves 20 mm; then the
     # second finger lifts, and the first lifts and touches down again for 100 ms without moving
     # while eight others stay on the glass (issue 23): no tap may come of it.

@@ -86,4 +86,23 @@ import Testing
         #expect(h.run([.up(3), .up(4), .down(6, at: Point(x: 50, y: 50)), .up(6)]).map(\.line) == ["tap ended"])
         #expect(h.finish().violations.isEmpty)
     }
+
+    /// Issue 23: release jitter. As one finger of a two-finger tap lifts, the other seems to
+    /// jump 4 mm (the panel re-estimates it): still a tap. The same 4 mm before anything lifts is
+    /// a short drag, and no tap.
+    @Test func releaseJitterDoesNotEatATapButAShortDragIsNoTap() {
+        let h = GestureHarness()
+        h.attach(TapGesture(fingers: 2), named: "tap")
+        let jitter = h.run([
+            .downMany([.init(1, at: Point(x: 50, y: 50)), .init(2, at: Point(x: 70, y: 50))]), .wait(0.05),
+            .up(1), .move(2, by: Vector(dx: 4, dy: 0)), .up(2),
+        ])
+        #expect(jitter.map(\.line) == ["tap ended"], "\(jitter.lines)")
+        let drag = h.run([
+            .downMany([.init(1, at: Point(x: 50, y: 50)), .init(2, at: Point(x: 70, y: 50))]),
+            .moveMany([.init(1, by: Vector(dx: 4, dy: 0)), .init(2, by: Vector(dx: 4, dy: 0))], steps: 2), .up(1), .up(2),
+        ])
+        #expect(drag.isEmpty, "\(drag.lines)")
+        #expect(h.finish().violations.isEmpty)
+    }
 }

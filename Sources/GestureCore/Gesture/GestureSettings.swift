@@ -9,6 +9,10 @@ public struct GestureSettings: Hashable, Sendable {
     public var tapMaximumMovement: Millimetres = 3
     /// Longest press that still counts as a tap. 0.5 s.
     public var tapMaximumDuration: Seconds = 0.5
+    /// Release jitter: once a finger of a multi-finger tap has lifted, how far past
+    /// `tapMaximumMovement` the fingers still down may seem to move (panels that estimate a
+    /// lifting hand's contacts jump 2–4 mm then). 5 mm.
+    public var tapReleaseJitter: Millimetres = 5
     /// Longest gap between one tap's lift and the next tap's touch in a multi-tap. 0.3 s.
     public var multiTapInterval: Seconds = 0.3
     /// Furthest the taps of a multi-tap may be apart. 10 mm.

@@ -17,6 +17,7 @@ public struct TapTracker: Sendable {
     let count: Int
     let fingers: Int
     let maximumMovement: Millimetres
+    let releaseJitter: Millimetres
     let maximumDuration: Seconds
     let interval: Seconds
     let tapDistance: Millimetres
@@ -29,12 +30,15 @@ public struct TapTracker: Sendable {
     public private(set) var location = Point.zero
     var mostFingers = 0
     var lastLift = Timestamp(microseconds: 0)
+    /// A finger of this press has lifted: the release has begun.
+    var releasing = false
 
     /// Creates a tracker for `count` taps of `fingers` fingers.
     public init(count: Int, fingers: Int, settings: GestureSettings) {
         self.count = max(1, count)
         self.fingers = max(1, fingers)
         maximumMovement = settings.tapMaximumMovement
+        releaseJitter = settings.tapReleaseJitter
         maximumDuration = settings.tapMaximumDuration
         interval = settings.multiTapInterval
         tapDistance = settings.multiTapDistance
@@ -55,12 +59,12 @@ public struct TapTracker: Sendable {
         var lifted = 0
         var sumX = 0.0
         var sumY = 0.0
-        var slid = false
+        var moved: Millimetres = 0
         for touch in input {
             if touch.isLive { down += 1 } else { lifted += 1 }
             sumX += touch.position.x
             sumY += touch.position.y
-            slid = slid || touch.displacement.length > maximumMovement
+            moved = max(moved, touch.displacement.length)
         }
         let involved = down + lifted
         guard involved > 0 else { return }
@@ -77,10 +81,17 @@ public struct TapTracker: Sendable {
             }
             state = .pressing(since: input.time)
             mostFingers = 0
+            releasing = false
         case .pressing:
             break
         }
         mostFingers = max(mostFingers, involved)
+        // Judged without the frames of the release: once a finger has lifted (the count
+        // dropped), the fingers still down may jump up to the jitter as the panel re-estimates
+        // them. Before that, moving past the slop fails at once (a short drag stays a drag,
+        // and the arena hears of it without delay).
+        if lifted > 0 { releasing = true }
+        let slid = moved > maximumMovement + (releasing ? releaseJitter : 0)
         if mostFingers > fingers {
             state = .failed(.extraTouch)
         } else if slid {
@@ -119,5 +130,6 @@ public struct TapTracker: Sendable {
         state = .waiting
         completed = 0
         mostFingers = 0
+        releasing = false
     }
 }
