@@ -460,6 +460,11 @@ def main():
     s.move({0: linear(0, 25)}, 30)
     s.up([0])
     s.write("tp-single-touch-1finger-drag.yml", "one finger drags down 25 mm on a pad with one position")
+    s = SingleTouchPad()
+    s.down({0: (PX - 10, PY), 1: (PX, PY), 2: (PX + 10, PY)})
+    s.wait(0.06)
+    s.up([0, 1, 2])
+    s.write("tp-single-touch-3finger-tap.yml", "a three-finger tap on a pad with one position: BTN_TOOL_TRIPLETAP, not a one-finger tap")
 
     # Release jitter (issue 23): the panel re-estimates the fingers still down as one lifts, and
     # they jump 4 mm; a two-finger tap must stay a tap. Beside it, a two-finger touch that moves
