@@ -8,9 +8,11 @@ import NIOCore
 /// Output: routing engine events to subscriptions, the clients' outboxes, overflow.
 extension GestureHub {
     func route(_ events: [GestureEvent]) {
+        // Read once: the configured set lives in ConfiguredDevices, and routing does not change it.
+        let configuredSet = configuredBindings
         for event in events {
             sequence += 1
-            let configured = configuredBindings.contains(event.binding)
+            let configured = configuredSet.contains(event.binding)
             let seat = deviceSeats[event.device] ?? Self.defaultSeat
             // Serialised once, on the first subscription that takes it.
             var line: ServerMessage.GestureLine?
