@@ -8,25 +8,23 @@ import NIOCore
 /// Output: routing engine events to subscriptions, the clients' outboxes, overflow.
 extension GestureHub {
     func route(_ events: [GestureEvent]) {
+        guard !events.isEmpty else { return }
+        deliveries.removeAll(keepingCapacity: true)
         // Read once: the configured set lives in ConfiguredDevices, and routing does not change it.
-        let configuredSet = configuredBindings
-        for event in events {
-            sequence += 1
-            let configured = configuredSet.contains(event.binding)
-            let seat = deviceSeats[event.device] ?? Self.defaultSeat
-            // Serialised once, on the first subscription that takes it.
-            var line: ServerMessage.GestureLine?
-            for client in clients.values where !client.closing && client.seats.contains(seat) {
-                for subscription in client.subscriptions.values where subscription.covers(event, configured: configured) {
-                    guard subscription.admit(event) else { continue }
-                    let key = ClientOutbox.UpdateKey(subscription: subscription.id, instance: event.instance)
-                    if line == nil {
-                        line = ServerMessage.gestureLine(
-                            event, sequence: sequence, origin: origin, extra: ingress.map { [("ingressUs", .int($0))] } ?? [])
-                    }
-                    send(line!.line(subscription: subscription.id), to: client, kind: event.phase == .active ? .update(key) : .transition(key))
-                }
+        router.route(events, configured: configuredBindings, into: &deliveries)
+        // Each event is serialised once, for the first delivery that takes it.
+        var lineEvent = -1
+        var line: ServerMessage.GestureLine?
+        for delivery in deliveries {
+            guard let client = clients[delivery.client], !client.closing else { continue }
+            let event = events[delivery.event]
+            if lineEvent != delivery.event {
+                lineEvent = delivery.event
+                line = ServerMessage.gestureLine(
+                    event, sequence: delivery.sequence, origin: origin, extra: ingress.map { [("ingressUs", .int($0))] } ?? [])
             }
+            let key = ClientOutbox.UpdateKey(subscription: delivery.subscription, instance: event.instance)
+            send(line!.line(subscription: delivery.subscription), to: client, kind: delivery.isUpdate ? .update(key) : .transition(key))
         }
     }
 
@@ -97,7 +95,7 @@ extension GestureHub {
 
     /// The devices of the seats `seats` covers.
     func devicesJSON(_ seats: SeatAccess) -> [JSONValue] {
-        deviceSeats.keys.sorted().filter { seats.contains(deviceSeats[$0]!) }.map(deviceJSON)
+        router.devices(visibleTo: seats).map(deviceJSON)
     }
 
     func deviceJSON(_ id: DeviceID) -> JSONValue {

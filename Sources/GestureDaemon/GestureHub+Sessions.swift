@@ -14,81 +14,54 @@ extension GestureHub {
     public func sessionsChanged(_ state: SeatSessions) {
         loop.preconditionInEventLoop()
         guard sessions != state else { return }
-        sessions = state
+        router.sessions = state
         applyAccess()
     }
 
     /// Judges every client again (after a session change or a reload) and moves each to the
     /// seats it may see now.
     func applyAccess() {
-        for client in clients.values.sorted(by: { $0.id < $1.id }) where !client.closing {
-            let decision = decide(client.peer)
-            let seats = decision.seats
-            guard seats != client.seats else { continue }
-            let old = client.seats
-            let lost = deviceSeats.keys.sorted().filter { old.contains(deviceSeats[$0]!) && !seats.contains(deviceSeats[$0]!) }
-            let gained = deviceSeats.keys.sorted().filter { !old.contains(deviceSeats[$0]!) && seats.contains(deviceSeats[$0]!) }
+        for change in router.seatChanges() {
+            guard let client = clients[change.client], !client.closing else { continue }
             // Endings first, while the client still sees the devices they are on.
-            withhold(client, on: Set(lost))
-            client.seats = seats
-            switch (old.isEmpty, seats.isEmpty) {
-            case (false, true):
+            let withholding = router.withhold(change.client, on: Set(change.lost))
+            for binding in withholding.detach { route(engine.detach(binding, reason: .sessionInactive, at: now).events) }
+            for (subscription, last) in withholding.endings { end(last, for: subscription, of: client, reason: .sessionInactive) }
+            router.move(change.client, to: change.new, live: Set(engine.activeInstances(at: now).map(\.instance)))
+            if change.pauses {
                 let why: String
-                switch decision {
+                switch change.decision {
                 case .inactive(let text), .refused(let text): why = text
                 case .serve: why = ""
                 }
-                logger.info("client \(client.peer.map(\.description) ?? "with unknown credentials") paused: \(why)")
+                logger.info("client \(client.label) paused: \(why)")
                 send(ServerMessage.paused(reason: FailureReason.sessionInactive.rawValue, message: why), to: client)
-            case (true, false):
-                logger.info("client \(client.peer.map(\.description) ?? "with unknown credentials") resumed, seeing \(seats)")
-                send(ServerMessage.resumed(devices: devicesJSON(seats)), to: client)
-            default:
-                for id in lost { send(ServerMessage.deviceRemoved(id: Int64(id.rawValue)), to: client) }
-                for id in gained { send(ServerMessage.deviceAdded(deviceJSON(id)), to: client) }
+            } else if change.resumes {
+                logger.info("client \(client.label) resumed, seeing \(change.new)")
+                send(ServerMessage.resumed(devices: devicesJSON(change.new)), to: client)
+            } else {
+                for id in change.lost { send(ServerMessage.deviceRemoved(id: Int64(id.rawValue)), to: client) }
+                for id in change.gained { send(ServerMessage.deviceAdded(deviceJSON(id)), to: client) }
             }
-            guard !gained.isEmpty else { continue }
-            // What ended while it was paused never reached it: only live instances stay withheld.
-            let live = Set(engine.activeInstances(at: now).map(\.instance))
-            for subscription in client.subscriptions.values.sorted(by: { $0.id < $1.id }) {
-                subscription.withheld.formIntersection(live)
-                for id in gained { attachDefinitions(subscription, to: id) }
-                sendSnapshot(subscription, to: client, only: Set(gained))
+            guard !change.gained.isEmpty else { continue }
+            for subscription in router.client(change.client)!.subscriptions.map(\.id) {
+                for id in change.gained { attachDefinitions(subscription, of: change.client, to: id) }
+                sendSnapshot(subscription, to: client, only: Set(change.gained))
             }
         }
         flushAll()
         scheduleDeadline()
     }
 
-    /// Ends, for `client`, everything it was told about on `lost` devices: its own gestures
-    /// there are detached (they fail for real, so a shield of its stops blocking others), and
-    /// configured instances fail for it alone and stay withheld until the engine ends them.
-    func withhold(_ client: HubClient, on lost: Set<DeviceID>) {
-        guard !lost.isEmpty else { return }
-        for subscription in client.subscriptions.values.sorted(by: { $0.id < $1.id }) {
-            for id in lost.sorted() {
-                for binding in (subscription.attached.removeValue(forKey: id) ?? []).sorted() {
-                    subscription.owned.remove(binding)
-                    route(engine.detach(binding, reason: .sessionInactive, at: now).events)
-                }
-            }
-            for (instance, last) in subscription.told.sorted(by: { $0.key < $1.key }) where lost.contains(last.device) {
-                end(last, for: subscription, of: client, reason: .sessionInactive)
-                subscription.withheld.insert(instance)
-            }
-        }
-    }
-
     /// Sends `failed(reason)` for an instance that ends for this subscription only (the engine
-    /// may run it on for others), its state reset as in any failure, and forgets it was told.
-    func end(_ last: GestureEvent, for subscription: HubSubscription, of client: HubClient, reason: FailureReason) {
+    /// may run it on for others), its state reset as in any failure.
+    func end(_ last: GestureEvent, for subscription: Int64, of client: HubClient, reason: FailureReason) {
         var ending = last
         ending.time = now
         ending.phase = .failed
         ending.reason = reason
         ending.value = nil
         if ending.state != nil { ending.state = engine.initialState(of: last.binding) }
-        subscription.told[last.instance] = nil
-        send(ServerMessage.gesture(ending, sequence: sequence, subscription: subscription.id, origin: origin), to: client)
+        send(ServerMessage.gesture(ending, sequence: router.sequence, subscription: subscription, origin: origin), to: client)
     }
 }

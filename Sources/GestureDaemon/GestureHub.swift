@@ -22,14 +22,22 @@ public final class GestureHub: @unchecked Sendable {
     var engine: GestureEngine { pipeline.engine }
     /// The configuration in force (replaced by ``reload(_:access:)``).
     public var config: GestureConfig { pipeline.config }
+    /// Who gets what: clients, subscriptions, seats and the rules that route events to them.
+    var router: SubscriptionRouter
     /// Who may connect (checked against each peer's credentials), and whether only the active
     /// session's user is served (with ``sessions``).
-    public var access: ResolvedAccessList = .everyone
+    public var access: ResolvedAccessList {
+        get { router.access }
+        set { router.access = newValue }
+    }
     /// Who is in front of each seat (logind), followed by the daemon; nil when sessions are not
     /// followed (a replay: recordings belong to no seat), and every client the list lets in is served.
-    public internal(set) var sessions: SeatSessions?
+    public var sessions: SeatSessions? { router.sessions }
     /// The daemon's own user, who is always served (it could read the devices itself).
-    public var daemonUID: UInt32 = geteuid()
+    public var daemonUID: UInt32 {
+        get { router.daemonUID }
+        set { router.daemonUID = newValue }
+    }
     /// When set, gesture events carry `ingressUs`: this clock's reading (µs, CLOCK_MONOTONIC)
     /// as the frame that caused them entered the engine — for measuring the daemon's latency.
     public var ingressClock: (() -> Int64)?
@@ -46,13 +54,16 @@ public final class GestureHub: @unchecked Sendable {
     /// Maps an engine deadline to the loop's clock; nil when the caller advances time itself.
     var deadlineClock: ((Timestamp) -> NIODeadline)?
 
-    /// Each device's seat (udev's ID_SEAT): only clients whose session is active there see it.
-    var deviceSeats: [DeviceID: String] = [:]
     var devices: [DeviceID: ConfiguredDevices.Device] { pipeline.devices }
     var configuredBindings: Set<BindingID> { pipeline.configuredBindings }
-    var clients: [ObjectIdentifier: HubClient] = [:]
-    var sequence: UInt64 = 0
-    var nextSubscription: Int64 = 1
+    /// The connections, by router id.
+    var clients: [Int: HubClient] = [:]
+    /// Router ids by channel.
+    var channels: [ObjectIdentifier: Int] = [:]
+    /// Reused by every ``route(_:)``: who gets each event.
+    var deliveries: [Delivery] = []
+    /// Reused by ``publish(_:)``.
+    var touchpadDeliveries: [(client: Int, subscription: Int64)] = []
     var deadlineTask: Scheduled<Void>?
     /// Set by ``shutdown(grace:)``: endings are queued past the outbox bound, connections refused.
     var shuttingDown = false
@@ -69,6 +80,7 @@ public final class GestureHub: @unchecked Sendable {
     ) {
         self.loop = loop
         pipeline = ConfiguredDevices(config: config)
+        router = SubscriptionRouter(daemonUID: geteuid())
         self.origin = origin
         self.serverVersion = serverVersion
         self.capabilities = capabilities
@@ -83,24 +95,23 @@ public final class GestureHub: @unchecked Sendable {
     var now: Timestamp { max(engine.now, origin) }
 
     /// Subscriptions over all clients.
-    public var subscriptionCount: Int { clients.values.reduce(0) { $0 + $1.subscriptions.count } }
+    public var subscriptionCount: Int { router.subscriptionCount }
 
     // MARK: Input
 
     /// The seat of devices whose seat nobody says (udev's default, and every recording's).
-    public static let defaultSeat = "seat0"
+    public static let defaultSeat = SubscriptionRouter.defaultSeat
 
     /// A device appeared on `seat`: attach the configuration (and the own gestures of clients
     /// that see the seat) and tell those clients.
     public func addDevice(_ id: DeviceID, description: DeviceDescription, seat: String = GestureHub.defaultSeat) {
         loop.preconditionInEventLoop()
-        deviceSeats[id] = seat
         let device = pipeline.add(id, description: description)
         if device.rotation != .none { logger.info("\(description.name): turned \(device.rotation.rawValue)° clockwise") }
         for (name, reason) in device.bindings.excluded { logger.info("\(description.name): gesture \(name) left out: \(reason)") }
-        for client in clients.values where client.seats.contains(seat) {
-            for subscription in client.subscriptions.values { attachDefinitions(subscription, to: id) }
-            send(ServerMessage.deviceAdded(deviceJSON(id)), to: client)
+        for client in router.addDevice(id, seat: seat) {
+            for subscription in router.client(client)!.subscriptions { attachDefinitions(subscription.id, of: client, to: id) }
+            if let connection = clients[client] { send(ServerMessage.deviceAdded(deviceJSON(id)), to: connection) }
         }
         flushAll()
     }
@@ -108,16 +119,11 @@ public final class GestureHub: @unchecked Sendable {
     /// A device went away: its gestures fail with `deviceRemoved`, then clients are told.
     public func removeDevice(_ id: DeviceID, at time: Timestamp) {
         loop.preconditionInEventLoop()
-        guard let seat = deviceSeats[id] else { return }
+        guard router.knows(id) else { return }
         // Routed while the device is known, so that its failures go to who sees its seat.
         pipeline.remove(id, at: time) { route($0) }
-        deviceSeats[id] = nil
-        for client in clients.values {
-            for subscription in client.subscriptions.values {
-                subscription.owned = subscription.owned.filter { engine.name(of: $0) != nil }
-                subscription.attached[id] = nil
-            }
-            if client.seats.contains(seat) { send(ServerMessage.deviceRemoved(id: Int64(id.rawValue)), to: client) }
+        for client in router.removeDevice(id, exists: { engine.name(of: $0) != nil }) {
+            if let connection = clients[client] { send(ServerMessage.deviceRemoved(id: Int64(id.rawValue)), to: connection) }
         }
         flushAll()
         scheduleDeadline()
@@ -137,17 +143,16 @@ public final class GestureHub: @unchecked Sendable {
     /// covers the device.
     public func publish(_ gesture: TouchpadGesture) {
         loop.preconditionInEventLoop()
-        let seat = deviceSeats[gesture.device] ?? Self.defaultSeat
-        for client in clients.values where !client.closing && client.seats.contains(seat) {
-            for subscription in client.subscriptions.values where subscription.touchpadGestures {
-                if let devices = subscription.devices, !devices.contains(gesture.device) { continue }
-                let message = ServerMessage.touchpadGesture(
-                    subscription: subscription.id, device: Int64(gesture.device.rawValue),
-                    time: Double(gesture.time.microseconds - origin.microseconds) / 1_000_000, timeUs: gesture.time.microseconds,
-                    kind: gesture.kind.rawValue, stage: gesture.stage.rawValue, fingers: gesture.fingers, dx: gesture.delta.dx,
-                    dy: gesture.delta.dy, scale: gesture.scale, angle: gesture.angleDelta, cancelled: gesture.cancelled)
-                send(message, to: client)
-            }
+        touchpadDeliveries.removeAll(keepingCapacity: true)
+        router.touchpadSubscribers(of: gesture.device, into: &touchpadDeliveries)
+        for (client, subscription) in touchpadDeliveries {
+            guard let connection = clients[client], !connection.closing else { continue }
+            let message = ServerMessage.touchpadGesture(
+                subscription: subscription, device: Int64(gesture.device.rawValue),
+                time: Double(gesture.time.microseconds - origin.microseconds) / 1_000_000, timeUs: gesture.time.microseconds,
+                kind: gesture.kind.rawValue, stage: gesture.stage.rawValue, fingers: gesture.fingers, dx: gesture.delta.dx,
+                dy: gesture.delta.dy, scale: gesture.scale, angle: gesture.angleDelta, cancelled: gesture.cancelled)
+            send(message, to: connection)
         }
         flushAll()
     }

@@ -1,15 +1,15 @@
 import GesturePipeline
 import NIOCore
 
-/// One connected client: its channel, who it is, what it sees, its outbox and its subscriptions.
+/// One connected client's connection: its channel, its credentials, its outbox. What it sees
+/// and what it subscribed to are the router's (``SubscriptionRouter``, by ``routerID``).
 final class HubClient {
     let channel: any Channel
+    /// Its id in the hub's ``SubscriptionRouter``.
+    let routerID: Int
     /// Its credentials from the kernel (nil when the socket had none).
     let peer: PeerCredentials?
-    /// The seats whose devices it sees now (none: paused, its user's session is not active).
-    var seats: SeatAccess
     var outbox: ClientOutbox
-    var subscriptions: [Int64: HubSubscription] = [:]
     /// Set once it overflowed or is being shut down: nothing more is queued.
     var closing = false
     /// Lines were written to the channel and not flushed yet.
@@ -19,12 +19,13 @@ final class HubClient {
     /// The write that closes a draining client once it completes has been issued.
     var drainIssued = false
 
-    init(channel: any Channel, peer: PeerCredentials?, seats: SeatAccess, outboxLimit: Int) {
+    init(channel: any Channel, routerID: Int, peer: PeerCredentials?, outboxLimit: Int) {
         self.channel = channel
+        self.routerID = routerID
         self.peer = peer
-        self.seats = seats
         outbox = ClientOutbox(limit: outboxLimit)
     }
 
-    var id: ObjectIdentifier { ObjectIdentifier(channel) }
+    /// How logs name it.
+    var label: String { peer.map(\.description) ?? "with unknown credentials" }
 }
