@@ -1,17 +1,21 @@
 /// The competition for one touch: its members, how many are still undecided, and whether the
-/// touch is still down. The contract it carries out, and the code that does, are in
-/// GestureEngine+Arena.swift.
-final class Arena {
-    @exclusivity(unchecked) var touch: UInt64 = 0
-    @exclusivity(unchecked) var members: [ArenaMember] = []
-    @exclusivity(unchecked) var pending = 0
-    @exclusivity(unchecked) var touchLive = true
+/// touch is still down. ``ArenaBoard`` holds them and carries out their contract.
+struct Arena {
+    /// The touch's key.
+    var touch: UInt64 = 0
+    /// The bindings the touch hit, in the order they joined.
+    var members: [ArenaMember] = []
+    /// How many members are still pending.
+    var pending = 0
+    /// Whether the touch is still down.
+    var touchLive = true
 
     init() {
         members.reserveCapacity(16)
     }
 
-    func open(touch: UInt64) {
+    /// Starts over for a new touch, keeping the members' storage.
+    mutating func open(touch: UInt64) {
         self.touch = touch
         members.removeAll(keepingCapacity: true)
         pending = 0

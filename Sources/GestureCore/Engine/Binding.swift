@@ -33,7 +33,7 @@ final class Binding {
     /// but a failed instance is not reset while any is down.
     @exclusivity(unchecked) var watched: UInt64 = 0
     /// Undecided arena memberships: (arena index, member index).
-    @exclusivity(unchecked) var memberships: [(arena: Int, member: Int)] = []
+    @exclusivity(unchecked) var memberships: [ArenaMembership] = []
 
     // The round's bookkeeping, not the instance's: both are cleared at every round's end.
     /// The recognizer consumed input, time or a failure this round.

@@ -1,27 +1,13 @@
-/// The arena: one per touch, where the bindings the touch hit compete for it.
-///
-/// Contract (checked by the tests through ``GestureEngine/arenaLog`` and `ArenaAudit`):
-/// 1. Every member receives exactly one decision, accept or reject, per touch sequence;
-///    decisions only move forward (pending → accepted | rejected), never back.
-/// 2. A member is accepted when its gesture claims the touch (becomes active, or ends) and no
-///    competing member of higher rank is still pending; it then rejects every other pending
-///    competing member (they fail with ``FailureReason/preempted``). A member whose gesture
-///    fails is rejected.
-/// 3. Ranks: high-priority members rank above normal ones, outer before inner; normal members
-///    rank inner before outer; equal ranks are decided by who claims first (then attach order).
-///    Simultaneous members do not compete: accepted when they claim, never preempted.
-/// 4. The arena stays open after its touch lifts while members are pending (a double tap waiting
-///    for its second tap), and closes once the touch is gone and every member has decided.
-///
-/// How: a new touch joins the arena of every enabled binding on the targets under it
-/// (``route(_:on:)``); each round, ``resolveArenas()`` gives every binding of the round its turn
+/// The engine's side of the arenas (``ArenaBoard`` holds them and their contract): a new
+/// touch joins the arena of every enabled binding on the targets under it (``route(_:on:)``);
+/// each round, ``resolveArenas()`` gives every binding of the round its turn
 /// (``decide(_:claims:)``) until nothing changes — accepted ones settle their new arenas first,
-/// then claims are judged in attach order.
+/// then claims are judged in attach order — and applies what the board hands back.
 extension GestureEngine {
     /// Routes a new touch to the bindings it hits and opens its arena.
     func route(_ slot: Int, on device: DeviceState) {
         let touch = device.table.slots[slot]
-        let arena = openArena(touch: touch.key)
+        let arena = board.open(touch: touch.key)
         device.arenaOfSlot[slot] = arena
         hitTest(touch.position, on: device)
         let bit: UInt64 = 1 << UInt64(slot)
@@ -39,43 +25,9 @@ extension GestureEngine {
                     continue
                 }
                 binding.touches |= bit
-                arenas[arena].members.append(
-                    ArenaMember(binding: index, rank: binding.rank, competes: binding.priority != .simultaneous))
-                arenas[arena].pending += 1
-                binding.memberships.append((arena, arenas[arena].members.count - 1))
-                log(touch.key, binding.id, .joined)
+                binding.memberships.append(board.join(arena, binding: index, rank: binding.rank, competes: binding.priority != .simultaneous))
             }
             if innerDisabled { break }
-        }
-    }
-
-
-    func openArena(touch: UInt64) -> Int {
-        let index: Int
-        if let free = freeArenas.popLast() {
-            index = free
-        } else {
-            index = arenas.count
-            arenas.append(Arena())
-        }
-        arenas[index].open(touch: touch)
-        openArenas.append(index)
-        return index
-    }
-
-    func closeSettledArenas() {
-        var i = 0
-        while i < openArenas.count {
-            let index = openArenas[i]
-            let arena = arenas[index]
-            if !arena.touchLive && arena.pending == 0 {
-                log(arena.touch, nil, .closed)
-                openArenas.swapAt(i, openArenas.count - 1)
-                openArenas.removeLast()
-                freeArenas.append(index)
-            } else {
-                i += 1
-            }
         }
     }
 
@@ -117,22 +69,16 @@ extension GestureEngine {
             }
         }
         if binding.priority != .simultaneous {
-            var blocked = false
-            for membership in binding.memberships {
-                for other in arenas[membership.arena].members where other.competes && other.binding != binding.id.rawValue {
-                    switch other.decision {
-                    case .accepted:
-                        fail(binding, .preempted)
-                        rejectPending(binding)
-                        return true
-                    case .pending:
-                        if other.rank > binding.rank { blocked = true }
-                    case .rejected:
-                        break
-                    }
-                }
+            switch board.standing(of: binding.memberships, binding: binding.id.rawValue, rank: binding.rank) {
+            case .preempted:
+                fail(binding, .preempted)
+                rejectPending(binding)
+                return true
+            case .blocked:
+                return false
+            case .free:
+                break
             }
-            if blocked { return false }
         }
         binding.stage = .accepted
         acceptPending(binding)
@@ -142,14 +88,12 @@ extension GestureEngine {
     func acceptPending(_ binding: Binding) {
         let competes = binding.priority != .simultaneous
         for membership in binding.memberships {
-            let arena = arenas[membership.arena]
-            arena.members[membership.member].decision = .accepted
-            arena.pending -= 1
-            log(arena.touch, binding.id, .accepted)
-            guard competes else { continue }
-            for m in arena.members.indices {
-                let other = arena.members[m]
-                guard other.competes, other.decision == .pending, let loser = bindings[other.binding] else { continue }
+            losers.removeAll(keepingCapacity: true)
+            board.accept(membership, binding: binding.id.rawValue, competes: competes, losers: &losers)
+            var i = 0
+            while i < losers.count {
+                let loser = bindings[losers[i]]!
+                i += 1
                 fail(loser, .preempted)
                 rejectPending(loser)
             }
@@ -159,21 +103,11 @@ extension GestureEngine {
 
     func rejectPending(_ binding: Binding) {
         for membership in binding.memberships {
-            let arena = arenas[membership.arena]
-            arena.members[membership.member].decision = .rejected
-            arena.pending -= 1
-            log(arena.touch, binding.id, .rejected)
+            waiting.removeAll(keepingCapacity: true)
+            board.reject(membership, binding: binding.id.rawValue, waiting: &waiting)
             // Members that waited for this one may now be free to win.
-            for other in arena.members where other.decision == .pending {
-                enlist(other.binding)
-            }
+            for other in waiting { enlist(other) }
         }
         binding.memberships.removeAll(keepingCapacity: true)
-    }
-
-    func log(_ touch: UInt64, _ binding: BindingID?, _ kind: ArenaRecord.Kind) {
-        if recordsArenaDecisions {
-            arenaLog.append(ArenaRecord(touch: touch, binding: binding, kind: kind))
-        }
     }
 }

@@ -127,5 +127,5 @@ extension GestureEngine {
     }
 
     /// Empties ``arenaLog``.
-    public func clearArenaLog() { arenaLog.removeAll(keepingCapacity: true) }
+    public func clearArenaLog() { board.log.removeAll(keepingCapacity: true) }
 }

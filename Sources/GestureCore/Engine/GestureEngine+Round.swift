@@ -92,12 +92,12 @@ extension GestureEngine {
                 let slot = slots.trailingZeroBitCount
                 slots &= slots - 1
                 let arena = device.arenaOfSlot[slot]
-                if arena >= 0 { arenas[arena].touchLive = false }
+                if arena >= 0 { board.lift(arena) }
                 device.arenaOfSlot[slot] = -1
             }
             device.table.remove(endedSlots)
         }
-        closeSettledArenas()
+        board.closeSettled()
         for index in round {
             let binding = bindings[index]!
             resetIfFinished(binding)

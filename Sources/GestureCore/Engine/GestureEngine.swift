@@ -22,17 +22,23 @@ public final class GestureEngine {
     /// The thresholds gestures fall back to.
     public let settings: GestureSettings
     /// Keep a log of arena decisions in ``arenaLog`` (for tests; off by default).
-    public var recordsArenaDecisions = false
+    public var recordsArenaDecisions: Bool {
+        get { board.recordsDecisions }
+        set { board.recordsDecisions = newValue }
+    }
     /// Arena decisions since the log was last cleared, when ``recordsArenaDecisions`` is on.
-    public internal(set) var arenaLog: [ArenaRecord] = []
+    public var arenaLog: [ArenaRecord] { board.log }
 
     @exclusivity(unchecked) var devices: [DeviceID: DeviceState] = [:]
     @exclusivity(unchecked) var lastDevice: DeviceState?
     @exclusivity(unchecked) var targets: [Target?] = []
     @exclusivity(unchecked) var bindings: [Binding?] = []
-    @exclusivity(unchecked) var arenas: [Arena] = []
-    @exclusivity(unchecked) var freeArenas: [Int] = []
-    @exclusivity(unchecked) var openArenas: [Int] = []
+    /// The touches' arenas.
+    @exclusivity(unchecked) var board = ArenaBoard()
+    /// Scratch for ``acceptPending(_:)``: the members an acceptance preempts.
+    @exclusivity(unchecked) var losers: [Int] = []
+    /// Scratch for ``rejectPending(_:)``: the members a rejection may free.
+    @exclusivity(unchecked) var waiting: [Int] = []
     @exclusivity(unchecked) var round: [Int] = []
     @exclusivity(unchecked) var chain: [Int] = []
     @exclusivity(unchecked) var nextTouchKey: UInt64 = 1
