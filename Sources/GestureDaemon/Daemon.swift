@@ -71,7 +71,9 @@ public struct Daemon: Sendable {
         let origin = plan?.origin ?? MonotonicClock.now
         let hub = GestureHub(
             loop: eventLoop, config: gestureConfig, origin: origin, serverVersion: GesturedVersion.current,
-            capabilities: live ? ["live", "touchpad-gestures", "define", "snapshot"] : ["replay", "define", "snapshot"],
+            capabilities: live
+                ? ["live", "touchpad-gestures", "define", "snapshot"] + (options.virtualKeyboard == nil ? [] : ["keys"])
+                : ["replay", "define", "snapshot"],
             outboxLimit: options.clientQueueLimit,
             // Live input fires deadlines from its own thread (LiveInput); a paced replay on the
             // loop, by the clock ReplayDriver starts with its first frame.
@@ -80,6 +82,8 @@ public struct Daemon: Sendable {
         try await eventLoop.submit {
             hub.access = access
             if options.latencyStamps { hub.ingressClock = { MonotonicClock.now.microseconds } }
+            if live, let path = options.virtualKeyboard { hub.makeKeyboard = { try VirtualKeyboard(path: path) } }
+            hub.keyClock = { MonotonicClock.now.seconds }
         }.get()
 
         // Input first: a daemon that cannot read any device says so and does not start serving.

@@ -28,6 +28,9 @@ public struct DaemonOptions: Sendable, Equatable {
     public var exitAfterReplay = false
     /// Add `ingressUs` to gesture events.
     public var latencyStamps = false
+    /// The uinput node the virtual keyboard is made through when a client first types (live
+    /// input only; nil: no virtual keyboard, `keys` is refused).
+    public var virtualKeyboard: String? = "/dev/uinput"
 
     /// The defaults.
     public init() {}

@@ -62,6 +62,8 @@ extension GestureHub {
         loop.preconditionInEventLoop()
         guard let id = channels.removeValue(forKey: ObjectIdentifier(channel)) else { return }
         clients[id] = nil
+        releaseKeys(of: id, why: "its client disconnected")
+        keys.forget(id)
         guard let client = router.disconnect(id) else { return }
         for subscription in client.subscriptions {
             for binding in subscription.owned { _ = engine.detach(binding, reason: .unsubscribed, at: now) }
@@ -110,6 +112,8 @@ extension GestureHub {
         switch request.command {
         case .ping:
             send(ServerMessage.ok(id: request.id, [("pong", .bool(true))]), to: client)
+        case .keys(let steps):
+            typeKeys(steps, id: request.id, from: client)
         case .devices:
             send(ServerMessage.ok(id: request.id, [("devices", .array(devicesJSON(router.client(id)!.seats)))]), to: client)
         case .snapshot:

@@ -28,6 +28,9 @@ extension GestureHub {
             for binding in withholding.detach { route(engine.detach(binding, reason: .sessionInactive, at: now).events) }
             for (subscription, last) in withholding.endings { end(last, for: subscription, of: client, reason: .sessionInactive) }
             router.move(change.client, to: change.new, live: Set(engine.activeInstances(at: now).map(\.instance)))
+            if change.old.contains(Self.defaultSeat) && !change.new.contains(Self.defaultSeat) {
+                releaseKeys(of: change.client, why: "its client's user is no longer in front of \(Self.defaultSeat)")
+            }
             if change.pauses {
                 let why: String
                 switch change.decision {

@@ -69,6 +69,16 @@ public final class GestureHub: @unchecked Sendable {
     var shuttingDown = false
     /// Gives freed memory back to the system a second after the last of a burst of clients left.
     var memoryTrim: Scheduled<Void>?
+    /// Makes the virtual keyboard, the first time a client types (nil: this daemon has none).
+    public var makeKeyboard: (() throws -> any KeyOutput)?
+    /// The virtual keyboard, once made.
+    var keyboard: (any KeyOutput)?
+    /// Why it could not be made, last time (said once in the log).
+    var keyboardProblem: String?
+    /// Which client holds which key.
+    var keys = KeyLedger()
+    /// Seconds on a monotonic clock, for the typing rate.
+    public var keyClock: () -> Double = { Double(NIODeadline.now().uptimeNanoseconds) / 1e9 }
     /// Called with the number of subscriptions whenever it changes (replay waits on it).
     public var onSubscriptionsChanged: ((Int) -> Void)?
 
@@ -173,6 +183,7 @@ public final class GestureHub: @unchecked Sendable {
             logger.info("\(device.description.name): now turned \(device.rotation.rawValue)° clockwise")
         }
         access = newAccess
+        releaseAllKeys(why: "reload")
         applyAccess()
         let names = newConfig.bindings.map(\.name)
         for client in clients.values { send(ServerMessage.configReloaded(gestures: names, kept: kept), to: client) }
@@ -222,6 +233,7 @@ public final class GestureHub: @unchecked Sendable {
         deadlineTask?.cancel()
         shuttingDown = true
         route(engine.shutdown(at: now).events)
+        releaseAllKeys(why: "stopping")
         let closed = clients.values.map { $0.channel.closeFuture }
         for client in clients.values {
             client.closing = true

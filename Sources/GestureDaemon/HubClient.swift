@@ -18,6 +18,8 @@ final class HubClient {
     var draining = false
     /// The write that closes a draining client once it completes has been issued.
     var drainIssued = false
+    /// It typed on the virtual keyboard (logged once).
+    var typed = false
 
     init(channel: any Channel, routerID: Int, peer: PeerCredentials?, outboxLimit: Int) {
         self.channel = channel

@@ -14,6 +14,8 @@ public struct ClientRequest: Hashable, Sendable {
         case devices
         /// Liveness check.
         case ping
+        /// Type on the daemon's virtual keyboard and pointer: the steps, in order.
+        case keys([KeyStep])
     }
 
     /// The client's id, echoed in the reply (any JSON value; nil when absent).
@@ -34,6 +36,7 @@ public struct ClientRequest: Hashable, Sendable {
         case .ping: fields.append(("request", "ping"))
         case .devices: fields.append(("request", "devices"))
         case .snapshot: fields.append(("request", "snapshot"))
+        case .keys(let steps): fields += [("request", "keys"), ("steps", .array(steps.map(\.json)))]
         case .unsubscribe(let subscription):
             fields += [("request", "unsubscribe"), ("subscription", .int(subscription))]
         case .subscribe(let request):

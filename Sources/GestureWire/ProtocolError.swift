@@ -17,6 +17,14 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
         case tooManySubscriptions = "too-many-subscriptions"
         /// `unsubscribe` of a subscription this client does not have.
         case unknownSubscription = "unknown-subscription"
+        /// `keys` from a client that may not type now: its user is not in front of a seat.
+        case forbidden = "forbidden"
+        /// `keys` on a daemon with no virtual keyboard (no `/dev/uinput`, or no access to it).
+        case keysUnavailable = "keys-unavailable"
+        /// `keys` faster than ``ProtocolLimits/keyEventsPerSecond`` allows; nothing of it was typed.
+        case rateLimited = "rate-limited"
+        /// `keys` that would hold more than ``ProtocolLimits/maximumHeldKeys`` keys down at once.
+        case tooManyKeys = "too-many-keys"
     }
 
     /// The code.

@@ -16,6 +16,15 @@ public struct ProtocolLimits: Hashable, Sendable {
     /// this, whatever the number of connections; at the limit, on the reference machine, the
     /// other clients' latency stays under 10 ms (docs/RELIABILITY.md).
     public var maximumDefinedRecognizersInAll = 256
+    /// Steps in one `keys` request: 64.
+    public var maximumKeySteps = 64
+    /// Keys (and buttons) one connection may hold down at once: 16.
+    public var maximumHeldKeys = 16
+    /// Key and wheel events one connection may type per second, sustained: 50 (releases are
+    /// never counted, so a key can always come up).
+    public var keyEventsPerSecond = 50.0
+    /// Key and wheel events one connection may type in a burst: 100.
+    public var keyEventBurst = 100.0
 
     /// The defaults.
     public static let standard = ProtocolLimits()

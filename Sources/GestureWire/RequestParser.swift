@@ -30,7 +30,7 @@ public enum RequestParser {
             .failure(Failure(id: id, error: ProtocolError(code, message)))
         }
         guard let name = value["request"]?.stringValue else {
-            return fail(.unknownRequest, "expected a \"request\" field: subscribe, unsubscribe, snapshot, devices or ping")
+            return fail(.unknownRequest, "expected a \"request\" field: subscribe, unsubscribe, snapshot, devices, keys or ping")
         }
         // A field no request has is a mistake said, not ignored: `"gesture": ["pinch"]` would
         // otherwise subscribe to everything.
@@ -48,13 +48,18 @@ public enum RequestParser {
                 return fail(.invalidRequest, "unsubscribe needs \"subscription\": the number the subscribe reply gave")
             }
             return .success(ClientRequest(id: id, command: .unsubscribe(subscription: subscription)))
+        case "keys":
+            switch keySteps(value["steps"], limits: limits) {
+            case .success(let steps): return .success(ClientRequest(id: id, command: .keys(steps)))
+            case .failure(let error): return .failure(Failure(id: id, error: error))
+            }
         case "subscribe":
             switch subscription(value, limits: limits) {
             case .success(let request): return .success(ClientRequest(id: id, command: .subscribe(request)))
             case .failure(let error): return .failure(Failure(id: id, error: error))
             }
         default:
-            return fail(.unknownRequest, "unknown request \"\(name)\"; expected subscribe, unsubscribe, snapshot, devices or ping")
+            return fail(.unknownRequest, "unknown request \"\(name)\"; expected subscribe, unsubscribe, snapshot, devices, keys or ping")
         }
     }
 
@@ -62,8 +67,40 @@ public enum RequestParser {
     static let fields: [String: [String]] = [
         "ping": ["id", "request"], "snapshot": ["id", "request"], "devices": ["id", "request"],
         "unsubscribe": ["id", "request", "subscription"],
+        "keys": ["id", "request", "steps"],
         "subscribe": ["id", "request", "gestures", "devices", "phases", "define", "touchpadGestures"],
     ]
+
+    /// `"steps": [{"press": 29}, {"tap": 46}, {"release": 29}, {"wheel": -1}]`.
+    static func keySteps(_ value: JSONValue?, limits: ProtocolLimits) -> Result<[KeyStep], ProtocolError> {
+        let example = #"keys needs "steps": a list like [{"press": 29}, {"tap": 46}, {"release": 29}] (evdev key codes), or {"wheel": -1}"#
+        guard let items = value?.arrayValue, !items.isEmpty else { return .failure(ProtocolError(.invalidRequest, example)) }
+        guard items.count <= limits.maximumKeySteps else {
+            return .failure(ProtocolError(.invalidRequest, "at most \(limits.maximumKeySteps) steps per keys request"))
+        }
+        var steps: [KeyStep] = []
+        for (index, item) in items.enumerated() {
+            guard let keys = item.objectKeys, keys.count == 1, let kind = keys.first, let number = item[kind]?.intValue else {
+                return .failure(ProtocolError(.invalidRequest, "steps[\(index)]: \(example)"))
+            }
+            switch kind {
+            case "press", "release", "tap":
+                guard (1...0x2ff).contains(number) else {
+                    return .failure(ProtocolError(.invalidRequest, "steps[\(index)]: key code \(number) is out of range (1 to 767, evdev's KEY_* and BTN_* codes)"))
+                }
+                let code = UInt16(number)
+                steps.append(kind == "press" ? .press(code) : kind == "release" ? .release(code) : .tap(code))
+            case "wheel", "hwheel":
+                guard number != 0, abs(number) <= Int64(KeyStep.maximumWheel) else {
+                    return .failure(ProtocolError(.invalidRequest, "steps[\(index)]: \(kind) turns 1 to \(KeyStep.maximumWheel) detents either way, not \(number)"))
+                }
+                steps.append(kind == "wheel" ? .wheel(Int32(number)) : .hwheel(Int32(number)))
+            default:
+                return .failure(ProtocolError(.invalidRequest, "steps[\(index)]: unknown step \"\(kind)\"; steps are press, release, tap, wheel and hwheel"))
+            }
+        }
+        return .success(steps)
+    }
 
     static func subscription(_ value: JSONValue, limits: ProtocolLimits) -> Result<SubscriptionRequest, ProtocolError> {
         var request = SubscriptionRequest()

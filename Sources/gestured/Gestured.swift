@@ -61,6 +61,12 @@ struct Gestured: AsyncParsableCommand {
     @Flag(name: .customLong("latency-stamps"), help: "Add ingressUs (CLOCK_MONOTONIC µs when the frame entered the engine) to gesture events, for latency measurements.")
     var latencyStamps = false
 
+    @Option(name: .customLong("virtual-keyboard"), help: ArgumentHelp("The uinput node the virtual keyboard is made through, when a client first types (live input only).", valueName: "path"))
+    var virtualKeyboard = "/dev/uinput"
+
+    @Flag(name: .customLong("no-virtual-keyboard"), help: "No virtual keyboard: `keys` requests are refused.")
+    var noVirtualKeyboard = false
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
@@ -87,6 +93,7 @@ struct Gestured: AsyncParsableCommand {
         options.clientQueueLimit = clientQueueLimit
         options.exitAfterReplay = exitAfterReplay
         options.latencyStamps = latencyStamps
+        options.virtualKeyboard = noVirtualKeyboard ? nil : virtualKeyboard
         do {
             try await Daemon(options, logger: logger).run()
         } catch let error as DaemonError {

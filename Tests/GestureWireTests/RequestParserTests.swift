@@ -53,6 +53,24 @@ import Testing
         #expect((failure.id != nil) == hasID)
     }
 
+    @Test func readsKeysAndSaysWhatIsWrongWithThem() throws {
+        let keys = try parse(#"{"id": 3, "request": "keys", "steps": [{"press": 125}, {"tap": 106}, {"release": 125}, {"wheel": -2}, {"hwheel": 1}]}"#).get()
+        #expect(keys.command == .keys([.press(125), .tap(106), .release(125), .wheel(-2), .hwheel(1)]))
+        // What a client sends is what it reads back.
+        #expect(try parse(keys.json.serialized).get() == keys)
+        func message(_ line: String) -> String? {
+            guard case .failure(let failure) = parse(line) else { return nil }
+            return failure.error.message
+        }
+        #expect(message(#"{"request": "keys"}"#)?.hasPrefix(#"keys needs "steps""#) == true)
+        #expect(message(#"{"request": "keys", "steps": [{"press": 0}]}"#) == "steps[0]: key code 0 is out of range (1 to 767, evdev's KEY_* and BTN_* codes)")
+        #expect(message(#"{"request": "keys", "steps": [{"tap": 1}, {"hold": 2}]}"#) == #"steps[1]: unknown step "hold"; steps are press, release, tap, wheel and hwheel"#)
+        #expect(message(#"{"request": "keys", "steps": [{"wheel": 21}]}"#) == "steps[0]: wheel turns 1 to 20 detents either way, not 21")
+        #expect(message(#"{"request": "keys", "steps": [{"tap": "a"}]}"#)?.hasPrefix("steps[0]: keys needs") == true)
+        let many = Array(repeating: #"{"tap": 30}"#, count: 65).joined(separator: ",")
+        #expect(message(#"{"request": "keys", "steps": [\#(many)]}"#) == "at most 64 steps per keys request")
+    }
+
     @Test func anUnknownFieldIsNamed() {
         guard case .failure(let failure) = parse(#"{"id": 3, "request": "subscribe", "gesture": ["pinch"]}"#) else {
             Issue.record("accepted")
