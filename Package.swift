@@ -64,6 +64,9 @@ let package = Package(
         // sd-login: the seats' active sessions, for the daemon's access policy (docs/SECURITY.md).
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // Expat: touchegg's XML, for gesturectl's importer only (the daemon never links it).
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        // Key names to evdev codes with the user's layout (libxkbcommon), for gesturectl only.
+        .target(name: "GestureKeys", dependencies: ["CXKBCommon", "CLibevdev", "GestureWire", "Posix"]),
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         // Linux headers the Glibc module leaves out (signalfd).
         .systemLibrary(name: "CLinux"),
@@ -78,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "GesturePipeline", "GestureImport", "Evdev", "GestureWire", "LinuxInput", "GestureClient", "GestureCore", "Posix",
+                "GesturePipeline", "GestureImport", "GestureKeys", "Evdev", "GestureWire", "LinuxInput", "GestureClient", "GestureCore", "Posix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
@@ -103,6 +106,7 @@ let package = Package(
         .testTarget(name: "gesturectlTests", dependencies: ["gesturectl", "GesturePipeline"]),
         // Runs the built gestured and gesturectl binaries as processes, and the Python example.
         .testTarget(name: "gesturedTests", dependencies: ["gestured", "gesturectl", "GestureWire", "GestureClient", "GestureCore"]),
+        .testTarget(name: "GestureKeysTests", dependencies: ["GestureKeys", "GestureWire"]),
         .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GesturePipeline", "GestureWire"]),
         .testTarget(
             name: "GesturePipelineTests",
