@@ -100,6 +100,15 @@ public actor GestureClient {
         }
     }
 
+    /// Types on the daemon's virtual keyboard (the `keys` request): the steps in order. Returns
+    /// the keys this connection holds down afterwards; throws ``ClientError/rejected(code:message:)``
+    /// when the daemon types nothing (`forbidden`: its user is not in front; `keys-unavailable`,
+    /// `rate-limited`, `too-many-keys`, `invalid-request`).
+    public func keys(_ steps: [KeyStep]) async throws -> [UInt16] {
+        let reply = try await request(.keys(steps))
+        return reply["held"]?.arrayValue?.compactMap { $0.intValue.map { UInt16(clamping: $0) } } ?? []
+    }
+
     /// Every gesture instance active now (the `snapshot` request).
     public func snapshot() async throws -> [GestureUpdate] {
         try await request(.snapshot)["instances"]?.arrayValue?.compactMap { GestureUpdate($0, subscription: nil) } ?? []

@@ -85,17 +85,25 @@ public enum ActionsWriter {
             }
             out += "    on: { update: { every: { \(every) } } }\n"
         }
-        if let run = action.command { out += Self.command(run, "run", "shell") }
-        if let back = action.back { out += Self.command(back, "back", "backShell") }
+        if let run = action.command { out += Self.command(run, "run", "shell", "keys") }
+        if let back = action.back { out += Self.command(back, "back", "backShell", "backKeys") }
         if let timeout = action.timeout { out += "    timeout: \(yaml(.number(timeout)))\n" }
         if action.overlap != .drop { out += "    overlap: \(action.overlap.rawValue)\n" }
         return out
     }
 
-    static func command(_ command: ActionCommand, _ words: String, _ line: String) -> String {
+    static func command(_ command: ActionCommand, _ words: String, _ line: String, _ keysKey: String) -> String {
         switch command {
         case .argv(let arguments): return "    \(words): \(yaml(.array(arguments.map(JSONValue.string))))\n"
         case .shell(let text): return "    \(line): \(yaml(.string(text)))\n"
+        case .input(let input):
+            func list(_ names: [String]) -> String { names.count == 1 ? yaml(.string(names[0])) : yaml(.array(names.map(JSONValue.string))) }
+            var out = ""
+            if !input.keys.isEmpty { out += "    \(keysKey): \(list(input.keys))\n" }
+            if !input.buttons.isEmpty { out += "    buttons: \(list(input.buttons))\n" }
+            if let wheel = input.wheel { out += "    wheel: \(wheel)\n" }
+            if let hwheel = input.hwheel { out += "    hwheel: \(hwheel)\n" }
+            return out
         }
     }
 }

@@ -24,6 +24,8 @@ final class ActionRunner: @unchecked Sendable {
     let path: String
     let client: GestureClient
     var file: ActionsFile
+    /// The file's keys as codes, with its layout.
+    var keys: ActionKeys
     var tracker: ActionTracker
     var handle: SubscriptionHandle?
     var request: SubscriptionRequest?
@@ -37,9 +39,10 @@ final class ActionRunner: @unchecked Sendable {
     let once: Bool
     var connected = false
 
-    init(path: String, file: ActionsFile, socket: String?, verbose: Bool = false, once: Bool = false) {
+    init(path: String, file: ActionsFile, keys: ActionKeys, socket: String?, verbose: Bool = false, once: Bool = false) {
         self.path = path
         self.file = file
+        self.keys = keys
         self.verbose = verbose
         self.once = once
         tracker = ActionTracker(actions: file.actions)
@@ -55,6 +58,8 @@ final class ActionRunner: @unchecked Sendable {
     var reportedUnknown: Set<Int> = []
     /// The daemon's last refusal, said once until it changes.
     var refusal: String?
+    /// The keys this connection holds down (`on: began`), as the daemon last said.
+    var held: [UInt16] = []
 
     /// The subscription the actions need: their configured gestures the daemon has, and their
     /// definitions; nil when there is nothing to subscribe to.
@@ -103,7 +108,7 @@ final class ActionRunner: @unchecked Sendable {
         let events = client.events
         Task { for await event in events { feed.yield(.event(event)) } }
         watch()
-        StandardError.line("gesturectl actions: \(EventText.count(file.actions.count, "action")) from \(path)")
+        StandardError.line("gesturectl actions: \(EventText.count(file.actions.count, "action")) from \(path)\(keys.layout.map { "; keys typed as on layout \($0)" } ?? "")")
         for await input in inputs {
             let now = Self.now()
             switch input {
@@ -124,7 +129,7 @@ final class ActionRunner: @unchecked Sendable {
                 if let refusal, !connected { return .refused(refusal) }
                 return connected ? .finished : .noDaemon
             }
-            run(tracker.advance(to: now), now: now)
+            await run(tracker.advance(to: now), now: now)
             processes.poll(now: now, specs: file.actions)
             schedule(now: now)
         }
@@ -139,7 +144,7 @@ final class ActionRunner: @unchecked Sendable {
                     gesture: update.gesture, instance: update.instance, device: update.device, phase: update.phase, reason: update.reason,
                     value: update.value, state: update.state, isSnapshot: update.isSnapshot),
                 at: now)
-            run(firings, now: now)
+            await run(firings, now: now)
         case .connected(let hello):
             connected = true
             refusal = nil
@@ -152,6 +157,7 @@ final class ActionRunner: @unchecked Sendable {
             await resubscribe()
         case .disconnected(let reason):
             tracker.reset()
+            held = []  // the daemon let go of them
             if once { feed.yield(.finish) }
             // A refusal was said already, with the wait; a lost connection is said each time.
             guard refusal == nil else { break }
@@ -174,10 +180,14 @@ final class ActionRunner: @unchecked Sendable {
         }
     }
 
-    func run(_ firings: [ActionFiring], now: Double) {
+    func run(_ firings: [ActionFiring], now: Double) async {
         for firing in firings {
             let action = file.actions[firing.action]
             guard let command = firing.isBack ? action.back : action.command else { continue }
+            if let input = command.input {
+                await type(input, firing, action)
+                continue
+            }
             var environment = ProcessEnvironment.current
             environment.merge(firing.event.environment) { _, new in new }
             if case .update = action.trigger { environment["GESTURE_STEP"] = firing.isBack ? "back" : "forward" }
@@ -188,17 +198,43 @@ final class ActionRunner: @unchecked Sendable {
         }
     }
 
+    /// Types what an action's firing types: its keys held (`on: began`), let go (the instance's
+    /// end), or typed once; the daemon's refusal is said with the action's line.
+    func type(_ input: ActionInput, _ firing: ActionFiring, _ action: ActionSpec) async {
+        guard let steps = (firing.isBack ? keys.back : keys.main)[firing.action] else { return }
+        let holds: Bool
+        if case .began = action.trigger { holds = input.holds } else { holds = false }
+        let what = firing.isRelease ? steps.release : holds ? steps.press : steps.tap
+        if verbose {
+            let verb = firing.isRelease ? "let go of" : holds ? "hold" : "type"
+            StandardError.line("gesturectl actions: line \(action.line ?? 0): \(action.gesture) \(firing.event.phase.rawValue)\(firing.isBack ? " (back)" : ""): \(verb) \(input.summary)")
+        }
+        do {
+            self.held = try await client.keys(what)
+        } catch ClientError.rejected(let code, let message) {
+            StandardError.line("gesturectl actions: \(ConfigError(file: path, line: action.line, "gestured did not type \(input.summary): \(message) (\(code))"))")
+        } catch {
+            StandardError.line("gesturectl actions: \(ConfigError(file: path, line: action.line, "gestured did not type \(input.summary): \(error)"))")
+        }
+    }
+
     /// Reads the file again; a mistake keeps the actions as they were.
     func reload(_ why: String) async {
         let next: ActionsFile
+        let nextKeys: ActionKeys
         do {
             next = try ActionsFile.parse(try FileReader.text(path), file: path)
+            nextKeys = try ActionKeys(next)
         } catch {
             StandardError.line("gesturectl actions: \(why): keeping the previous actions; the file has a mistake: \(error)")
             return
         }
-        guard next != file else { return }
+        guard next != file || nextKeys.layout != keys.layout else { return }
+        // The new tracker knows nothing of the instances in flight: what their `on: began`
+        // holds comes up now rather than never.
+        if !held.isEmpty { held = (try? await client.keys(held.reversed().map(KeyStep.release))) ?? held }
         file = next
+        keys = nextKeys
         tracker = ActionTracker(actions: next.actions)
         reportedUnknown.removeAll()
         if connected { await resubscribe() }

@@ -46,7 +46,14 @@ struct ActionsCommand: AsyncParsableCommand {
             throw CleanExit.message("gesturectl actions: \(error)", code: 1)
         }
         if check { return try self.check(actions, path: path) }
-        switch await ActionRunner(path: path, file: actions, socket: daemon.socket, verbose: verbose, once: once).run() {
+        let keys: ActionKeys
+        do {
+            keys = try ActionKeys(actions)
+        } catch {
+            for problem in error.problems { StandardError.line("gesturectl actions: \(problem)") }
+            throw ExitCode(1)
+        }
+        switch await ActionRunner(path: path, file: actions, keys: keys, socket: daemon.socket, verbose: verbose, once: once).run() {
         case .finished:
             return
         case .noDaemon:
@@ -66,19 +73,29 @@ struct ActionsCommand: AsyncParsableCommand {
             throw CleanExit.message("gesturectl actions: cannot read the daemon's configuration to check the names: \(error)", code: 1)
         }
         let against = "the gestures of \(configPath ?? "gestured's built-in set")"
-        let problems = actions.problems(configured: configured.bindings)
+        var problems = actions.problems(configured: configured.bindings)
+        var keys: ActionKeys?
+        do {
+            keys = try ActionKeys(actions)
+        } catch {
+            problems += error.problems
+            problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
+        }
         guard problems.isEmpty else {
             for problem in problems { StandardError.line("gesturectl actions: \(problem)") }
             throw CleanExit.message("gesturectl actions: \(path): \(EventText.count(problems.count, "mistake")), checked against \(against)", code: 1)
         }
         var output = FileHandleOutput()
-        for action in actions.actions { output.write(Self.describe(action)) }
+        for (index, action) in actions.actions.enumerated() {
+            output.write(Self.describe(action, main: keys?.main[index], back: keys?.back[index]))
+        }
+        if let layout = keys?.layout { output.write("keys are typed as on keyboard layout \(layout)") }
         output.write("\(path): \(EventText.count(actions.actions.count, "action")), no mistakes (checked against \(against))")
         output.flush()
     }
 
     /// One line for `--check`: `line 3: swipe-left-3 ended → swaymsg workspace next`.
-    static func describe(_ action: ActionSpec) -> String {
+    static func describe(_ action: ActionSpec, main: ActionKeys.Steps? = nil, back backSteps: ActionKeys.Steps? = nil) -> String {
         let when: String
         switch action.trigger {
         case .began: when = "began"
@@ -92,15 +109,23 @@ struct ActionsCommand: AsyncParsableCommand {
             case .angle: when = "every \(step.size)°"
             }
         }
-        func text(_ command: ActionCommand) -> String {
+        let holds: Bool
+        if case .began = action.trigger { holds = true } else { holds = false }
+        func text(_ command: ActionCommand, _ steps: ActionKeys.Steps?) -> String {
             switch command {
             case .argv(let words): return words.joined(separator: " ")
             case .shell(let line): return "sh -c '\(line)'"
+            case .input(let input):
+                guard let steps else { return input.summary }
+                if holds && input.holds {
+                    return "\(input.summary), held until it ends or fails (\(ActionKeys.codes(steps.press)); then \(ActionKeys.codes(steps.release)))"
+                }
+                return "\(input.summary) (\(ActionKeys.codes(steps.tap)))"
             }
         }
         var line = "line \(action.line ?? 0): \(action.gesture)\(action.definition == nil ? "" : " (defined here)") \(when)"
-        if let command = action.command { line += " → \(text(command))" }
-        if let back = action.back { line += "\(action.command == nil ? "" : ";") back → \(text(back))" }
+        if let command = action.command { line += " → \(text(command, main))" }
+        if let back = action.back { line += "\(action.command == nil ? "" : ";") back → \(text(back, backSteps))" }
         return line
     }
 }

@@ -10,6 +10,7 @@ struct GestureCtl: AsyncParsableCommand {
         abstract: "Subscribe to gestured, run commands on gestures, replay touch recordings, and list devices.",
         version: GesturedVersion.current,
         subcommands: [
-            SubscribeCommand.self, OnCommand.self, ActionsCommand.self, ImportCommand.self, SnapshotCommand.self, DevicesCommand.self, ReplayCommand.self,
+            SubscribeCommand.self, OnCommand.self, ActionsCommand.self, KeysCommand.self, ImportCommand.self, SnapshotCommand.self, DevicesCommand.self,
+            ReplayCommand.self,
         ])
 }

@@ -4,12 +4,21 @@ public enum ActionCommand: Sendable, Equatable {
     case argv([String])
     /// A shell command line, run with `/bin/sh -c` (`shell: "pactl … && notify-send …"`).
     case shell(String)
+    /// Keys, buttons or the wheel, typed by the daemon's virtual keyboard (`keys: super+Right`).
+    case input(ActionInput)
 
-    /// The argument vector to start.
+    /// The argument vector to start (none for ``input(_:)``, which starts no process).
     public var arguments: [String] {
         switch self {
         case .argv(let arguments): return arguments
         case .shell(let line): return ["/bin/sh", "-c", line]
+        case .input: return []
         }
+    }
+
+    /// What it types, when it types.
+    public var input: ActionInput? {
+        if case .input(let input) = self { return input }
+        return nil
     }
 }

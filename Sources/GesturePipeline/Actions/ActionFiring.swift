@@ -7,15 +7,19 @@ public struct ActionFiring: Sendable, Equatable {
     public var action: Int
     /// Its `back:` command (a step backward) rather than its main one.
     public var isBack: Bool
+    /// The end of what its `on: began` holds: the keys or buttons it pressed come up (the
+    /// instance ended or failed).
+    public var isRelease: Bool
     /// The gesture instance.
     public var instance: Int64
     /// The event's fields, as the daemon sent them.
     public var event: ActionEvent
 
     /// Creates a firing.
-    public init(action: Int, isBack: Bool = false, instance: Int64, event: ActionEvent) {
+    public init(action: Int, isBack: Bool = false, isRelease: Bool = false, instance: Int64, event: ActionEvent) {
         self.action = action
         self.isBack = isBack
+        self.isRelease = isRelease
         self.instance = instance
         self.event = event
     }

@@ -2,9 +2,10 @@
 /// (seconds on any monotonic clock) and deadlines handed back, so the runner owns every clock,
 /// process and socket, and tests drive it frame by frame.
 ///
-/// Per gesture instance it remembers whether `began` ran, where `update` steps stand, and when
-/// a `held` action repeats next. An instance's memory goes with its `ended` or `failed` event,
-/// or with ``reset()`` when the connection is lost.
+/// Per gesture instance it remembers whether `began` ran (and so, for keys it holds, that they
+/// must come up at the end), where `update` steps stand, and when a `held` action repeats next.
+/// An instance's memory goes with its `ended` or `failed` event, or with ``reset()`` when the
+/// connection is lost (the daemon released the connection's keys then).
 public struct ActionTracker: Sendable {
     /// The actions, as in their file.
     public let actions: [ActionSpec]
@@ -61,6 +62,10 @@ public struct ActionTracker: Sendable {
                 }
             }
             if over {
+                // What `on: began` pressed comes up with the instance's end, whichever it is.
+                if began.contains(key), case .began = action.trigger, action.command?.input?.holds == true {
+                    firings.append(ActionFiring(action: index, isRelease: true, instance: event.instance, event: event))
+                }
                 began.remove(key)
                 anchors[key] = nil
                 held[key] = nil

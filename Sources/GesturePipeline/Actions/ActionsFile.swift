@@ -7,18 +7,25 @@ public struct ActionsFile: Sendable, Equatable {
     public var actions: [ActionSpec]
     /// Where it was read from.
     public var source: String
+    /// The keyboard layout key names are typed in (`keyboard:`); nil: the user's, as found.
+    public var keyboard: ActionsKeyboard?
 
     /// Creates a file.
-    public init(actions: [ActionSpec], source: String) {
+    public init(actions: [ActionSpec], source: String, keyboard: ActionsKeyboard? = nil) {
         self.actions = actions
         self.source = source
+        self.keyboard = keyboard
     }
 
     /// Reads an actions file; a mistake is a ``ConfigError`` naming the line, as the daemon's
     /// configuration errors do.
     public static func parse(_ text: String, file: String) throws -> ActionsFile {
-        ActionsFile(actions: try ActionsReader(file: file).read(text), source: file)
+        let (actions, keyboard) = try ActionsReader(file: file).readFile(text)
+        return ActionsFile(actions: actions, source: file, keyboard: keyboard)
     }
+
+    /// Whether any action types (keys, buttons, wheel).
+    public var types: Bool { actions.contains { $0.command?.input != nil || $0.back?.input != nil } }
 
     /// What is wrong with the actions on configured gestures, given the daemon's configured
     /// gestures: a name it does not configure, or an `on:` its gesture can never reach. Each

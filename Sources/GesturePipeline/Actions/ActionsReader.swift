@@ -7,15 +7,22 @@ struct ActionsReader {
     let file: String
     var config: ConfigReader { ConfigReader(file: file) }
 
-    static let actionKeys = ["gesture", "define", "on", "run", "shell", "back", "backShell", "timeout", "overlap"]
+    static let actionKeys = [
+        "gesture", "define", "on", "run", "shell", "keys", "buttons", "wheel", "hwheel", "back", "backShell", "backKeys", "timeout", "overlap",
+    ]
 
     func error(_ node: YAMLNode?, _ message: String) -> ConfigError {
         ConfigError(file: file, line: node?.line, message)
     }
 
     func read(_ text: String) throws -> [ActionSpec] {
+        try readFile(text).actions
+    }
+
+    /// The actions and the `keyboard:` setting.
+    func readFile(_ text: String) throws -> (actions: [ActionSpec], keyboard: ActionsKeyboard?) {
         let root = try config.document(text, what: "the actions file", expected: "`version: 1` and `actions:`")
-        let top = try config.mapping(root, "the actions file (`version: 1` and `actions:`)", allowed: ["version", "actions"])
+        let top = try config.mapping(root, "the actions file (`version: 1` and `actions:`)", allowed: ["version", "keyboard", "actions"])
         guard let version = top["version"], version.int == 1 else { throw error(top["version"] ?? root, "expected `version: 1`") }
         guard let list = top["actions"] else { throw error(root, "expected an `actions:` list") }
         guard let entries = list.sequence else { throw error(list, "expected `actions:` to be a list of actions") }
@@ -31,8 +38,9 @@ struct ActionsReader {
             }
             actions.append(action)
         }
+        let keyboard = try top["keyboard"].map(self.keyboard)
         // An action that uses a gesture defined by another one needs no definition of its own.
-        return try actions.map { action in
+        return (try actions.map { action in
             guard let definition = defined[action.gesture] else { return action }
             // A trigger the gesture can never reach is a mistake, said with what to use instead.
             if let why = definition.gesture.unreachable(action.trigger, name: action.gesture) {
@@ -42,7 +50,20 @@ struct ActionsReader {
             var shared = action
             shared.definition = actions.first { $0.gesture == action.gesture && $0.definition != nil }?.definition
             return shared
+        }, keyboard)
+    }
+
+    /// `keyboard: { layout: fr, variant: azerty, model: pc105, options: "ctrl:nocaps" }`.
+    func keyboard(_ node: YAMLNode) throws -> ActionsKeyboard {
+        let keys = try config.mapping(node, "`keyboard:`", allowed: ["layout", "variant", "model", "options"])
+        func text(_ key: String) throws -> String {
+            guard let value = keys[key] else { return "" }
+            guard let text = value.string else { throw error(value, "expected `\(key):` to be a name, e.g. `layout: fr`") }
+            return text
         }
+        let layout = try text("layout")
+        guard !layout.isEmpty else { throw error(node, "expected `keyboard:` to name a `layout:` (an xkb layout: us, fr, de, …)") }
+        return ActionsKeyboard(layout: layout, variant: try text("variant"), model: try text("model"), options: try text("options"), line: node.line)
     }
 
     /// The action, and the gesture its `define:` defines (nil when it has none).
@@ -53,15 +74,18 @@ struct ActionsReader {
         }
         let defined = try keys["define"].map { try self.definition(name, $0) }
         let trigger = try keys["on"].map(self.trigger) ?? .ended
-        let command = try self.command(keys, node, name, words: "run", line: "shell")
-        let back = try self.command(keys, node, name, words: "back", line: "backShell")
+        let command = try self.command(keys, node, name, words: "run", line: "shell", input: try input(keys, keys: "keys"))
+        let back = try self.command(keys, node, name, words: "back", line: "backShell", input: try input(keys, keys: "backKeys"))
         if command == nil && back == nil {
-            throw error(node, "action for `\(name)` needs `run:` (a program and its arguments) or `shell:` (a command line)")
+            throw error(node, "action for `\(name)` needs `run:` (a program and its arguments), `shell:` (a command line) or `keys:` (keys to type, e.g. super+Right)")
         }
         if back != nil {
             guard case .update = trigger else {
-                throw error(keys["back"] ?? keys["backShell"], "`back:` runs on steps backward, so it needs `on: { update: { every: … } }`")
+                throw error(keys["back"] ?? keys["backShell"] ?? keys["backKeys"], "`back:` runs on steps backward, so it needs `on: { update: { every: … } }`")
             }
+        }
+        if case .began = trigger, let input = command?.input, input.keys.count + input.buttons.count > 1 || (input.holds && (input.wheel ?? input.hwheel) != nil) {
+            throw error(keys["keys"] ?? keys["buttons"], "with `on: began` the keys are held until the gesture ends or fails, so give one combination (e.g. `keys: alt`) or one button, and no wheel")
         }
         var spec = ActionSpec(gesture: name, definition: defined?.json, trigger: trigger, command: command, back: back, line: node.line)
         spec.triggerLine = keys["on"]?.line
@@ -120,13 +144,54 @@ struct ActionsReader {
         }
     }
 
-    /// The command under `words:` (a list) or `line:` (a command line), at most one of them.
-    func command(_ keys: [String: YAMLNode], _ node: YAMLNode, _ name: String, words: String, line lineKey: String) throws -> ActionCommand? {
-        switch (keys[words], keys[lineKey]) {
-        case (let list?, nil): return try arguments(list, words)
-        case (nil, let text?): return try line(text, lineKey)
-        case (nil, nil): return nil
-        case (_?, _?): throw error(node, "action for `\(name)` has both `\(words):` and `\(lineKey):`; give one")
+    /// The command under `words:` (a list), `line:` (a command line) or what `input` types, at
+    /// most one of them.
+    func command(_ keys: [String: YAMLNode], _ node: YAMLNode, _ name: String, words: String, line lineKey: String, input: ActionInput?) throws -> ActionCommand? {
+        let given = [words, lineKey].filter { keys[$0] != nil } + (input == nil ? [] : ["keys"])
+        guard given.count <= 1 else {
+            throw error(node, "action for `\(name)` has both `\(given[0]):` and `\(given[1]):`; give one")
+        }
+        if let list = keys[words] { return try arguments(list, words) }
+        if let text = keys[lineKey] { return try line(text, lineKey) }
+        return input.map(ActionCommand.input)
+    }
+
+    /// What an action types: `keys:` (a combination or a list of them), `buttons:`, `wheel:`,
+    /// `hwheel:`; for `keysKey` `backKeys`, only keys. Nil when it types nothing.
+    func input(_ keys: [String: YAMLNode], keys keysKey: String) throws -> ActionInput? {
+        var input = ActionInput()
+        if let node = keys[keysKey] { input.keys = try chords(node, keysKey) }
+        if keysKey == "keys" {
+            if let node = keys["buttons"] { input.buttons = try words(node, "buttons", example: "right") }
+            if let node = keys["wheel"] { input.wheel = Int32(try config.int(node, "wheel", -20...20)) }
+            if let node = keys["hwheel"] { input.hwheel = Int32(try config.int(node, "hwheel", -20...20)) }
+            if input.wheel == 0 || input.hwheel == 0 { throw error(keys["wheel"] ?? keys["hwheel"], "a wheel turns by 1 to 20 detents either way, not 0") }
+        }
+        return input == ActionInput() ? nil : input
+    }
+
+    /// `super+Right` or `[ctrl+c, ctrl+v]`: each combination's names checked for emptiness here,
+    /// against the layout by gesturectl.
+    func chords(_ node: YAMLNode, _ key: String) throws -> [String] {
+        let chords = try words(node, key, example: "super+Right")
+        for chord in chords {
+            let names = chord.split(separator: "+", omittingEmptySubsequences: false)
+            if names.contains(where: { $0.allSatisfy { $0 == " " } }) && !chord.hasSuffix("++") {
+                throw error(node, "`\(key): \(chord)` has an empty key name; write keys joined by +, e.g. ctrl+alt+Left (a plus key is `plus`)")
+            }
+        }
+        return chords
+    }
+
+    /// One word or a list of words.
+    func words(_ node: YAMLNode, _ key: String, example: String) throws -> [String] {
+        if let word = node.string, !word.isEmpty { return [word] }
+        guard let items = node.sequence, !items.isEmpty else {
+            throw error(node, "expected `\(key):` to be one name (e.g. \(example)) or a list of them")
+        }
+        return try items.map { item in
+            guard let word = item.string, !word.isEmpty else { throw error(item, "expected each of `\(key):` to be a name, e.g. \(example)") }
+            return word
         }
     }
 

@@ -40,6 +40,22 @@ import Testing
         #expect(tracker.handle(ActionEvent(gesture: "hold-3", instance: 3, phase: .active, isSnapshot: true), at: 2).isEmpty)
     }
 
+    @Test func keysHeldOnBeganComeUpWhenTheInstanceEndsOrFails() {
+        var tracker = ActionTracker(actions: [
+            ActionSpec(gesture: "switcher", trigger: .began, command: .input(ActionInput(keys: ["alt"]))),
+            ActionSpec(gesture: "switcher", trigger: .began, command: .argv(["notify-send", "switching"])),
+        ])
+        func event(_ phase: PhaseKind, _ instance: Int64) -> ActionEvent { ActionEvent(gesture: "switcher", instance: instance, phase: phase) }
+        func story(_ firings: [ActionFiring]) -> [String] { firings.map { "\($0.action)\($0.isRelease ? " release" : "")" } }
+        #expect(story(tracker.handle(event(.active, 1), at: 0)) == ["0", "1"])
+        #expect(story(tracker.handle(event(.ended, 1), at: 0.5)) == ["0 release"])
+        #expect(story(tracker.handle(event(.active, 2), at: 1)) == ["0", "1"])
+        #expect(story(tracker.handle(event(.failed, 2), at: 1.5)) == ["0 release"])
+        // An instance that never began (a snapshot joined it) holds nothing, so nothing comes up.
+        _ = tracker.handle(ActionEvent(gesture: "switcher", instance: 3, phase: .active, isSnapshot: true), at: 2)
+        #expect(tracker.handle(event(.ended, 3), at: 2.5).isEmpty)
+    }
+
     @Test func updateStepsCountBothWaysWithAWholeStepOfHysteresis() {
         var tracker = ActionTracker(actions: [
             ActionSpec(gesture: "scroll", trigger: .update(ActionStep(.distance(axis: .y), size: 20)), command: .argv(["down"]), back: .argv(["up"]))

@@ -27,6 +27,35 @@ import Testing
             backShell: wtype -k Up
         """
 
+    @Test func keysButtonsAndTheWheelAreRead() throws {
+        let file = try ActionsFile.parse("""
+            version: 1
+            keyboard: { layout: fr, variant: azerty }
+            actions:
+              - gesture: swipe-left-3
+                on: began
+                keys: alt
+              - gesture: swipe-left-3
+                on: { update: { every: { distance: 15 } } }
+                keys: tab
+                backKeys: shift+tab
+              - gesture: swipe-up-3
+                keys: [ctrl+c, ctrl+v]
+              - gesture: two-finger-tap
+                buttons: right
+              - gesture: scroll
+                wheel: -2
+                hwheel: 1
+            """, file: "actions.yml")
+        #expect(file.keyboard == ActionsKeyboard(layout: "fr", variant: "azerty", line: 2))
+        #expect(file.types)
+        #expect(file.actions.map(\.command?.input) == [
+            ActionInput(keys: ["alt"]), ActionInput(keys: ["tab"]), ActionInput(keys: ["ctrl+c", "ctrl+v"]), ActionInput(buttons: ["right"]),
+            ActionInput(wheel: -2, hwheel: 1),
+        ])
+        #expect(file.actions[1].back == .input(ActionInput(keys: ["shift+tab"])))
+    }
+
     @Test func everyKeyOfTheExampleIsRead() throws {
         let file = try ActionsFile.parse(Self.example, file: "actions.yml")
         #expect(file.actions.count == 5)
@@ -63,6 +92,13 @@ import Testing
         ("version: 1\nactions:\n  - gesture: x\n    define: { tap: {} }\n    run: [a]\n  - gesture: x\n    define: { tap: {} }\n    run: [b]\n", 6, "defined twice (first on line 3)"),
         ("version: 2\nactions: []\n", 1, "expected `version: 1`"),
         ("version: 1\nactions:\n  - gesture: x\n    run: [a\n", 5, "invalid YAML"),
+        ("version: 1\nactions:\n  - gesture: x\n    keys: ctrl+\n", 4, "has an empty key name"),
+        ("version: 1\nactions:\n  - gesture: x\n    keys: alt\n    run: [a]\n", 3, "has both `run:` and `keys:`"),
+        ("version: 1\nactions:\n  - gesture: x\n    wheel: 0\n", 4, "1 to 20 detents"),
+        ("version: 1\nactions:\n  - gesture: x\n    wheel: 40\n", 4, "expected `wheel` between -20 and 20"),
+        ("version: 1\nactions:\n  - gesture: x\n    on: began\n    buttons: [left, right]\n", 5, "one combination"),
+        ("version: 1\nactions:\n  - gesture: x\n    keys: tab\n    backKeys: shift+tab\n", 5, "`back:` runs on steps backward"),
+        ("version: 1\nkeyboard: { variant: azerty }\nactions: []\n", 2, "to name a `layout:`"),
     ])
     func mistakesNameTheirLine(text: String, line: Int, words: String) {
         #expect {

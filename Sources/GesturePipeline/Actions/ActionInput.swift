@@ -1,0 +1,35 @@
+/// What an action types through the daemon's virtual keyboard and pointer (`keys:`, `buttons:`,
+/// `wheel:`, `hwheel:`), as written: key names are turned into codes by `gesturectl` with the
+/// user's layout (libxkbcommon), not here.
+public struct ActionInput: Sendable, Equatable {
+    /// Key combinations (`super+Right`), typed in order; with `on: began`, the one combination
+    /// is held down until the instance ends or fails.
+    public var keys: [String]
+    /// Buttons (`left`, `right`, `middle`, …), clicked in order; with `on: began`, held.
+    public var buttons: [String]
+    /// Wheel detents (positive: away from the user, as a scroll up).
+    public var wheel: Int32?
+    /// Horizontal wheel detents (positive: right).
+    public var hwheel: Int32?
+
+    /// An input.
+    public init(keys: [String] = [], buttons: [String] = [], wheel: Int32? = nil, hwheel: Int32? = nil) {
+        self.keys = keys
+        self.buttons = buttons
+        self.wheel = wheel
+        self.hwheel = hwheel
+    }
+
+    /// Whether it has something to hold down (keys or buttons), which `on: began` holds.
+    public var holds: Bool { !keys.isEmpty || !buttons.isEmpty }
+
+    /// `keys super+Right`, `buttons right`, `wheel -1`.
+    public var summary: String {
+        var parts: [String] = []
+        if !keys.isEmpty { parts.append("keys " + keys.joined(separator: ", ")) }
+        if !buttons.isEmpty { parts.append("buttons " + buttons.joined(separator: ", ")) }
+        if let wheel { parts.append("wheel \(wheel)") }
+        if let hwheel { parts.append("hwheel \(hwheel)") }
+        return parts.joined(separator: ", ")
+    }
+}
