@@ -45,6 +45,8 @@ install -D -m 0644 systemd/gestured.socket "$root/usr/lib/systemd/system/gesture
 install -D -m 0644 systemd/gestured-actions.service "$root/usr/lib/systemd/user/gestured-actions.service"
 install -D -m 0644 systemd/sysusers.d/gestured.conf "$root/usr/lib/sysusers.d/gestured.conf"
 install -D -m 0644 systemd/tmpfiles.d/gestured.conf "$root/usr/lib/tmpfiles.d/gestured.conf"
+install -D -m 0644 systemd/udev/70-gestured-uinput.rules "$root/usr/lib/udev/rules.d/70-gestured-uinput.rules"
+install -D -m 0644 systemd/modules-load.d/gestured.conf "$root/usr/lib/modules-load.d/gestured.conf"
 grep -q '^ExecStart=/usr/bin/gestured$' "$root/usr/lib/systemd/system/gestured.service" \
   || { echo "make-deb: gestured.service must start /usr/bin/gestured" >&2; exit 1; }
 

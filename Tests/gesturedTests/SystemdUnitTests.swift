@@ -42,8 +42,8 @@ import Testing
         #expect(verify.status == 0)
         // verify exits 0 on settings it ignores; any line it prints is a problem.
         #expect(verify.output.isEmpty, "\(verify.output)")
-        for (key, value) in [("Type", "notify"), ("User", "gestured"), ("SupplementaryGroups", "input"), ("NoNewPrivileges", "yes"),
-                             ("ProtectSystem", "strict"), ("IPAddressDeny", "any"), ("DeviceAllow", "char-input r"),
+        for (key, value) in [("Type", "notify"), ("User", "gestured"), ("SupplementaryGroups", "input gestured-uinput"), ("NoNewPrivileges", "yes"),
+                             ("ProtectSystem", "strict"), ("IPAddressDeny", "any"), ("DeviceAllow", "char-input r"), ("DeviceAllow", "/dev/uinput rw"),
                              ("RestrictAddressFamilies", "AF_UNIX AF_NETLINK")] {
             #expect(service.contains("\n\(key)=\(value)\n"), "\(key)=\(value)")
         }
@@ -76,6 +76,8 @@ import Testing
         let group = try String(contentsOf: root.appendingPathComponent("etc/group"), encoding: .utf8)
         #expect(passwd.contains("gestured:x:"))
         #expect(group.split(separator: "\n").contains { $0.hasPrefix("input:") && $0.hasSuffix(":gestured") })
+        // The uinput group has no members: only the service joins it (SupplementaryGroups=).
+        #expect(group.split(separator: "\n").contains { $0.hasPrefix("gestured-uinput:") && $0.hasSuffix(":") })
         let files = try Self.run(
             "/usr/bin/systemd-tmpfiles", ["--root=\(root.path)", "--create", systemd.appendingPathComponent("tmpfiles.d/gestured.conf").path], in: root)
         #expect(files.status == 0, "\(files.output)")
