@@ -6,6 +6,11 @@ installed from its package and run by systemd as PID 1. One PASS/FAIL line per s
 # hotplug: it may only go down (docs/BENCHMARKS.md, systemd/README.md).
 MAXIMUM_EXPOSURE = 1.2
 
+# What libinput reads from the virtual keyboard for one stroke of alice's keys actions: alt held
+# from began to the end, then ctrl+z on a French layout, whose Z key is evdev's KEY_W.
+ALT_THEN_CTRL_Z = ["KEY_LEFTALT pressed", "KEY_LEFTALT released", "KEY_LEFTCTRL pressed", "KEY_W pressed", "KEY_W released",
+                   "KEY_LEFTCTRL released"]
+
 
 def judge(report, record):
     notes = {}  # what a passing scenario measured, shown on its line
@@ -171,6 +176,35 @@ def judge(report, record):
         notes["sessions"] = "alice " + " ".join(seen["alice"][2:])
         return p
 
+    def keys(seen):
+        p = []
+        expect(p, seen["uinput"] == "660 root gestured-uinput", f"/dev/uinput is {seen['uinput']!r}, not 660 root gestured-uinput")
+        expect(p, "gestured-uinput" in seen["service_groups"], f"SupplementaryGroups={seen['service_groups']}")
+        expect(p, seen["in_front"], "alice's session could not be brought to the front")
+        expect(p, seen["check"]["status"] == 0 and "press 29, tap 17, release 29" in seen["check"]["output"]
+               and "layout fr" in seen["check"]["output"], "actions --check: " + seen["check"]["output"][-300:])
+        typed = seen["typed"]
+        first = typed.index("KEY_LEFTALT pressed") if "KEY_LEFTALT pressed" in typed else None
+        expect(p, first is not None and typed[first:first + 6] == ALT_THEN_CTRL_Z,
+               f"libinput saw {typed[:8]} after {seen['strokes']} strokes (wanted {ALT_THEN_CTRL_Z}); runner: {seen['runner_log'][-300:]}")
+        expect(p, bool(seen["device_added"]), "libinput never saw the gestured virtual keyboard")
+        bob = seen["bob"]
+        expect(p, bob["status"] == 77 and "no active session" in bob["output"], f"bob (not in front) typing: {bob['status']} {bob['output'][-200:]}")
+        held = seen["held"] or {}
+        expect(p, held.get("held") == [56], f"alice's client holding alt got {held}")
+        expect(p, seen["killed_client"] == ["KEY_LEFTALT pressed", "KEY_LEFTALT released"],
+               f"a client killed while holding alt: libinput saw {seen['killed_client']}")
+        expect(p, seen["kill"] == 0 and seen["crash"] == ["KEY_LEFTSHIFT pressed", "KEY_LEFTSHIFT released"],
+               f"the daemon killed while shift was down: libinput saw {seen['crash']}")
+        restarted = seen["restarted"]
+        expect(p, restarted["SubState"] == "running" and int(restarted["NRestarts"]) == int(seen["restarts_before"]) + 1,
+               f"after the kill: {restarted} (restarts before: {seen['restarts_before']})")
+        expect(p, seen["after_restart"]["status"] == 0 and seen["after_restart_keys"] == ["KEY_X pressed", "KEY_X released"],
+               f"typing after the restart: {seen['after_restart']['output'][-200:]} {seen['after_restart_keys']}")
+        expect(p, not any("KEY_" in line for line in seen["journal"]), f"the journal names keys: {seen['journal'][-2:]}")
+        notes["keys"] = f"{seen['strokes']} stroke(s); " + " ".join(k.replace("KEY_", "").replace(" pressed", "↓").replace(" released", "↑") for k in typed[first:first + 6]) if first is not None else ""
+        return p
+
     def user_actions(seen):
         p = []
         expect(p, seen["in_front"], "alice's session could not be brought to the front")
@@ -209,6 +243,8 @@ def judge(report, record):
         ("logs", "service: a rejected configuration is in the journal at warning or above, with its line", logs),
         ("watchdog", "service: 2 × WatchdogSec under load without a watchdog kill", watchdog),
         ("sessions", "sessions: two users on two VTs, chvt between them: only the one in front is served, the other paused and resumed, root always", sessions),
+        ("keys", "keys: alice's actions hold alt and type ctrl+z on AZERTY through the virtual keyboard, as libinput reads it; bob may not type; "
+                 "a killed client's and a killed daemon's keys come up", keys),
         ("user-actions", "user unit: systemctl --user enable --now gestured-actions runs a user's actions file for a real touch", user_actions),
         ("stop", "service: systemctl stop delivers failed(shutdown) before closing; the socket stays and starts it again", stop),
         ("remove", "package: remove stops and unloads it; purge leaves no unit, user, group or file", remove),

@@ -438,7 +438,7 @@ def switch_to(user):
 class UserClient:
     """session_client.py run as `user` (root: as itself), its lines read back from a file."""
 
-    def __init__(self, user, name):
+    def __init__(self, user, name, request=None):
         self.path = f"/tmp/session-{name}.jsonl"
         open(self.path, "w").close()
         # Its own file, to write as itself.
@@ -450,7 +450,7 @@ class UserClient:
             os.makedirs(os.path.dirname(script), exist_ok=True)
             shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "session_client.py"), script)
             os.chmod(script, 0o755)
-        command = ["python3", script, self.path, name]
+        command = ["python3", script, self.path, name] + ([json.dumps(request)] if request else [])
         self.errors = open(f"/tmp/session-{name}.err", "w")
         self.process = subprocess.Popen(command if user == "root" else ["runuser", "-u", user, "--"] + command,
                                         stdout=self.errors, stderr=subprocess.STDOUT)
@@ -544,6 +544,119 @@ def sessions(seen):
     for client in (alice, bob, root, late):
         client.close()
     seen["client_errors"] = {name: open(f"/tmp/session-{name}.err").read()[-300:] for name in ("alice-pan", "bob-pan", "root-pan", "bob-late")}
+
+
+class KeyWatch:
+    """`libinput debug-events --show-keycodes` as root, as a compositor reads every device: the
+    virtual keyboard's keys as libinput sees them, in order, and when it came and went."""
+
+    def __init__(self):
+        self.path = "/tmp/keys-libinput.txt"
+        self.out = open(self.path, "w")
+        self.process = subprocess.Popen(["stdbuf", "-oL", "libinput", "debug-events", "--show-keycodes"],
+                                        stdout=self.out, stderr=subprocess.STDOUT)
+        # Ready once it has listed the devices there are (the e2e touchscreen among them).
+        wait_for(lambda: "DEVICE_ADDED" in open(self.path).read(), 30)
+
+    def lines(self):
+        return open(self.path).read().splitlines()
+
+    def keys(self):
+        """`KEY_LEFTALT pressed`, … for the virtual keyboard's KEYBOARD_KEY lines."""
+        found = []
+        for line in self.lines():
+            if "KEYBOARD_KEY" in line:
+                words = line.split()
+                name = next((w for w in words if w.startswith("KEY_")), "?")
+                found.append(f"{name} {words[-1]}")
+        return found
+
+    def wait_keys(self, predicate, timeout=30.0):
+        return wait_for(lambda: predicate(self.keys()), timeout)
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait()
+        self.out.close()
+
+
+@scenario("keys")
+def keys(seen):
+    # Who may type: the daemon, through /dev/uinput, which only its group may open.
+    seen["uinput"] = run("stat", "-c", "%a %U %G", "/dev/uinput")["output"].strip()
+    seen["service_groups"] = show("gestured.service", "SupplementaryGroups")["SupplementaryGroups"]
+    watch = KeyWatch()
+    try:
+        seen["in_front"] = switch_to("alice")
+        # Alice's actions, on a French layout: alt held from the stroke's beginning to its end,
+        # then ctrl+z, which on AZERTY is the key evdev calls KEY_W.
+        path = "/tmp/alice-keys.yml"
+        with open(path, "w") as f:
+            f.write("version: 1\nkeyboard: { layout: fr }\nactions:\n"
+                    "  - gesture: keys-pan\n"
+                    "    define: { drag: { minimumDistance: 2 }, priority: simultaneous }\n"
+                    "    on: began\n"
+                    "    keys: alt\n"
+                    "  - gesture: keys-pan\n"
+                    "    keys: ctrl+z\n")
+        run("chown", "alice:alice", path)
+        seen["check"] = run("runuser", "-u", "alice", "--", "gesturectl", "actions", "--check", "--file", path)
+        log = open("/tmp/alice-keys.log", "w")
+        runner = subprocess.Popen(["runuser", "-u", "alice", "--", "gesturectl", "actions", "--verbose", "--file", path],
+                                  stdout=log, stderr=subprocess.STDOUT)
+        wait_for(lambda: "connected to gestured" in open("/tmp/alice-keys.log").read(), 30)
+        strokes = 0
+        end = time.monotonic() + 40
+        while time.monotonic() < end and "KEY_LEFTCTRL released" not in watch.keys():
+            finger = Finger(devices["screen"], 700, 500 + 40 * strokes)
+            finger.move(15)
+            time.sleep(0.3)  # alt is down while the finger rests
+            finger.lift()
+            strokes += 1
+            watch.wait_keys(lambda k: "KEY_LEFTCTRL released" in k, 3)
+        seen["strokes"] = strokes
+        seen["typed"] = watch.keys()
+        runner.kill()
+        runner.wait()
+        log.close()
+        seen["runner_log"] = open("/tmp/alice-keys.log").read()[-1500:]
+        seen["device_added"] = [line for line in watch.lines() if "DEVICE_ADDED" in line and "gestured virtual keyboard" in line]
+
+        # Bob, not in front, may not type.
+        seen["bob"] = run("runuser", "-u", "bob", "--", "gesturectl", "keys", "ctrl+z")
+
+        # A client that holds alt and is killed: alt comes up.
+        before = len(watch.keys())
+        holder = UserClient("alice", "alice-holds-alt", request={"id": 1, "request": "keys", "steps": [{"press": 56}]})
+        seen["held"] = holder.wait(lambda e: e.get("id") == 1)
+        watch.wait_keys(lambda k: "KEY_LEFTALT pressed" in k[before:], 10)
+        holder.process.kill()  # SIGKILL: no goodbye
+        holder.process.wait()
+        watch.wait_keys(lambda k: "KEY_LEFTALT released" in k[before:], 10)
+        seen["killed_client"] = watch.keys()[before:]
+
+        # The daemon killed while a client holds shift, and restarted by systemd: shift comes up.
+        before = len(watch.keys())
+        restarts = show("gestured.service", "NRestarts")["NRestarts"]
+        holder = UserClient("alice", "alice-holds-shift", request={"id": 1, "request": "keys", "steps": [{"press": 42}]})
+        seen["held_shift"] = holder.wait(lambda e: e.get("id") == 1)
+        watch.wait_keys(lambda k: "KEY_LEFTSHIFT pressed" in k[before:], 10)
+        old_pid = show("gestured.service", "MainPID")["MainPID"]
+        seen["kill"] = run("systemctl", "kill", "--signal=SIGKILL", "gestured.service")["status"]
+        watch.wait_keys(lambda k: "KEY_LEFTSHIFT released" in k[before:], 10)
+        seen["crash"] = watch.keys()[before:]
+        seen["restarted"] = wait_for(lambda: (lambda s: s if s["SubState"] == "running" and s["MainPID"] not in ("0", old_pid) else None)(
+            show("gestured.service", "SubState", "MainPID", "NRestarts")), 30) or show("gestured.service", "SubState", "MainPID", "NRestarts")
+        seen["restarts_before"] = restarts
+        holder.close()
+        # And the new daemon types again.
+        seen["after_restart"] = run("runuser", "-u", "alice", "--", "gesturectl", "keys", "--layout", "us", "x")
+        watch.wait_keys(lambda k: "KEY_X released" in k, 10)
+        seen["after_restart_keys"] = watch.keys()[-2:]
+        seen["journal"] = [line for line in journal("-u", "gestured.service").splitlines() if "key" in line][-10:]
+        seen["devices_removed"] = [line for line in watch.lines() if "DEVICE_REMOVED" in line and "gestured virtual keyboard" in line]
+    finally:
+        watch.close()
 
 
 USER = "alice"  # the user-actions scenario's desktop user
