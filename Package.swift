@@ -75,7 +75,7 @@ let package = Package(
             name: "GesturePipeline",
             dependencies: ["GestureCore", "Evdev", "GestureWire", "Posix"]),
         // Other gesture tools' configurations as actions files (gesturectl import).
-        .target(name: "GestureImport", dependencies: ["GesturePipeline", "GestureWire", "Evdev", "CExpat"]),
+        .target(name: "GestureImport", dependencies: ["GesturePipeline", "GestureWire", "Evdev", "CExpat", "CLibevdev"]),
         // The C library's file, environment and process calls, for what Foundation did (issue 12).
         .target(name: "Posix"),
         .executableTarget(

@@ -7,9 +7,10 @@ installed from its package and run by systemd as PID 1. One PASS/FAIL line per s
 MAXIMUM_EXPOSURE = 1.2
 
 # What libinput reads from the virtual keyboard for one stroke of alice's keys actions: alt held
-# from began to the end, then ctrl+z on a French layout, whose Z key is evdev's KEY_W.
-ALT_THEN_CTRL_Z = ["KEY_LEFTALT pressed", "KEY_LEFTALT released", "KEY_LEFTCTRL pressed", "KEY_W pressed", "KEY_W released",
-                   "KEY_LEFTCTRL released"]
+# from began to the end, ctrl+z typed at the end (on a French layout, whose Z key is evdev's
+# KEY_W), then alt up.
+ALT_THEN_CTRL_Z = ["KEY_LEFTALT pressed", "KEY_LEFTCTRL pressed", "KEY_W pressed", "KEY_W released", "KEY_LEFTCTRL released",
+                   "KEY_LEFTALT released"]
 
 
 def judge(report, record):

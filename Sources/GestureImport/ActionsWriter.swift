@@ -103,6 +103,7 @@ public enum ActionsWriter {
             if !input.buttons.isEmpty { out += "    buttons: \(list(input.buttons))\n" }
             if let wheel = input.wheel { out += "    wheel: \(wheel)\n" }
             if let hwheel = input.hwheel { out += "    hwheel: \(hwheel)\n" }
+            if !input.hold { out += "    hold: false\n" }
             return out
         }
     }

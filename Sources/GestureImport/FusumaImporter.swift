@@ -34,7 +34,6 @@ public enum FusumaImporter {
     ]
     /// Properties of fusuma's plugins, which run no command gestured could run.
     static let plugins: [String: String] = [
-        "sendkey": "`sendkey:` (fusuma-plugin-sendkey) sends keys itself; run wtype, ydotool or xdotool with `run:` (docs/ACTIONS.md)",
         "keypress": "`keypress:` (fusuma-plugin-keypress) needs keys held with the gesture; gestured does not read the keyboard",
         "workspace": "`workspace:` (fusuma-plugin-wmctrl) switches workspaces with wmctrl; use your desktop's command, e.g. [swaymsg, workspace, next]",
         "window": "`window:` (fusuma-plugin-wmctrl) manages windows with wmctrl; use your desktop's command",
@@ -176,7 +175,7 @@ public enum FusumaImporter {
         }
 
         mutating func fingers(_ kind: String, _ count: Int, _ node: YAMLNode, path: String) {
-            if kind == "hold", node["command"] != nil {
+            if kind == "hold", node["command"] != nil || node["sendkey"] != nil {
                 oneshot(kind, count, direction: nil, node, path: path)
             }
             for (key, value) in node.mapping ?? [] {
@@ -185,7 +184,7 @@ public enum FusumaImporter {
                     direction(kind, count, name, value, path: "\(path): \(name)")
                 } else if ["begin", "update", "end", "cancelled"].contains(name) {
                     phase(kind, count, direction: nil, name, value, path: "\(path): \(name)")
-                } else if kind == "hold", ["command", "threshold", "interval", "accel"].contains(name) {
+                } else if kind == "hold", ["command", "sendkey", "threshold", "interval", "accel"].contains(name) {
                     continue
                 } else {
                     items.append(ImportedItem(line: key.line, text: "\(path): \(name): \(FusumaImporter.flat(value))", outcome: .skipped(
@@ -199,6 +198,10 @@ public enum FusumaImporter {
                 let name = key.string ?? ""
                 switch name {
                 case "command": oneshot(kind, count, direction: direction, node, path: path)
+                case "sendkey" where node["command"] == nil: oneshot(kind, count, direction: direction, node, path: path)
+                case "sendkey":
+                    items.append(ImportedItem(line: key.line, text: "\(path): sendkey: \(FusumaImporter.flat(value))", outcome: .skipped(
+                        "`sendkey:` beside `command:`: one gesture runs one of them, and the import takes the command (line \(node["command"]!.line))")))
                 case "threshold", "interval", "accel": continue  // said with the command
                 case "begin", "update", "end", "cancelled": phase(kind, count, direction: direction, name, value, path: "\(path): \(name)")
                 default:
@@ -210,11 +213,11 @@ public enum FusumaImporter {
 
         /// A `command:` that runs once the gesture is far, fast or long enough.
         mutating func oneshot(_ kind: String, _ count: Int, direction: String?, _ node: YAMLNode, path: String) {
-            guard let commandNode = node["command"] else { return }
+            guard let (key, commandNode) = node["command"].map({ ("command", $0) }) ?? node["sendkey"].map({ ("sendkey", $0) }) else { return }
             let line = commandNode.line
-            let text = "\(path): command: \(FusumaImporter.flat(commandNode))"
-            guard let run = Self.command(commandNode) else {
-                return items.append(ImportedItem(line: line, text: text, outcome: .skipped(Self.unusable(commandNode))))
+            let text = "\(path): \(key): \(FusumaImporter.flat(commandNode))"
+            guard let (run, typed) = Self.command(commandNode, key) else {
+                return items.append(ImportedItem(line: line, text: text, outcome: .skipped(Self.unusable(commandNode, key))))
             }
             let factor = node["threshold"]?.float ?? thresholds[kind] ?? 1
             guard FusumaImporter.valid(factor) else {
@@ -249,15 +252,16 @@ public enum FusumaImporter {
                     trigger: .ended, command: run)
                 notes.append("runs once \(Counted.words(count, "finger")) \(count == 1 ? "has" : "have") rested \(JSONValue.number(seconds).serialized) s")
             }
-            items.append(ImportedItem(line: line, text: text, outcome: .actions([spec], note: notes.joined(separator: "; "))))
+            items.append(ImportedItem(line: line, text: text, outcome: .actions([spec], note: notes.joined(separator: "; ")).noting(typed)))
         }
 
         /// `begin:`, `update:`, `end:` or `cancelled:`: as the gesture starts, moves, stops.
         mutating func phase(_ kind: String, _ count: Int, direction: String?, _ phase: String, _ node: YAMLNode, path: String) {
-            let line = node["command"]?.line ?? node.line
+            let key = node["command"] == nil && node["sendkey"] != nil ? "sendkey" : "command"
+            let line = node[key]?.line ?? node.line
             let text = "\(path): \(FusumaImporter.flat(node))"
-            guard let commandNode = node["command"], let run = Self.command(commandNode) else {
-                let reason = node["command"].map(Self.unusable)
+            guard let commandNode = node[key], let (run, typed) = Self.command(commandNode, key) else {
+                let reason = node[key].map { Self.unusable($0, key) }
                     ?? node.mapping?.compactMap { FusumaImporter.plugins[$0.key.string ?? ""] }.first ?? "expected `command:`"
                 return items.append(ImportedItem(line: line, text: text, outcome: .skipped(reason)))
             }
@@ -275,6 +279,22 @@ public enum FusumaImporter {
                 ActionSpec(gesture: name, definition: definition, trigger: trigger, command: command, back: back)
             }
             var specs: [ActionSpec] = []
+            // xdotool keydown at begin: (alt+tab): held from the start, by gestured, until the
+            // gesture ends or fails; the keyup at end: is then gestured's own.
+            let keyTool = commandNode.string.flatMap { KeyTools.translate(shell: $0) }
+            if phase == "begin", case .holds(let held, let typed)? = keyTool {
+                specs = [spec(.began, .input(ActionInput(keys: [held])), nil)]
+                if var typed {
+                    typed.hold = false
+                    specs.append(spec(.began, .input(typed), nil))
+                }
+                notes.append("\(held) held by gestured's virtual keyboard from the start until the gesture ends or fails, on every desktop")
+                return items.append(ImportedItem(line: line, text: text, outcome: .actions(specs, note: notes.joined(separator: "; "))))
+            }
+            if phase == "end" || phase == "cancelled", case .releases(let keys)? = keyTool {
+                return items.append(ImportedItem(line: line, text: text, outcome: .actions([], note:
+                    "nothing to run: gestured lets go of \(keys.joined(separator: "+")) by itself when the gesture ends or fails (the begin: that holds it)")))
+            }
             switch (kind, phase) {
             case (_, "begin"):
                 specs = [spec(.began, run, nil)]
@@ -309,19 +329,33 @@ public enum FusumaImporter {
                 // Without a direction: every step, either way (a drag's length only grows).
                 specs = [spec(.update(step), forward != false ? run : nil, forward != true && (forward != nil || kind != "swipe") ? run : nil)]
             }
-            items.append(ImportedItem(line: line, text: text, outcome: .actions(specs, note: notes.isEmpty ? nil : notes.joined(separator: "; "))))
+            items.append(ImportedItem(
+                line: line, text: text, outcome: .actions(specs, note: notes.isEmpty ? nil : notes.joined(separator: "; ")).noting(typed)))
         }
 
         /// fusuma's per-update values, which gestured's commands do not get.
         static let deltas = ["$move_x", "$move_y", "${move_x}", "${move_y}", "$zoom", "${zoom}", "$rotate", "${rotate}"]
 
-        /// A command fusuma runs through the shell, or nil when it is empty or needs its deltas.
-        static func command(_ node: YAMLNode) -> ActionCommand? {
+        /// A command fusuma runs through the shell — typed by the virtual keyboard when it is a
+        /// key tool's — or fusuma-plugin-sendkey's keys (`LEFTCTRL+T`, or a list typed in
+        /// order: evdev's names without KEY_); nil when it is empty or needs fusuma's deltas.
+        static func command(_ node: YAMLNode, _ key: String = "command") -> (ActionCommand, note: String?)? {
+            if key == "sendkey" {
+                let texts = node.string.map { [$0] } ?? node.sequence?.compactMap(\.string) ?? []
+                guard !texts.isEmpty, !texts.contains(where: \.isEmpty) else { return nil }
+                let keys = texts.map { text in
+                    text.split(separator: "+").map { part in
+                        part.hasPrefix("KEY_") || part.hasPrefix("BTN_") ? String(part) : "KEY_" + part.uppercased()
+                    }.joined(separator: "+")
+                }
+                return (.input(ActionInput(keys: keys)), "typed by gestured's virtual keyboard, the same evdev keys fusuma-plugin-sendkey sent")
+            }
             guard let text = node.string, !text.isEmpty, !deltas.contains(where: text.contains) else { return nil }
-            return .shell(text)
+            return KeyTools.carry(.shell(text))
         }
 
-        static func unusable(_ node: YAMLNode) -> String {
+        static func unusable(_ node: YAMLNode, _ key: String = "command") -> String {
+            if key == "sendkey" { return "expected `sendkey:` to name keys, e.g. LEFTCTRL+T, or a list of them" }
             guard let text = node.string, !text.isEmpty else { return "an empty command runs nothing (fusuma too)" }
             return "the command uses fusuma's per-update values ($move_x, $move_y, $zoom, $rotate), which gestured's commands do not get (GESTURE_VALUE holds the gesture's value as JSON); gestured moves no pointer"
         }

@@ -15,6 +15,12 @@ public struct ImportedItem: Sendable, Equatable {
         case actions([ActionSpec], note: String?)
         /// Nothing: there is no equivalent, for the reason given.
         case skipped(String)
+
+        /// The same, with `extra` added to its note (actions only).
+        public func noting(_ extra: String?) -> Outcome {
+            guard let extra, case .actions(let specs, let note) = self else { return self }
+            return .actions(specs, note: note.map { $0 + "; " + extra } ?? extra)
+        }
     }
 
     /// Creates an item.

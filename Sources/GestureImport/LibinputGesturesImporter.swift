@@ -142,7 +142,11 @@ public enum LibinputGesturesImporter {
         }
         guard var words = ShellWords.split(command), !words.isEmpty else { return .skipped("the command has a quote left open") }
         words[0] = expand(words[0], environment)
-        let run = ActionCommand.argv(words)
+        let (run, typed) = KeyTools.carry(.argv(words))
+        return translated(action, motion, fingers, run, counted: counted).noting(typed)
+    }
+
+    static func translated(_ action: String, _ motion: String, _ fingers: Int?, _ run: ActionCommand, counted: Set<String>) -> ImportedItem.Outcome {
         // Without a count, the gesture is for any number of fingers: 3 and 4 (fewer are
         // pointer motion and scrolling), except counts that have lines of their own.
         let counts = fingers.map { [$0] } ?? [3, 4].filter { !counted.contains("\(action) \(motion) \($0)") }

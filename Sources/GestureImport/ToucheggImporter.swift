@@ -151,7 +151,7 @@ public enum ToucheggImporter {
             }
             guard !repeated || effect.increase != nil else { return .skipped("a repeated MOUSE_CLICK has nothing to repeat") }
             var specs: [ActionSpec] = []
-            if let begin = effect.begin(on: on, repeated: repeated) { specs.append(spec(.began, begin, nil)) }
+            for begin in effect.begin(on: on, repeated: repeated) { specs.append(spec(.began, begin, nil)) }
             if repeated {
                 let size = full / Double(times)
                 specs.append(spec(.update(ActionStep(measure, size: size)), forward ? effect.increase : effect.decrease, forward ? effect.decrease : effect.increase))
@@ -213,13 +213,13 @@ public enum ToucheggImporter {
                 guard let keys = settings["keys"], !keys.isEmpty else { return nil }
                 let modifiers = settings["modifiers"].flatMap { $0.isEmpty ? nil : $0 }
                 kind = .keys(modifiers: modifiers, keys: keys)
-                increase = .argv(["xdotool", "key", keys])
-                decrease = settings["decreaseKeys"].flatMap { $0.isEmpty ? nil : .argv(["xdotool", "key", $0]) }
-                notes.append("xdotool sends keys on X11, as touchegg did; on Wayland use wtype or ydotool")
+                increase = .input(ActionInput(keys: [keys]))
+                decrease = settings["decreaseKeys"].flatMap { $0.isEmpty ? nil : .input(ActionInput(keys: [$0])) }
+                notes.append("typed by gestured's virtual keyboard, on every desktop (touchegg used X11)")
             case "MOUSE_CLICK":
                 guard let button = settings["button"], ["1", "2", "3", "8", "9"].contains(button) else { return nil }
                 kind = .click(button: button)
-                notes.append("xdotool clicks on X11, as touchegg did; on Wayland use ydotool")
+                notes.append("clicked by gestured's virtual pointer, on every desktop (touchegg used X11)")
             default:
                 return nil
             }
@@ -229,45 +229,37 @@ public enum ToucheggImporter {
         var shot: ActionCommand {
             switch kind {
             case .command(let command): .shell(command)
-            case .keys(let modifiers, let keys): .argv(["xdotool", "key", (modifiers.map { $0 + "+" } ?? "") + keys])
-            case .click(let button): .argv(["xdotool", "click", button])
+            case .keys(let modifiers, let keys): .input(ActionInput(keys: [(modifiers.map { $0 + "+" } ?? "") + keys]))
+            case .click(let button): .input(ActionInput(buttons: [button]))
             }
         }
 
-        /// When the gesture begins: modifiers go down, and the action runs if it runs `on` begin.
-        func begin(on: String, repeated: Bool) -> ActionCommand? {
+        /// When the gesture begins: modifiers go down and stay down until it ends or fails
+        /// (`on: began` holds them), then the action runs if it runs `on` begin (typed once).
+        func begin(on: String, repeated: Bool) -> [ActionCommand] {
             let runs = !repeated && on != "end"
             switch kind {
-            case .command(let command): return runs ? .shell(command) : nil
+            case .command(let command): return runs ? [.shell(command)] : []
             case .keys(let modifiers, let keys):
-                let words = (modifiers.map { ["keydown", $0] } ?? []) + (runs ? ["key", keys] : [])
-                return words.isEmpty ? nil : .argv(["xdotool"] + words)
+                return (modifiers.map { [.input(ActionInput(keys: [$0]))] } ?? []) + (runs ? [.input(ActionInput(keys: [keys], hold: false))] : [])
             case .click(let button):
-                return on == "begin-and-end" ? .argv(["xdotool", "mousedown", button]) : on == "begin" ? shot : nil
+                // begin-and-end: held from start to end.
+                return on == "begin-and-end" ? [.input(ActionInput(buttons: [button]))] : on == "begin" ? [.input(ActionInput(buttons: [button], hold: false))] : []
             }
         }
 
-        /// When it ends: the action runs if it runs `on` end, then what was held goes up.
+        /// When it ends: the action runs if it runs `on` end; what `begin` holds comes up after it.
         func end(on: String, repeated: Bool) -> ActionCommand? {
             let runs = !repeated && on != "begin"
             switch kind {
             case .command(let command): return runs ? .shell(command) : nil
-            case .keys(let modifiers, let keys):
-                let words = (runs ? ["key", keys] : []) + (modifiers.map { ["keyup", $0] } ?? [])
-                return words.isEmpty ? nil : .argv(["xdotool"] + words)
-            case .click(let button):
-                return on == "begin-and-end" ? .argv(["xdotool", "mouseup", button]) : on == "end" ? shot : nil
+            case .keys(_, let keys): return runs ? .input(ActionInput(keys: [keys])) : nil
+            case .click: return on == "end" ? shot : nil
             }
         }
 
-        /// When it fails: what was held goes up, so no key or button stays pressed (touchegg
-        /// has no failure; gestured says when a swipe does not come to be).
-        func cancel(on: String) -> ActionCommand? {
-            switch kind {
-            case .command: return nil
-            case .keys(let modifiers, _): return modifiers.map { .argv(["xdotool", "keyup", $0]) }
-            case .click(let button): return on == "begin-and-end" ? .argv(["xdotool", "mouseup", button]) : nil
-            }
-        }
+        /// When it fails: nothing — what `begin` holds comes up by itself (touchegg has no
+        /// failure; gestured says when a swipe does not come to be).
+        func cancel(on: String) -> ActionCommand? { nil }
     }
 }

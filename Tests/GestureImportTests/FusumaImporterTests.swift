@@ -18,7 +18,8 @@ import Testing
         // A direction's own threshold (0.5) wins over the global one (0.8): 15 mm × 0.5.
         #expect(items.actions(6) == [ActionSpec(
             gesture: "fusuma-swipe-left-3", definition: Self.define("swipe", [("fingers", .int(3)), ("direction", "left"), ("minimumDistance", .number(7.5))]),
-            command: .shell("xdotool key alt+Right"))])
+            command: .input(ActionInput(keys: ["alt+Right"])))])
+        #expect(items.note(6).contains("typed by gestured's virtual keyboard instead of xdotool"))
         #expect(items.actions(9).first?.definition?["swipe"]?["minimumDistance"] == .number(12))
         #expect(items.note(9).contains("interval has no equivalent"))
         // Pinches step: in backward, out forward; 0.25 × the threshold.
@@ -35,7 +36,7 @@ import Testing
         // ends then; `on: began` never ran: issue 21, item 2).
         #expect(items.actions(54) == [ActionSpec(
             gesture: "fusuma-press-4", definition: Self.define("longPress", [("minimumDuration", .number(1.4)), ("fingers", .int(4))]), trigger: .ended,
-            command: .shell("xdotool key super"))])
+            command: .input(ActionInput(keys: ["super"])))])
     }
 
     /// Issue 21: fusuma's README writes `pinch:` with no finger count, which fusuma reads as two;
@@ -68,15 +69,21 @@ import Testing
     @Test func phasesRunAsTheFingersStartMoveAndStop() {
         let items = Self.items
         let drag = Self.define("drag", [("fingers", .int(4))])
-        #expect(items.actions(18) == [ActionSpec(gesture: "fusuma-swipe-4", definition: drag, trigger: .began, command: .shell("xdotool keydown alt key Tab"))])
+        // Alt+Tab as fusuma's wiki writes it: alt down at begin:, held by gestured until the
+        // gesture ends or fails, Tab typed once; the keyup at end: is gestured's own.
+        #expect(items.actions(18) == [
+            ActionSpec(gesture: "fusuma-swipe-4", definition: drag, trigger: .began, command: .input(ActionInput(keys: ["alt"]))),
+            ActionSpec(gesture: "fusuma-swipe-4", definition: drag, trigger: .began, command: .input(ActionInput(keys: ["Tab"], hold: false))),
+        ])
         #expect(items.actions(20).first?.trigger == .update(ActionStep(.distance(axis: nil), size: FusumaImporter.updateDistance)))
         #expect(items.actions(20).first?.back == nil)
-        // end: runs when the gesture fails too: a key held since begin: is always released.
-        #expect(items.actions(23).map(\.trigger) == [.ended, .failed])
-        #expect(items.actions(23).allSatisfy { $0.command == .shell("xdotool keyup alt") })
+        #expect(items.actions(20).first?.command == .input(ActionInput(keys: ["Tab"])))
+        #expect(items.actions(23).isEmpty && items.note(23).contains("gestured lets go of alt by itself when the gesture ends or fails"))
+        // Another end: runs when the gesture fails too, as fusuma ran end: for every gesture that began.
+        #expect(items.actions(28).map(\.trigger) == [.ended, .failed])
         // A direction's update steps along its axis; left is backward.
         #expect(items.actions(26).first?.trigger == .update(ActionStep(.distance(axis: .x), size: 5)))
-        #expect(items.actions(26).first?.back == .shell("xdotool key Left") && items.actions(26).first?.command == nil)
+        #expect(items.actions(26).first?.back == .input(ActionInput(keys: ["Left"])) && items.actions(26).first?.command == nil)
         #expect(items.note(28).contains("whichever way"))
         // A pinch's update without a direction: every step, either way.
         #expect(items.actions(40).first?.command == items.actions(40).first?.back)
@@ -88,7 +95,7 @@ import Testing
 
     @Test func whatHasNoEquivalentIsExplained() {
         let items = Self.items
-        #expect(items.reason(13).contains("fusuma-plugin-sendkey"))
+        #expect(items.reason(13).contains("`sendkey:` beside `command:`") && items.reason(13).contains("line 12"))
         #expect(items.reason(15).contains("fusuma-plugin-wmctrl"))
         #expect(items.reason(29).contains("3 to 4 fingers"))
         #expect(items.reason(41).contains("does not count fingers"))
@@ -106,9 +113,28 @@ import Testing
     @Test func theWrittenFileReadsBack() throws {
         let text = ActionsWriter.render(Self.items, origin: "fusuma: sample")
         let file = try ActionsFile.parse(text, file: "imported.yml")
-        #expect(file.actions.count == 20)
+        #expect(file.actions.count == 19)
         #expect(Set(file.definitions.compactMap { $0["name"]?.stringValue }) == ["fusuma-swipe-left-3", "fusuma-swipe-right-3", "fusuma-swipe-up-3", "fusuma-swipe-4", "fusuma-pinch", "fusuma-rotate", "fusuma-press-4", "fusuma-hold-3"])
         #expect(text.components(separatedBy: "#   not imported:").count - 1 == 11)
+    }
+
+    /// fusuma-plugin-sendkey's README: `sendkey:` under a direction, evdev's names without KEY_.
+    @Test func sendkeyIsTypedByTheVirtualKeyboard() throws {
+        let items = try FusumaImporter.read("""
+            swipe:
+              3:
+                left:
+                  sendkey: "LEFTALT+RIGHT" # history back
+                up:
+                  sendkey: "LEFTCTRL+T" # open new tab
+                down:
+                  sendkey: ["LEFTCTRL+W", "ENTER"]
+            """)
+        #expect(items.actions(4).first?.command == .input(ActionInput(keys: ["KEY_LEFTALT+KEY_RIGHT"])))
+        #expect(items.actions(6).first?.command == .input(ActionInput(keys: ["KEY_LEFTCTRL+KEY_T"])))
+        #expect(items.actions(8).first?.command == .input(ActionInput(keys: ["KEY_LEFTCTRL+KEY_W", "KEY_ENTER"])))
+        #expect(items.note(4).contains("the same evdev keys fusuma-plugin-sendkey sent"))
+        #expect(try ActionsFile.parse(ActionsWriter.render(items, origin: "x"), file: "x").actions.count == 3)
     }
 
     @Test func aMistakeNamesItsLine() {

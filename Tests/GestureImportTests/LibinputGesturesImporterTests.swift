@@ -10,19 +10,29 @@ import Testing
     static let sample = ImportSample.text("libinput-gestures.conf")
 
     static func swipe(_ direction: String, _ fingers: Int, _ run: [String]) -> ActionSpec {
+        swipe(direction, fingers, .argv(run))
+    }
+
+    static func swipe(_ direction: String, _ fingers: Int, keys: String) -> ActionSpec {
+        swipe(direction, fingers, .input(ActionInput(keys: [keys])))
+    }
+
+    static func swipe(_ direction: String, _ fingers: Int, _ run: ActionCommand) -> ActionSpec {
         ActionSpec(
             gesture: "lg-swipe-\(direction)-\(fingers)",
             definition: .object([("swipe", .object([("fingers", .int(Int64(fingers))), ("direction", .string(direction))])), ("priority", "simultaneous")]),
-            command: .argv(run))
+            command: run)
     }
 
     @Test func everyLineMapsToActionsOrAReason() throws {
         let items = LibinputGesturesImporter.read(Self.sample)
-        #expect(items.map(\.line) == Array(4...24))
+        #expect(items.map(\.line) == Array(4...30))
         #expect(items.reason(4).contains("`_internal` switches workspaces with wmctrl"))
         // No finger count: 3 and 4 fingers …
-        #expect(items.actions(5) == [Self.swipe("down", 3, ["xdotool", "key", "super+Page_Up"]), Self.swipe("down", 4, ["xdotool", "key", "super+Page_Up"])])
-        #expect(items.actions(6) == [Self.swipe("left", 3, ["xdotool", "key", "alt+Right"])])
+        // (xdotool's keys are typed by gestured's virtual keyboard, on every desktop.)
+        #expect(items.actions(5) == [Self.swipe("down", 3, keys: "super+Page_Up"), Self.swipe("down", 4, keys: "super+Page_Up")])
+        #expect(items.actions(6) == [Self.swipe("left", 3, keys: "alt+Right")])
+        #expect(items.note(6).contains("typed by gestured's virtual keyboard instead of xdotool") == true)
         // … except a count that has a line of its own.
         #expect(items.actions(7) == [Self.swipe("left", 4, ["swaymsg", "workspace", "next"])])
         // Words split as shlex splits them; `gesture:` is the old spelling.
@@ -33,8 +43,8 @@ import Testing
             #expect(items.actions(line).first?.definition?.serialized == #"{"swipe":{"fingers":3,"direction":"\#(direction)"},"priority":"simultaneous"}"#)
         }
         // Pinches and twists: steps, in and anticlockwise backward.
-        #expect(items.actions(13).map(\.back) == [.argv(["xdotool", "key", "ctrl+minus"])] && items.actions(13).first?.command == nil)
-        #expect(items.actions(14).map(\.command) == [.argv(["xdotool", "key", "ctrl+plus"])] && items.actions(14).first?.back == nil)
+        #expect(items.actions(13).map(\.back) == [.input(ActionInput(keys: ["ctrl+minus"]))] && items.actions(13).first?.command == nil)
+        #expect(items.actions(14).map(\.command) == [.input(ActionInput(keys: ["ctrl+plus"]))] && items.actions(14).first?.back == nil)
         #expect(items.actions(14).first?.trigger == .update(ActionStep(.scale, size: LibinputGesturesImporter.pinchStep)))
         #expect(items.actions(15).first?.trigger == .update(ActionStep(.angle, size: LibinputGesturesImporter.twistStep)))
         #expect(items.actions(15).first?.command == .argv(["brightnessctl", "set", "+5%"]))
@@ -50,17 +60,29 @@ import Testing
         #expect(items.reason(22).contains("swipe_threshold"))
         #expect(items.reason(23).contains("no overall timeout"))
         #expect(items.reason(24).contains("quote left open"))
+        // Key tools, each as the virtual keyboard types it: ydotool's raw codes stay the codes
+        // they were, wtype's and xdotool's held modifiers become combinations, xdotool's
+        // button numbers buttons.
+        #expect(items.actions(25) == [Self.swipe("up", 5, keys: "KEY_LEFTCTRL+KEY_C")])
+        #expect(items.actions(26) == [Self.swipe("down", 5, keys: "ctrl+w")])
+        #expect(items.actions(27) == [Self.swipe("left", 5, keys: "alt+Tab")])
+        #expect(items.actions(28) == [Self.swipe("right", 5, .input(ActionInput(buttons: ["3"])))])
+        // What the virtual keyboard cannot do stays a command, and says why.
+        #expect(items.actions(29).first?.command == .argv(["xdotool", "mousemove", "0", "0", "click", "1"]))
+        #expect(items.note(29).contains("kept as a command: xdotool mousemove has no equivalent") == true)
+        #expect(items.note(30).contains("leaves super down") == true)
     }
 
     @Test func theWrittenFileReadsBackWithEveryActionAndEveryReason() throws {
         let items = LibinputGesturesImporter.read(Self.sample)
         let text = ActionsWriter.render(items, origin: "libinput-gestures: sample")
         let file = try ActionsFile.parse(text, file: "imported.yml")
-        #expect(file.actions.count == 19)
+        #expect(file.actions.count == 25)
         // One definition per gesture, shared by the actions on it.
-        #expect(file.definitions.count == 17)
+        #expect(file.definitions.count == 23)
         #expect(text.components(separatedBy: "#   not imported:").count - 1 == 7)
-        #expect(text.contains("  # line 13: gesture pinch in\txdotool key ctrl+minus\n  #   note: runs at every 0.25 of scale while pinching in, not once at the end\n"))
+        #expect(text.contains("  # line 13: gesture pinch in\txdotool key ctrl+minus\n  #   note: runs at every 0.25 of scale while pinching in, not once at the end; typed by gestured's virtual keyboard instead of xdotool, on every desktop\n"))
+        #expect(text.contains("    backKeys: \"ctrl+minus\"\n"))
     }
 
     /// Issue 21: libinput-gestures expands `~` and `$VAR` in the command's program when it reads

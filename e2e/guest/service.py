@@ -607,13 +607,13 @@ def keys(seen):
         wait_for(lambda: "connected to gestured" in open("/tmp/alice-keys.log").read(), 30)
         strokes = 0
         end = time.monotonic() + 40
-        while time.monotonic() < end and "KEY_LEFTCTRL released" not in watch.keys():
+        while time.monotonic() < end and "KEY_LEFTALT released" not in watch.keys():
             finger = Finger(devices["screen"], 700, 500 + 40 * strokes)
             finger.move(15)
             time.sleep(0.3)  # alt is down while the finger rests
             finger.lift()
             strokes += 1
-            watch.wait_keys(lambda k: "KEY_LEFTCTRL released" in k, 3)
+            watch.wait_keys(lambda k: "KEY_LEFTALT released" in k, 3)
         seen["strokes"] = strokes
         seen["typed"] = watch.keys()
         runner.kill()

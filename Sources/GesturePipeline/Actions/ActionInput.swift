@@ -11,17 +11,21 @@ public struct ActionInput: Sendable, Equatable {
     public var wheel: Int32?
     /// Horizontal wheel detents (positive: right).
     public var hwheel: Int32?
+    /// With `on: began`: hold the keys or button until the instance ends or fails (`true`, the
+    /// default), or type them once (`hold: false`, as touchegg types keys at a gesture's start).
+    public var hold: Bool
 
     /// An input.
-    public init(keys: [String] = [], buttons: [String] = [], wheel: Int32? = nil, hwheel: Int32? = nil) {
+    public init(keys: [String] = [], buttons: [String] = [], wheel: Int32? = nil, hwheel: Int32? = nil, hold: Bool = true) {
         self.keys = keys
         self.buttons = buttons
         self.wheel = wheel
         self.hwheel = hwheel
+        self.hold = hold
     }
 
-    /// Whether it has something to hold down (keys or buttons), which `on: began` holds.
-    public var holds: Bool { !keys.isEmpty || !buttons.isEmpty }
+    /// Whether `on: began` holds it down: it has keys or buttons, and `hold:` is not false.
+    public var holds: Bool { hold && (!keys.isEmpty || !buttons.isEmpty) }
 
     /// `keys super+Right`, `buttons right`, `wheel -1`.
     public var summary: String {

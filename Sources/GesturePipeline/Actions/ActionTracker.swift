@@ -30,6 +30,9 @@ public struct ActionTracker: Sendable {
     /// The actions `event` runs, in file order; `now` schedules the repeats of `held` actions.
     public mutating func handle(_ event: ActionEvent, at now: Double) -> [ActionFiring] {
         var firings: [ActionFiring] = []
+        // Held keys come up after everything else the end runs (touchegg's modifiers stay down
+        // while its keys are typed at the end).
+        var releases: [ActionFiring] = []
         let over = event.phase == .ended || event.phase == .failed
         for (index, action) in actions.enumerated() where action.gesture == event.gesture {
             let key = Key(action: index, instance: event.instance)
@@ -62,16 +65,17 @@ public struct ActionTracker: Sendable {
                 }
             }
             if over {
-                // What `on: began` pressed comes up with the instance's end, whichever it is.
+                // What `on: began` pressed comes up with the instance's end, whichever it is,
+                // after the end's other actions, last pressed first.
                 if began.contains(key), case .began = action.trigger, action.command?.input?.holds == true {
-                    firings.append(ActionFiring(action: index, isRelease: true, instance: event.instance, event: event))
+                    releases.append(ActionFiring(action: index, isRelease: true, instance: event.instance, event: event))
                 }
                 began.remove(key)
                 anchors[key] = nil
                 held[key] = nil
             }
         }
-        return firings
+        return firings + releases.reversed()
     }
 
     mutating func steps(_ index: Int, _ event: ActionEvent, _ step: ActionStep, from anchor: Double, to measured: Double, key: Key) -> [ActionFiring] {

@@ -8,7 +8,7 @@ struct ActionsReader {
     var config: ConfigReader { ConfigReader(file: file) }
 
     static let actionKeys = [
-        "gesture", "define", "on", "run", "shell", "keys", "buttons", "wheel", "hwheel", "back", "backShell", "backKeys", "timeout", "overlap",
+        "gesture", "define", "on", "run", "shell", "keys", "buttons", "wheel", "hwheel", "hold", "back", "backShell", "backKeys", "timeout", "overlap",
     ]
 
     func error(_ node: YAMLNode?, _ message: String) -> ConfigError {
@@ -84,8 +84,13 @@ struct ActionsReader {
                 throw error(keys["back"] ?? keys["backShell"] ?? keys["backKeys"], "`back:` runs on steps backward, so it needs `on: { update: { every: … } }`")
             }
         }
-        if case .began = trigger, let input = command?.input, input.keys.count + input.buttons.count > 1 || (input.holds && (input.wheel ?? input.hwheel) != nil) {
-            throw error(keys["keys"] ?? keys["buttons"], "with `on: began` the keys are held until the gesture ends or fails, so give one combination (e.g. `keys: alt`) or one button, and no wheel")
+        if let node = keys["hold"] {
+            guard case .began = trigger, command?.input?.keys.isEmpty == false || command?.input?.buttons.isEmpty == false else {
+                throw error(node, "`hold:` goes with `on: began` and `keys:` or `buttons:`: whether they are held until the gesture ends (true, the default) or typed once (false)")
+            }
+        }
+        if case .began = trigger, let input = command?.input, input.holds, input.keys.count + input.buttons.count > 1 || (input.wheel ?? input.hwheel) != nil {
+            throw error(keys["keys"] ?? keys["buttons"], "with `on: began` the keys are held until the gesture ends or fails, so give one combination (e.g. `keys: alt`) or one button, and no wheel (or `hold: false` to type them once)")
         }
         var spec = ActionSpec(gesture: name, definition: defined?.json, trigger: trigger, command: command, back: back, line: node.line)
         spec.triggerLine = keys["on"]?.line
@@ -166,8 +171,9 @@ struct ActionsReader {
             if let node = keys["wheel"] { input.wheel = Int32(try config.int(node, "wheel", -20...20)) }
             if let node = keys["hwheel"] { input.hwheel = Int32(try config.int(node, "hwheel", -20...20)) }
             if input.wheel == 0 || input.hwheel == 0 { throw error(keys["wheel"] ?? keys["hwheel"], "a wheel turns by 1 to 20 detents either way, not 0") }
+            if let node = keys["hold"] { input.hold = try config.bool(node, "hold") }
         }
-        return input == ActionInput() ? nil : input
+        return input.keys.isEmpty && input.buttons.isEmpty && input.wheel == nil && input.hwheel == nil ? nil : input
     }
 
     /// `super+Right` or `[ctrl+c, ctrl+v]`: each combination's names checked for emptiness here,

@@ -40,6 +40,17 @@ import Testing
         #expect(tracker.handle(ActionEvent(gesture: "hold-3", instance: 3, phase: .active, isSnapshot: true), at: 2).isEmpty)
     }
 
+    @Test func heldKeysComeUpAfterTheEndsOtherActionsLastPressedFirst() {
+        var tracker = ActionTracker(actions: [
+            ActionSpec(gesture: "switcher", trigger: .began, command: .input(ActionInput(keys: ["super"]))),
+            ActionSpec(gesture: "switcher", trigger: .began, command: .input(ActionInput(keys: ["shift"]))),
+            ActionSpec(gesture: "switcher", trigger: .ended, command: .input(ActionInput(keys: ["Right"]))),
+        ])
+        func event(_ phase: PhaseKind) -> ActionEvent { ActionEvent(gesture: "switcher", instance: 1, phase: phase) }
+        _ = tracker.handle(event(.active), at: 0)
+        #expect(tracker.handle(event(.ended), at: 1).map { "\($0.action)\($0.isRelease ? " release" : "")" } == ["2", "1 release", "0 release"])
+    }
+
     @Test func keysHeldOnBeganComeUpWhenTheInstanceEndsOrFails() {
         var tracker = ActionTracker(actions: [
             ActionSpec(gesture: "switcher", trigger: .began, command: .input(ActionInput(keys: ["alt"]))),
