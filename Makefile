@@ -61,9 +61,14 @@ install: deps
 	$(SUDO) sed -i "s|^ExecStart=.*|ExecStart=$(PREFIX)/bin/gesturectl actions|" /etc/systemd/user/gestured-actions.service
 	$(SUDO) install -D -m 0644 systemd/sysusers.d/gestured.conf /etc/sysusers.d/gestured.conf
 	$(SUDO) install -D -m 0644 systemd/tmpfiles.d/gestured.conf /etc/tmpfiles.d/gestured.conf
+	$(SUDO) install -D -m 0644 systemd/udev/70-gestured-uinput.rules /etc/udev/rules.d/70-gestured-uinput.rules
+	$(SUDO) install -D -m 0644 systemd/modules-load.d/gestured.conf /etc/modules-load.d/gestured.conf
 	$(SUDO) install -d -m 0755 /etc/gestured
 	$(SUDO) systemd-sysusers /etc/sysusers.d/gestured.conf
 	$(SUDO) systemd-tmpfiles --create /etc/tmpfiles.d/gestured.conf
+	-$(SUDO) modprobe uinput
+	-$(SUDO) udevadm control --reload-rules
+	-$(SUDO) udevadm trigger --action=change --subsystem-match=misc --sysname-match=uinput
 	-$(SUDO) systemctl daemon-reload
 
 # The benchmark target and its dependency exist only with GESTURED_BENCHMARKS=1, in a build
