@@ -23,6 +23,17 @@ extension GestureHub {
         case .success(let ready):
             output = ready
         }
+        // A keyboard just made is not read by anyone yet: what is typed waits until readers
+        // (udev, then the compositor's libinput) have had time to open it, in order.
+        if keyboardSettling {
+            pendingKeys.append((client.routerID, steps, id))
+            return
+        }
+        type(steps, id: id, from: client, on: output)
+    }
+
+    /// Types now: the ledger decides, the keyboard writes, the client is answered.
+    func type(_ steps: [KeyStep], id: JSONValue?, from client: HubClient, on output: any KeyOutput) {
         switch keys.apply(steps, for: client.routerID, at: keyClock()) {
         case .failure(let error):
             send(ServerMessage.error(id: id, error), to: client)
@@ -54,6 +65,10 @@ extension GestureHub {
             keyboard = made
             keyboardProblem = nil
             logger.info("virtual keyboard made for the first client that types")
+            if keyboardSettle > .zero {
+                keyboardSettling = true
+                loop.scheduleTask(in: keyboardSettle) { [weak self] in self?.keyboardSettled() }
+            }
             return .success(made)
         } catch {
             let problem = "\(error)"
@@ -63,6 +78,24 @@ extension GestureHub {
             }
             return .failure(ProtocolError(.keysUnavailable, "no virtual keyboard: \(problem)"))
         }
+    }
+
+    /// The new keyboard has had time to be opened: what waited is typed, in order, for the
+    /// clients still connected and still in front.
+    func keyboardSettled() {
+        keyboardSettling = false
+        let waiting = pendingKeys
+        pendingKeys = []
+        for (routerID, steps, id) in waiting {
+            guard let client = clients[routerID], !client.closing else { continue }
+            guard router.client(routerID)?.seats.contains(Self.defaultSeat) == true else {
+                send(ServerMessage.error(id: id, ProtocolError(
+                    .forbidden, "keys are typed only for the user in front of \(Self.defaultSeat), and this connection's user is not now")), to: client)
+                continue
+            }
+            if let keyboard { type(steps, id: id, from: client, on: keyboard) }
+        }
+        flushAll()
     }
 
     /// What `client` holds comes up (it disconnected, or no longer sees seat0).

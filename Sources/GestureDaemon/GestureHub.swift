@@ -77,6 +77,12 @@ public final class GestureHub: @unchecked Sendable {
     var keyboardProblem: String?
     /// Which client holds which key.
     var keys = KeyLedger()
+    /// How long a virtual keyboard just made is left for readers to open before it types.
+    public var keyboardSettle: TimeAmount = .milliseconds(500)
+    /// The keyboard was made less than ``keyboardSettle`` ago.
+    var keyboardSettling = false
+    /// `keys` requests waiting for the keyboard to settle, in order: (client, steps, request id).
+    var pendingKeys: [(Int, [KeyStep], JSONValue?)] = []
     /// Seconds on a monotonic clock, for the typing rate.
     public var keyClock: () -> Double = { Double(NIODeadline.now().uptimeNanoseconds) / 1e9 }
     /// Called with the number of subscriptions whenever it changes (replay waits on it).

@@ -74,7 +74,9 @@ public enum RequestParser {
     /// `"steps": [{"press": 29}, {"tap": 46}, {"release": 29}, {"wheel": -1}]`.
     static func keySteps(_ value: JSONValue?, limits: ProtocolLimits) -> Result<[KeyStep], ProtocolError> {
         let example = #"keys needs "steps": a list like [{"press": 29}, {"tap": 46}, {"release": 29}] (evdev key codes), or {"wheel": -1}"#
-        guard let items = value?.arrayValue, !items.isEmpty else { return .failure(ProtocolError(.invalidRequest, example)) }
+        // An empty list types nothing but makes the keyboard (a client that will type asks so
+        // when it connects, so that the keyboard is known to the desktop before the first key).
+        guard let items = value?.arrayValue else { return .failure(ProtocolError(.invalidRequest, example)) }
         guard items.count <= limits.maximumKeySteps else {
             return .failure(ProtocolError(.invalidRequest, "at most \(limits.maximumKeySteps) steps per keys request"))
         }

@@ -151,6 +151,7 @@ final class ActionRunner: @unchecked Sendable {
             StandardError.line("gesturectl actions: connected to gestured \(hello.server)")
             configured = hello.gestures
             await resubscribe()
+            await prepareKeyboard()
         case .configReloaded(let value):
             configured = value["gestures"]?.arrayValue?.compactMap(\.stringValue)
             reportedUnknown.removeAll()
@@ -198,6 +199,17 @@ final class ActionRunner: @unchecked Sendable {
         }
     }
 
+    /// When the file types: asks the daemon to make its virtual keyboard now (a `keys` request
+    /// with no steps), so that the desktop has it before the first gesture's keys.
+    func prepareKeyboard() async {
+        guard file.types else { return }
+        do {
+            _ = try await client.keys([])
+        } catch ClientError.rejected(let code, let message) where code != "forbidden" {
+            StandardError.line("gesturectl actions: the actions that type will not: \(message) (\(code))")
+        } catch {}
+    }
+
     /// Types what an action's firing types: its keys held (`on: began`), let go (the instance's
     /// end), or typed once; the daemon's refusal is said with the action's line.
     func type(_ input: ActionInput, _ firing: ActionFiring, _ action: ActionSpec) async {
@@ -233,8 +245,10 @@ final class ActionRunner: @unchecked Sendable {
         // The new tracker knows nothing of the instances in flight: what their `on: began`
         // holds comes up now rather than never.
         if !held.isEmpty { held = (try? await client.keys(held.reversed().map(KeyStep.release))) ?? held }
+        let typedBefore = file.types
         file = next
         keys = nextKeys
+        if connected && next.types && !typedBefore { await prepareKeyboard() }
         tracker = ActionTracker(actions: next.actions)
         reportedUnknown.removeAll()
         if connected { await resubscribe() }

@@ -35,6 +35,7 @@ import Testing
     static func rig(keyboard: Keyboard?) throws -> HubRig {
         let rig = try GestureHubSessionsTests.rig()
         if let keyboard { rig.hub.makeKeyboard = { keyboard } }
+        rig.hub.keyboardSettle = .zero
         var clock = 0.0
         rig.hub.keyClock = {
             clock += 0.001
@@ -93,6 +94,30 @@ import Testing
         #expect(keyboard.written == ["125↓ | 29↓ |", "29↑ 125↑ |"])
         rig.send(#"{"id": 2, "request": "keys", "steps": [{"press": 56}]}"#, from: alice)
         _ = rig.hub.shutdown(grace: .seconds(1))
+        #expect(keyboard.written.last == "56↑ |")
+    }
+
+    @Test func aNewKeyboardWaitsForReadersBeforeItTypesInOrder() throws {
+        let keyboard = Keyboard()
+        let rig = try Self.rig(keyboard: keyboard)
+        rig.hub.keyboardSettle = .milliseconds(500)
+        let alice = try rig.connect(peer: Self.alice)
+        let other = try rig.connect(peer: Self.alice)
+        _ = try (rig.lines(alice), rig.lines(other))
+        // An empty list makes the keyboard and types nothing.
+        rig.send(#"{"id": 1, "request": "keys", "steps": []}"#, from: alice)
+        rig.send(#"{"id": 2, "request": "keys", "steps": [{"press": 56}]}"#, from: alice)
+        rig.send(#"{"id": 3, "request": "keys", "steps": [{"tap": 15}]}"#, from: other)
+        rig.hub.disconnect(other)
+        let early = try rig.lines(alice)
+        #expect(keyboard.written.isEmpty && early.isEmpty)
+        rig.loop.advanceTime(by: .milliseconds(500))
+        // The disconnected client's tap is dropped; alice's requests are answered in order.
+        #expect(keyboard.written == ["56↓ |"])
+        let answered = try rig.lines(alice).map { $0["id"] }
+        #expect(answered == [.int(1), .int(2)])
+        // From then on, at once.
+        rig.send(#"{"id": 4, "request": "keys", "steps": [{"release": 56}]}"#, from: alice)
         #expect(keyboard.written.last == "56↑ |")
     }
 

@@ -10,6 +10,7 @@ Usage: service.py PACKAGE.deb"""
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -452,8 +453,10 @@ class UserClient:
             os.chmod(script, 0o755)
         command = ["python3", script, self.path, name] + ([json.dumps(request)] if request else [])
         self.errors = open(f"/tmp/session-{name}.err", "w")
+        # A session of its own: runuser stays as the client's parent, so killing it alone would
+        # leave the client running; kill() reaches the whole group.
         self.process = subprocess.Popen(command if user == "root" else ["runuser", "-u", user, "--"] + command,
-                                        stdout=self.errors, stderr=subprocess.STDOUT)
+                                        stdout=self.errors, stderr=subprocess.STDOUT, start_new_session=True)
 
     def events(self):
         with open(self.path) as f:
@@ -476,9 +479,16 @@ class UserClient:
                 told.append(line)
         return told
 
-    def close(self):
-        self.process.kill()
+    def kill(self):
+        """SIGKILL to the client and runuser alike: no goodbye."""
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         self.process.wait()
+
+    def close(self):
+        self.kill()
 
 
 @scenario("sessions")
@@ -603,7 +613,7 @@ def keys(seen):
         seen["check"] = run("runuser", "-u", "alice", "--", "gesturectl", "actions", "--check", "--file", path)
         log = open("/tmp/alice-keys.log", "w")
         runner = subprocess.Popen(["runuser", "-u", "alice", "--", "gesturectl", "actions", "--verbose", "--file", path],
-                                  stdout=log, stderr=subprocess.STDOUT)
+                                  stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         wait_for(lambda: "connected to gestured" in open("/tmp/alice-keys.log").read(), 30)
         strokes = 0
         end = time.monotonic() + 40
@@ -616,7 +626,7 @@ def keys(seen):
             watch.wait_keys(lambda k: "KEY_LEFTALT released" in k, 3)
         seen["strokes"] = strokes
         seen["typed"] = watch.keys()
-        runner.kill()
+        os.killpg(runner.pid, signal.SIGTERM)
         runner.wait()
         log.close()
         seen["runner_log"] = open("/tmp/alice-keys.log").read()[-1500:]
@@ -630,8 +640,7 @@ def keys(seen):
         holder = UserClient("alice", "alice-holds-alt", request={"id": 1, "request": "keys", "steps": [{"press": 56}]})
         seen["held"] = holder.wait(lambda e: e.get("id") == 1)
         watch.wait_keys(lambda k: "KEY_LEFTALT pressed" in k[before:], 10)
-        holder.process.kill()  # SIGKILL: no goodbye
-        holder.process.wait()
+        holder.kill()
         watch.wait_keys(lambda k: "KEY_LEFTALT released" in k[before:], 10)
         seen["killed_client"] = watch.keys()[before:]
 
