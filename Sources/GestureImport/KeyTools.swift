@@ -71,6 +71,8 @@ public enum KeyTools {
         var taps: [(held: [String], key: String)] = []
 
         mutating func tap(_ key: String) {
+            // `+` joins names in `keys:`: the key itself is `plus`.
+            let key = key == "+" ? "plus" : key
             input.keys.append((held + [key]).joined(separator: "+"))
             taps.append((held, key))
             used.formUnion(held)
@@ -82,7 +84,20 @@ public enum KeyTools {
             typed.keys = taps.map { tap in (tap.held.filter { !held.contains($0) } + [tap.key]).joined(separator: "+") }
             return typed
         }
-        mutating func down(_ key: String) { if !held.contains(key) { held.append(key) } }
+        mutating func down(_ key: String) {
+            if !held.contains(key) { held.append(key) }
+            used.remove(key)
+        }
+
+        /// Lets go of `key`: pressed and let go with nothing typed meanwhile, it was typed itself
+        /// (with what was held before it); else it only ends what it held. False when not held.
+        mutating func release(_ key: String) -> Bool {
+            guard held.contains(key) else { return false }
+            let typed = used.contains(key)
+            _ = up(key)
+            if !typed { tap(key) }
+            return true
+        }
         mutating func up(_ key: String) -> Bool {
             guard let at = held.firstIndex(of: key) else { return false }
             held.remove(at: at)
@@ -124,8 +139,11 @@ public enum KeyTools {
             case "key", "keydown", "keyup":
                 var names: [String] = []
                 while let name = rest.first, !Self.xdotoolCommands.contains(name) {
-                    names.append(name)
                     rest.removeFirst()
+                    guard !name.isEmpty, !name.split(separator: "+", omittingEmptySubsequences: false).contains(where: \.isEmpty) || name == "+" else {
+                        return .kept("xdotool \(command) \"\(name)\" has an empty key name")
+                    }
+                    names.append(name)
                 }
                 guard !names.isEmpty else { return .kept("xdotool \(command) names no key") }
                 for name in names {
@@ -133,7 +151,7 @@ public enum KeyTools {
                     case "key": for _ in 0..<repeatCount { chain.tap(name) }
                     case "keydown": for part in name.split(separator: "+") { chain.down(String(part)) }
                     default:
-                        for part in name.split(separator: "+").reversed() where !chain.up(String(part)) {
+                        for part in name.split(separator: "+").reversed() where !chain.release(String(part)) {
                             guard releasedOnly else { return .kept("xdotool keyup \(part) lets go of a key this command did not press") }
                             released.append(String(part))
                         }
@@ -200,18 +218,15 @@ public enum KeyTools {
                     let name = String(cString: known)
                     if state == 1 {
                         chain.down(name)
-                        chain.used.remove(name)
-                    } else {
-                        guard chain.held.contains(name) else { return .kept("ydotool key \(event) lets go of a key this command did not press") }
-                        // Pressed and let go with nothing typed meanwhile: a key typed with
-                        // those held before it. Else it only ends what it held.
-                        let typed = chain.used.contains(name)
-                        _ = chain.up(name)
-                        if !typed { chain.tap(name) }
+                    } else if !chain.release(name) {
+                        return .kept("ydotool key \(event) lets go of a key this command did not press")
                     }
                 }
                 guard chain.held.isEmpty else { return .kept("the command leaves keys down; gestured lets go of every key when a gesture ends") }
                 return .input(chain.input, note: "evdev codes as ydotool sent them: the same keys whatever the layout")
+            }
+            guard !rest.contains(where: { $0.split(separator: "+", omittingEmptySubsequences: false).contains(where: \.isEmpty) }) else {
+                return .kept("ydotool key names an empty key")
             }
             return .input(ActionInput(keys: rest), note: nil)
         case "click":
@@ -234,16 +249,16 @@ public enum KeyTools {
         while let word = rest.popFirst() {
             switch word {
             case "-M", "-m", "-k", "-P", "-p", "-s", "-d":
-                guard let value = rest.popFirst() else { return .kept("wtype \(word) needs a value") }
+                guard let value = rest.popFirst(), !value.isEmpty else { return .kept("wtype \(word) needs a value") }
                 switch word {
                 case "-M":
                     guard let modifier = modifiers[value.lowercased()] else { return .kept("wtype -M \(value) is not a modifier wtype knows") }
                     chain.down(modifier)
                 case "-m":
-                    guard let modifier = modifiers[value.lowercased()], chain.up(modifier) else { return .kept("wtype -m \(value) lets go of a modifier this command did not press") }
+                    guard let modifier = modifiers[value.lowercased()], chain.release(modifier) else { return .kept("wtype -m \(value) lets go of a modifier this command did not press") }
                 case "-k": chain.tap(value)
                 case "-P": chain.down(value)
-                case "-p": guard chain.up(value) else { return .kept("wtype -p \(value) lets go of a key this command did not press") }
+                case "-p": guard chain.release(value) else { return .kept("wtype -p \(value) lets go of a key this command did not press") }
                 default: notes.append("\(word) \(value) (a wait) is left out")
                 }
             case "-":
