@@ -29,7 +29,11 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# Real desktops for the tests of `when:` and `window:` (docs/ACTIONS.md): sway headless with
+# foot, and Xvfb with openbox and xterm.
+TEST_PACKAGES = sway foot fonts-dejavu-core xvfb openbox xterm
 test: deps
+	@scripts/apt-install-missing.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 

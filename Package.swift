@@ -67,6 +67,8 @@ let package = Package(
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         // Key names to evdev codes with the user's layout (libxkbcommon), for gesturectl only.
         .target(name: "GestureKeys", dependencies: ["CXKBCommon", "CLibevdev", "GestureWire", "Posix"]),
+        // The focused window and window actions, from the desktop's own interface, for gesturectl only.
+        .target(name: "GestureDesktop", dependencies: ["GesturePipeline", "GestureWire"]),
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         // Linux headers the Glibc module leaves out (signalfd).
         .systemLibrary(name: "CLinux"),
@@ -81,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "GesturePipeline", "GestureImport", "GestureKeys", "Evdev", "GestureWire", "LinuxInput", "GestureClient", "GestureCore", "Posix",
+                "GesturePipeline", "GestureImport", "GestureKeys", "GestureDesktop", "Evdev", "GestureWire", "LinuxInput", "GestureClient", "GestureCore", "Posix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
@@ -107,6 +109,8 @@ let package = Package(
         // Runs the built gestured and gesturectl binaries as processes, and the Python example.
         .testTarget(name: "gesturedTests", dependencies: ["gestured", "gesturectl", "GestureWire", "GestureClient", "GestureCore"]),
         .testTarget(name: "GestureKeysTests", dependencies: ["GestureKeys", "GestureWire"]),
+        // Runs a real sway (headless) with foot, and the built gestured and gesturectl against it.
+        .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "gestured", "gesturectl"]),
         .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GesturePipeline", "GestureWire"]),
         .testTarget(
             name: "GesturePipelineTests",

@@ -71,6 +71,12 @@ public enum ActionsWriter {
             }
             out += "    define: \(yaml(withoutName))\n"
         }
+        if let when = action.when {
+            var fields: [String] = []
+            if !when.apps.isEmpty { fields.append("app: " + yaml(when.apps.count == 1 ? .string(when.apps[0]) : .array(when.apps.map(JSONValue.string)))) }
+            if !when.titles.isEmpty { fields.append("title: " + yaml(when.titles.count == 1 ? .string(when.titles[0]) : .array(when.titles.map(JSONValue.string)))) }
+            out += "    when: { \(fields.joined(separator: ", ")) }\n"
+        }
         switch action.trigger {
         case .ended: break
         case .began: out += "    on: began\n"
@@ -105,6 +111,8 @@ public enum ActionsWriter {
             if let hwheel = input.hwheel { out += "    hwheel: \(hwheel)\n" }
             if !input.hold { out += "    hold: false\n" }
             return out
+        case .window(let action):
+            return "    window: \(yaml(.string(action.description)))\n"
         }
     }
 }

@@ -39,7 +39,7 @@ public enum KeyTools {
         switch command {
         case .argv(let argv): words = argv
         case .shell(let line): words = line.contains(where: { "|;&$`<>(){}".contains($0) }) ? nil : ShellWords.split(line)
-        case .input: words = nil
+        case .input, .window: words = nil
         }
         guard let words, let translation = translate(words) else { return (command, nil) }
         switch translation {

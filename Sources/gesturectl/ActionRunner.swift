@@ -1,5 +1,6 @@
 import Dispatch
 import GestureClient
+import GestureDesktop
 import GesturePipeline
 import GestureWire
 import LinuxInput
@@ -60,6 +61,38 @@ final class ActionRunner: @unchecked Sendable {
     var refusal: String?
     /// The keys this connection holds down (`on: began`), as the daemon last said.
     var held: [UInt16] = []
+    /// The desktop that says which window has the focus and acts on windows (nil: none yet).
+    var desktop: (any DesktopProvider)?
+    /// Why there is none, when the file needs one (said once).
+    var desktopProblem: String?
+
+    /// Finds and starts the desktop's provider when the file needs one and none runs.
+    func startDesktop() {
+        guard file.needsDesktop, desktop == nil else { return }
+        switch DesktopDetection.provider(ProcessEnvironment.current) {
+        case .failure(let error):
+            if desktopProblem != error.message {
+                StandardError.line("gesturectl actions: `when:` entries are skipped and `window:` actions fail: \(error)")
+            }
+            desktopProblem = error.message
+        case .success(let provider):
+            do {
+                try provider.start()
+                desktop = provider
+                desktopProblem = nil
+                StandardError.line("gesturectl actions: following the focused window through \(provider.name)")
+            } catch {
+                desktopProblem = "\(provider.name): \(error)"
+                StandardError.line("gesturectl actions: `when:` entries are skipped and `window:` actions fail: \(desktopProblem!)")
+            }
+        }
+    }
+
+    /// The focus for the tracker: the provider's, or unknown.
+    var focus: FocusContext {
+        guard let desktop else { return .unknown }
+        return .window(desktop.focused())
+    }
 
     /// The subscription the actions need: their configured gestures the daemon has, and their
     /// definitions; nil when there is nothing to subscribe to.
@@ -108,6 +141,7 @@ final class ActionRunner: @unchecked Sendable {
         let events = client.events
         Task { for await event in events { feed.yield(.event(event)) } }
         watch()
+        startDesktop()
         StandardError.line("gesturectl actions: \(EventText.count(file.actions.count, "action")) from \(path)\(keys.layout.map { "; keys typed as on layout \($0)" } ?? "")")
         for await input in inputs {
             let now = Self.now()
@@ -143,7 +177,7 @@ final class ActionRunner: @unchecked Sendable {
                 ActionEvent(
                     gesture: update.gesture, instance: update.instance, device: update.device, phase: update.phase, reason: update.reason,
                     value: update.value, state: update.state, isSnapshot: update.isSnapshot),
-                at: now)
+                at: now, focus: file.needsDesktop ? focus : .unknown)
             await run(firings, now: now)
         case .connected(let hello):
             connected = true
@@ -189,6 +223,10 @@ final class ActionRunner: @unchecked Sendable {
                 await type(input, firing, action)
                 continue
             }
+            if case .window(let windowAction) = command {
+                act(windowAction, action)
+                continue
+            }
             var environment = ProcessEnvironment.current
             environment.merge(firing.event.environment) { _, new in new }
             if case .update = action.trigger { environment["GESTURE_STEP"] = firing.isBack ? "back" : "forward" }
@@ -196,6 +234,20 @@ final class ActionRunner: @unchecked Sendable {
                 StandardError.line("gesturectl actions: line \(action.line ?? 0): \(action.gesture) \(firing.event.phase.rawValue)\(firing.isBack ? " (back)" : ""): \(command.arguments.joined(separator: " "))")
             }
             processes.fire(firing.action, action, arguments: command.arguments, environment: environment, now: now)
+        }
+    }
+
+    /// Does a `window:` action through the desktop; what it cannot is said at the action's line.
+    func act(_ windowAction: WindowAction, _ action: ActionSpec) {
+        if verbose { StandardError.line("gesturectl actions: line \(action.line ?? 0): \(action.gesture): window \(windowAction)") }
+        guard let desktop else {
+            StandardError.line("gesturectl actions: \(ConfigError(file: path, line: action.line, "window \(windowAction): \(desktopProblem ?? "no desktop")"))")
+            return
+        }
+        do {
+            try desktop.perform(windowAction)
+        } catch {
+            StandardError.line("gesturectl actions: \(ConfigError(file: path, line: action.line, "window \(windowAction): \(error)"))")
         }
     }
 
@@ -249,6 +301,7 @@ final class ActionRunner: @unchecked Sendable {
         file = next
         keys = nextKeys
         if connected && next.types && !typedBefore { await prepareKeyboard() }
+        startDesktop()
         tracker = ActionTracker(actions: next.actions)
         reportedUnknown.removeAll()
         if connected { await resubscribe() }

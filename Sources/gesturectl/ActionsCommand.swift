@@ -121,9 +121,11 @@ struct ActionsCommand: AsyncParsableCommand {
                     return "\(input.summary), held until it ends or fails (\(ActionKeys.codes(steps.press)); then \(ActionKeys.codes(steps.release)))"
                 }
                 return "\(input.summary) (\(ActionKeys.codes(steps.tap)))"
+            case .window(let action):
+                return "window \(action)"
             }
         }
-        var line = "line \(action.line ?? 0): \(action.gesture)\(action.definition == nil ? "" : " (defined here)") \(when)"
+        var line = "line \(action.line ?? 0): \(action.gesture)\(action.definition == nil ? "" : " (defined here)") \(when)\(action.when.map { " when \($0)" } ?? "")"
         if let command = action.command { line += " → \(text(command, main))" }
         if let back = action.back { line += "\(action.command == nil ? "" : ";") back → \(text(back, backSteps))" }
         return line

@@ -6,13 +6,15 @@ public enum ActionCommand: Sendable, Equatable {
     case shell(String)
     /// Keys, buttons or the wheel, typed by the daemon's virtual keyboard (`keys: super+Right`).
     case input(ActionInput)
+    /// Something done to the focused window or the workspaces, through the desktop (`window: close`).
+    case window(WindowAction)
 
     /// The argument vector to start (none for ``input(_:)``, which starts no process).
     public var arguments: [String] {
         switch self {
         case .argv(let arguments): return arguments
         case .shell(let line): return ["/bin/sh", "-c", line]
-        case .input: return []
+        case .input, .window: return []
         }
     }
 

@@ -9,6 +9,8 @@ public struct ActionSpec: Sendable, Equatable {
     public var definition: JSONValue?
     /// When it runs.
     public var trigger: ActionTrigger
+    /// Only while this application is in front (`when:`); nil: whatever is.
+    public var when: ActionCondition?
     /// What runs (for `update`: on each step forward; nil for an `update` action that runs
     /// only on steps backward).
     public var command: ActionCommand?
@@ -25,12 +27,13 @@ public struct ActionSpec: Sendable, Equatable {
 
     /// Creates an action.
     public init(
-        gesture: String, definition: JSONValue? = nil, trigger: ActionTrigger = .ended, command: ActionCommand?, back: ActionCommand? = nil,
-        timeout: Double? = nil, overlap: ActionOverlap = .drop, line: Int? = nil
+        gesture: String, definition: JSONValue? = nil, trigger: ActionTrigger = .ended, when: ActionCondition? = nil, command: ActionCommand?,
+        back: ActionCommand? = nil, timeout: Double? = nil, overlap: ActionOverlap = .drop, line: Int? = nil
     ) {
         self.gesture = gesture
         self.definition = definition
         self.trigger = trigger
+        self.when = when
         self.command = command
         self.back = back
         self.timeout = timeout

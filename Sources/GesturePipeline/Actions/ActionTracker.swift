@@ -22,13 +22,43 @@ public struct ActionTracker: Sendable {
     var anchors: [Key: Double] = [:]
     var held: [Key: (due: Double, event: ActionEvent)] = [:]
 
+    /// For each action of a gesture that has `when:` entries, the indices of all that gesture's
+    /// actions, in file order (docs/ACTIONS.md, "Per application").
+    let groups: [Int: [Int]]
+
     /// Tracks `actions`.
     public init(actions: [ActionSpec]) {
         self.actions = actions
+        groups = Self.groups(actions)
     }
 
-    /// The actions `event` runs, in file order; `now` schedules the repeats of `held` actions.
-    public mutating func handle(_ event: ActionEvent, at now: Double) -> [ActionFiring] {
+    /// The actions of each gesture that has `when:` entries, listed under every member.
+    public static func groups(_ actions: [ActionSpec]) -> [Int: [Int]] {
+        var result: [Int: [Int]] = [:]
+        for (index, action) in actions.enumerated() where result[index] == nil {
+            let members = actions.indices.filter { actions[$0].gesture == action.gesture }
+            guard members.contains(where: { actions[$0].when != nil }) else { continue }
+            for member in members { result[member] = members }
+        }
+        return result
+    }
+
+    /// Whether action `index` runs with `focus`: outside a group, always; in one, when its
+    /// `when:` is the first of the gesture's (in file order) that matches the focused window —
+    /// or, when none does (or nothing knows the focus), when it has no `when:`.
+    func selected(_ index: Int, _ focus: FocusContext) -> Bool {
+        guard let members = groups[index] else { return true }
+        var chosen: ActionCondition?
+        if case .window(let window) = focus {
+            chosen = members.lazy.compactMap { self.actions[$0].when }.first { $0.matches(window) }
+        }
+        return actions[index].when == chosen
+    }
+
+    /// The actions `event` runs, in file order; `now` schedules the repeats of `held` actions;
+    /// `focus` picks, in each group, the first entry whose `when:` matches (with no provider,
+    /// `.unknown`: the entries without `when:`).
+    public mutating func handle(_ event: ActionEvent, at now: Double, focus: FocusContext = .unknown) -> [ActionFiring] {
         var firings: [ActionFiring] = []
         // Held keys come up after everything else the end runs (touchegg's modifiers stay down
         // while its keys are typed at the end).
@@ -36,10 +66,11 @@ public struct ActionTracker: Sendable {
         let over = event.phase == .ended || event.phase == .failed
         for (index, action) in actions.enumerated() where action.gesture == event.gesture {
             let key = Key(action: index, instance: event.instance)
-            let fire = { (back: Bool) in firings.append(ActionFiring(action: index, isBack: back, instance: event.instance, event: event)) }
+            let chosen = selected(index, focus)
+            let fire = { (back: Bool) in if chosen { firings.append(ActionFiring(action: index, isBack: back, instance: event.instance, event: event)) } }
             switch action.trigger {
             case .began:
-                if event.phase == .active && !event.isSnapshot && began.insert(key).inserted { fire(false) }
+                if event.phase == .active && !event.isSnapshot && chosen && began.insert(key).inserted { fire(false) }
             case .ended:
                 if event.phase == .ended { fire(false) }
             case .failed:
@@ -50,15 +81,17 @@ public struct ActionTracker: Sendable {
                     // A snapshot joins an instance already under way: count from where it is now.
                     let start = event.isSnapshot ? step.origin + (((measured - step.origin) / step.size).rounded(.towardZero) * step.size) : step.origin
                     anchors[key] = start
-                    if !event.isSnapshot { firings += steps(index, event, step, from: start, to: measured, key: key) }
+                    let stepped = steps(index, event, step, from: start, to: measured, key: key)
+                    if !event.isSnapshot && chosen { firings += stepped }
                     break
                 }
-                firings += steps(index, event, step, from: anchor, to: measured, key: key)
+                let stepped = steps(index, event, step, from: anchor, to: measured, key: key)
+                if chosen { firings += stepped }
             case .held(let interval):
                 if event.phase == .active {
                     if let scheduled = held[key] {
                         held[key] = (scheduled.due, event)
-                    } else if !event.isSnapshot {
+                    } else if !event.isSnapshot && chosen {
                         held[key] = (now + interval, event)
                         fire(false)
                     }

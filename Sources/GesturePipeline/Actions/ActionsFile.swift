@@ -24,6 +24,15 @@ public struct ActionsFile: Sendable, Equatable {
         return ActionsFile(actions: actions, source: file, keyboard: keyboard)
     }
 
+    /// Whether any action depends on the focused window or acts on windows (`when:`, `window:`).
+    public var needsDesktop: Bool {
+        actions.contains { action in
+            if action.when != nil { return true }
+            if case .window? = action.command { return true }
+            return false
+        }
+    }
+
     /// Whether any action types (keys, buttons, wheel).
     public var types: Bool { actions.contains { $0.command?.input != nil || $0.back?.input != nil } }
 

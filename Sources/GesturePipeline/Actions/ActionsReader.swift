@@ -8,7 +8,8 @@ struct ActionsReader {
     var config: ConfigReader { ConfigReader(file: file) }
 
     static let actionKeys = [
-        "gesture", "define", "on", "run", "shell", "keys", "buttons", "wheel", "hwheel", "hold", "back", "backShell", "backKeys", "timeout", "overlap",
+        "gesture", "define", "on", "when", "run", "shell", "keys", "buttons", "wheel", "hwheel", "hold", "window", "back", "backShell", "backKeys",
+        "timeout", "overlap",
     ]
 
     func error(_ node: YAMLNode?, _ message: String) -> ConfigError {
@@ -39,6 +40,7 @@ struct ActionsReader {
             actions.append(action)
         }
         let keyboard = try top["keyboard"].map(self.keyboard)
+        try checkGroups(actions)
         // An action that uses a gesture defined by another one needs no definition of its own.
         return (try actions.map { action in
             guard let definition = defined[action.gesture] else { return action }
@@ -51,6 +53,18 @@ struct ActionsReader {
             shared.definition = actions.first { $0.gesture == action.gesture && $0.definition != nil }?.definition
             return shared
         }, keyboard)
+    }
+
+    /// A `when:` that an earlier, different `when:` of the same gesture matches every window of
+    /// never runs (the first match wins): a mistake.
+    func checkGroups(_ actions: [ActionSpec]) throws {
+        for (index, entry) in actions.enumerated() {
+            guard let when = entry.when else { continue }
+            for earlier in actions[..<index] where earlier.gesture == entry.gesture {
+                guard let wide = earlier.when, wide != when, when.isCovered(by: wide) else { continue }
+                throw ConfigError(file: file, line: entry.line, "this `\(entry.gesture)` entry can never run: line \(earlier.line ?? 0)'s `when:` (\(wide)) matches every window this one does, and the first match wins; put this one first, or make it narrower")
+            }
+        }
     }
 
     /// `keyboard: { layout: fr, variant: azerty, model: pc105, options: "ctrl:nocaps" }`.
@@ -74,10 +88,10 @@ struct ActionsReader {
         }
         let defined = try keys["define"].map { try self.definition(name, $0) }
         let trigger = try keys["on"].map(self.trigger) ?? .ended
-        let command = try self.command(keys, node, name, words: "run", line: "shell", input: try input(keys, keys: "keys"))
-        let back = try self.command(keys, node, name, words: "back", line: "backShell", input: try input(keys, keys: "backKeys"))
+        let command = try self.command(keys, node, name, words: "run", line: "shell", input: try input(keys, keys: "keys"), window: try window(keys["window"]))
+        let back = try self.command(keys, node, name, words: "back", line: "backShell", input: try input(keys, keys: "backKeys"), window: nil)
         if command == nil && back == nil {
-            throw error(node, "action for `\(name)` needs `run:` (a program and its arguments), `shell:` (a command line) or `keys:` (keys to type, e.g. super+Right)")
+            throw error(node, "action for `\(name)` needs `run:` (a program and its arguments), `shell:` (a command line), `keys:` (keys to type, e.g. super+Right) or `window:` (close, maximize, …)")
         }
         if back != nil {
             guard case .update = trigger else {
@@ -93,6 +107,7 @@ struct ActionsReader {
             throw error(keys["keys"] ?? keys["buttons"], "with `on: began` the keys are held until the gesture ends or fails, so give one combination (e.g. `keys: alt`) or one button, and no wheel (or `hold: false` to type them once)")
         }
         var spec = ActionSpec(gesture: name, definition: defined?.json, trigger: trigger, command: command, back: back, line: node.line)
+        spec.when = try keys["when"].map(condition)
         spec.triggerLine = keys["on"]?.line
         if let value = keys["timeout"] { spec.timeout = try config.number(value, "timeout", 0.01...86_400) }
         if let value = keys["overlap"] { spec.overlap = try config.choice(value, "overlap", ActionOverlap.self) }
@@ -151,13 +166,16 @@ struct ActionsReader {
 
     /// The command under `words:` (a list), `line:` (a command line) or what `input` types, at
     /// most one of them.
-    func command(_ keys: [String: YAMLNode], _ node: YAMLNode, _ name: String, words: String, line lineKey: String, input: ActionInput?) throws -> ActionCommand? {
-        let given = [words, lineKey].filter { keys[$0] != nil } + (input == nil ? [] : ["keys"])
+    func command(
+        _ keys: [String: YAMLNode], _ node: YAMLNode, _ name: String, words: String, line lineKey: String, input: ActionInput?, window: WindowAction?
+    ) throws -> ActionCommand? {
+        let given = [words, lineKey].filter { keys[$0] != nil } + (input == nil ? [] : ["keys"]) + (window == nil ? [] : ["window"])
         guard given.count <= 1 else {
             throw error(node, "action for `\(name)` has both `\(given[0]):` and `\(given[1]):`; give one")
         }
         if let list = keys[words] { return try arguments(list, words) }
         if let text = keys[lineKey] { return try line(text, lineKey) }
+        if let window { return .window(window) }
         return input.map(ActionCommand.input)
     }
 
@@ -174,6 +192,26 @@ struct ActionsReader {
             if let node = keys["hold"] { input.hold = try config.bool(node, "hold") }
         }
         return input.keys.isEmpty && input.buttons.isEmpty && input.wheel == nil && input.hwheel == nil ? nil : input
+    }
+
+    /// `window: close`, `window: workspace next`.
+    func window(_ node: YAMLNode?) throws -> WindowAction? {
+        guard let node else { return nil }
+        guard let text = node.string, let action = WindowAction(text) else {
+            throw error(node, "expected `window:` to be close, maximize, minimize, fullscreen, show-desktop, workspace next, workspace previous or workspace N")
+        }
+        return action
+    }
+
+    /// `when: { app: firefox, title: "*YouTube*" }`, each a pattern or a list of them.
+    func condition(_ node: YAMLNode) throws -> ActionCondition {
+        let keys = try config.mapping(node, "`when:`", allowed: ["app", "title"])
+        guard keys["app"] != nil || keys["title"] != nil else {
+            throw error(node, "expected `when:` to name an `app:` (the Wayland app_id or X11 class, globs allowed: firefox, org.gnome.*) and/or a `title:`")
+        }
+        return ActionCondition(
+            apps: try keys["app"].map { try words($0, "app", example: "firefox") } ?? [],
+            titles: try keys["title"].map { try words($0, "title", example: "*YouTube*") } ?? [])
     }
 
     /// `super+Right` or `[ctrl+c, ctrl+v]`: each combination's names checked for emptiness here,

@@ -40,6 +40,34 @@ import Testing
         #expect(tracker.handle(ActionEvent(gesture: "hold-3", instance: 3, phase: .active, isSnapshot: true), at: 2).isEmpty)
     }
 
+    @Test func theFirstMatchingWhenOfAGestureRunsAndTheRestWaitTheirTurn() {
+        let firefox = ActionCondition(apps: ["firefox", "org.mozilla.*"])
+        let videos = ActionCondition(apps: ["*"], titles: ["*YouTube*"])
+        var tracker = ActionTracker(actions: [
+            ActionSpec(gesture: "swipe", when: firefox, command: .input(ActionInput(keys: ["ctrl+Tab"]))),
+            ActionSpec(gesture: "swipe", trigger: .began, when: firefox, command: .argv(["notify-send", "tab"])),
+            ActionSpec(gesture: "swipe", when: videos, command: .input(ActionInput(keys: ["l"]))),
+            ActionSpec(gesture: "swipe", command: .argv(["swaymsg", "workspace", "next"])),
+            ActionSpec(gesture: "other", command: .argv(["x"])),
+        ])
+        func run(_ focus: FocusContext) -> [Int] {
+            let began = tracker.handle(ActionEvent(gesture: "swipe", instance: 1, phase: .active), at: 0, focus: focus)
+            let ended = tracker.handle(ActionEvent(gesture: "swipe", instance: 1, phase: .ended), at: 1, focus: focus)
+            return (began + ended).map(\.action)
+        }
+        // Firefox's entries replace the gesture's others while it is in front, both of them.
+        #expect(run(.window(FocusedWindow(app: "firefox", title: "YouTube — Mozilla Firefox"))) == [1, 0])
+        #expect(run(.window(FocusedWindow(app: "org.mozilla.firefox", title: "x"))) == [1, 0])
+        // Another application with a video: the next `when:`; case does not matter.
+        #expect(run(.window(FocusedWindow(app: "mpv", title: "cats - youtube"))) == [2])
+        // None matches, no window, or nothing knows the focus: the entries without `when:`.
+        #expect(run(.window(FocusedWindow(app: "foot", title: "~"))) == [3])
+        #expect(run(.window(nil)) == [3])
+        #expect(run(.unknown) == [3])
+        // A gesture without `when:` entries is not touched.
+        #expect(tracker.handle(ActionEvent(gesture: "other", instance: 2, phase: .ended), at: 2, focus: .unknown).map(\.action) == [4])
+    }
+
     @Test func heldKeysComeUpAfterTheEndsOtherActionsLastPressedFirst() {
         var tracker = ActionTracker(actions: [
             ActionSpec(gesture: "switcher", trigger: .began, command: .input(ActionInput(keys: ["super"]))),

@@ -27,6 +27,28 @@ import Testing
             backShell: wtype -k Up
         """
 
+    @Test func whenAndWindowAreRead() throws {
+        let file = try ActionsFile.parse("""
+            version: 1
+            actions:
+              - gesture: swipe-left-3
+                when: { app: [firefox, "org.mozilla.*"], title: "*YouTube*" }
+                keys: l
+              - gesture: swipe-left-3
+                when: { app: foot }
+                window: close
+              - gesture: swipe-up-4
+                window: workspace 3
+              - gesture: swipe-down-4
+                window: workspace prev
+            """, file: "actions.yml")
+        #expect(file.actions[0].when == ActionCondition(apps: ["firefox", "org.mozilla.*"], titles: ["*YouTube*"]))
+        #expect(file.actions.map(\.command) == [
+            .input(ActionInput(keys: ["l"])), .window(.close), .window(.workspace(.number(3))), .window(.workspace(.previous)),
+        ])
+        #expect(file.needsDesktop)
+    }
+
     @Test func keysButtonsAndTheWheelAreRead() throws {
         let file = try ActionsFile.parse("""
             version: 1
@@ -99,6 +121,10 @@ import Testing
         ("version: 1\nactions:\n  - gesture: x\n    on: began\n    buttons: [left, right]\n", 5, "one combination"),
         ("version: 1\nactions:\n  - gesture: x\n    keys: tab\n    backKeys: shift+tab\n", 5, "`back:` runs on steps backward"),
         ("version: 1\nkeyboard: { variant: azerty }\nactions: []\n", 2, "to name a `layout:`"),
+        ("version: 1\nactions:\n  - gesture: x\n    window: shrink\n", 4, "expected `window:` to be close, maximize"),
+        ("version: 1\nactions:\n  - gesture: x\n    window: close\n    run: [a]\n", 3, "has both `run:` and `window:`"),
+        ("version: 1\nactions:\n  - gesture: x\n    when: {}\n    run: [a]\n", 4, "expected `when:` to name an `app:`"),
+        ("version: 1\nactions:\n  - gesture: x\n    when: { app: \"firefox*\" }\n    run: [a]\n  - gesture: x\n    when: { app: firefox }\n    run: [b]\n", 6, "can never run: line 3's `when:` (app firefox*) matches every window this one does"),
     ])
     func mistakesNameTheirLine(text: String, line: Int, words: String) {
         #expect {

@@ -1,0 +1,20 @@
+/// Which desktop the user runs, from the environment a session gives its programs, and the
+/// provider that talks to it — or why there is none.
+public enum DesktopDetection {
+    /// The provider for `environment`, or why none (said once in the log; `when:` entries are
+    /// then skipped and `window:` actions fail with this reason).
+    public static func provider(_ environment: [String: String]) -> Result<any DesktopProvider, DesktopError> {
+        if let path = environment["SWAYSOCK"], !path.isEmpty { return .success(SwayProvider(path: path, isSway: true)) }
+        if let path = environment["I3SOCK"], !path.isEmpty { return .success(SwayProvider(path: path, isSway: false)) }
+        let desktop = environment["XDG_CURRENT_DESKTOP"] ?? ""
+        if desktop.contains("GNOME") {
+            return .failure(DesktopError("GNOME Shell does not let other programs see or move its windows; `when:` and `window:` are not available there yet (docs/ACTIONS.md)"))
+        }
+        if desktop.contains("KDE") {
+            return .failure(DesktopError("KWin is not supported yet (docs/ACTIONS.md)"))
+        }
+        if environment["HYPRLAND_INSTANCE_SIGNATURE"] != nil { return .failure(DesktopError("Hyprland is not supported yet (docs/ACTIONS.md)")) }
+        if environment["NIRI_SOCKET"] != nil { return .failure(DesktopError("niri is not supported yet (docs/ACTIONS.md)")) }
+        return .failure(DesktopError("no desktop found that gestured can ask (no $SWAYSOCK or $I3SOCK; supported: sway, i3)"))
+    }
+}
