@@ -7,6 +7,9 @@ public enum DesktopDetection {
         if let path = environment["SWAYSOCK"], !path.isEmpty { return .success(SwayProvider(path: path, isSway: true)) }
         if let path = environment["I3SOCK"], !path.isEmpty { return .success(SwayProvider(path: path, isSway: false)) }
         let desktop = environment["XDG_CURRENT_DESKTOP"] ?? ""
+        let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty || environment["XDG_SESSION_TYPE"] == "wayland"
+        // On X11 every window manager that keeps EWMH will do, GNOME's and KDE's included.
+        if !wayland, let display = environment["DISPLAY"], !display.isEmpty { return .success(X11Provider(display: display)) }
         if desktop.contains("GNOME") {
             return .failure(DesktopError("GNOME Shell does not let other programs see or move its windows; `when:` and `window:` are not available there yet (docs/ACTIONS.md)"))
         }
@@ -15,6 +18,6 @@ public enum DesktopDetection {
         }
         if environment["HYPRLAND_INSTANCE_SIGNATURE"] != nil { return .failure(DesktopError("Hyprland is not supported yet (docs/ACTIONS.md)")) }
         if environment["NIRI_SOCKET"] != nil { return .failure(DesktopError("niri is not supported yet (docs/ACTIONS.md)")) }
-        return .failure(DesktopError("no desktop found that gestured can ask (no $SWAYSOCK or $I3SOCK; supported: sway, i3)"))
+        return .failure(DesktopError("no desktop found that gestured can ask (no $SWAYSOCK, $I3SOCK, or X11 $DISPLAY; supported: sway, i3, X11 window managers with EWMH)"))
     }
 }

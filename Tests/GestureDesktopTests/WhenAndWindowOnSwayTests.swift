@@ -9,13 +9,6 @@ import Testing
 /// whose focused foot window decides which entries run.
 @Suite(.serialized, .enabled(if: HeadlessSway.available, "sway or foot is not installed (make test installs them)"))
 struct WhenAndWindowOnSwayTests {
-    /// The package's root, from this file's path.
-    static let root: String = {
-        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
-
     static let actions = """
         version: 1
         actions:
@@ -29,27 +22,6 @@ struct WhenAndWindowOnSwayTests {
             window: workspace 2
         """
 
-    /// One replay of the swipe to one `gesturectl actions --once`, with `environment` added;
-    /// returns what the commands wrote.
-    func swipe(_ scratch: String, _ environment: [String: String]) throws -> String {
-        let socket = scratch + "/gestured.sock"
-        let out = scratch + "/out"
-        unlink(socket)
-        unlink(out)
-        var base = ProcessEnvironment.current
-        base["OUT"] = out
-        let daemon = try ChildProcess(
-            [Self.root + "/.build/debug/gestured", "--replay", Self.root + "/Fixtures/constructed/swipe-3-left.yml", "--wait-subscribers", "1",
-             "--exit-after-replay", "--socket", socket, "--log-level", "warning"], environment: base)
-        guard HeadlessSway.waitForFile(scratch, "gestured.sock", seconds: 30) else { throw DesktopError("the daemon never listened") }
-        let runner = try ChildProcess(
-            [Self.root + "/.build/debug/gesturectl", "actions", "--once", "--file", scratch + "/actions.yml", "--socket", socket],
-            environment: base.merging(environment) { _, new in new })
-        #expect(runner.wait() == 0)
-        #expect(daemon.wait() == 0)
-        return (try? FileReader.text(out)) ?? ""
-    }
-
     @Test func theFirstMatchingWhenRunsAndWindowActionsMoveSway() throws {
         let sway = try HeadlessSway()
         try sway.open("gestured-a")
@@ -60,15 +32,15 @@ struct WhenAndWindowOnSwayTests {
         fclose(file)
 
         // foot "gestured-a" in front: its own entry, not the default, not the wider one.
-        #expect(try swipe(scratch, ["SWAYSOCK": sway.socket]) == "a ended\n")
+        #expect(try ReplayRun.swipe(scratch, ["SWAYSOCK": sway.socket]) == "a ended\n")
 
         // Another foot in front: the wider `when:` runs — a workspace switch sway reports.
         try sway.open("gestured-b")
-        #expect(try swipe(scratch, ["SWAYSOCK": sway.socket]).isEmpty)
+        #expect(try ReplayRun.swipe(scratch, ["SWAYSOCK": sway.socket]).isEmpty)
         let workspaces = try I3Connection(path: sway.socket).request(I3Message.getWorkspaces, "")
         #expect(workspaces.arrayValue?.first { $0["focused"] == .bool(true) }?["name"] == "2")
 
         // No desktop to ask: the `when:` entries are skipped, the default runs.
-        #expect(try swipe(scratch, ["SWAYSOCK": ""]) == "default\n")
+        #expect(try ReplayRun.swipe(scratch, ["SWAYSOCK": ""]) == "default\n")
     }
 }
