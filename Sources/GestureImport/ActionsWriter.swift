@@ -112,7 +112,7 @@ public enum ActionsWriter {
             if !input.hold { out += "    hold: false\n" }
             return out
         case .window(let action):
-            return "    window: \(yaml(.string(action.description)))\n"
+            return "    \(keysKey == "keys" ? "window" : "backWindow"): \(yaml(.string(action.description)))\n"
         }
     }
 }

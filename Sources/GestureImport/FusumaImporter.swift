@@ -45,11 +45,21 @@ public enum FusumaImporter {
         var items: [ImportedItem] = []
         for document in Self.documents(text) {
             guard let root = try YAMLSource.compose(document), let pairs = root.mapping else { continue }
+            // fusuma-plugin-appmatcher's `context: { application: NAME }` (or a list): this
+            // document's gestures while that application is in front — `when:`.
+            var only: ActionCondition?
             if let context = root["context"] {
-                let kinds = pairs.compactMap { directions[$0.key.string ?? ""] != nil ? $0.key.string : nil }
-                items.append(ImportedItem(line: context.line, text: "context: \(Self.flat(context))", outcome: .skipped(
-                    "a context (fusuma-plugin-appmatcher and others) is for one application or state; gestured does not know which window has focus, so this document's gestures (\(kinds.joined(separator: ", "))) are not imported")))
-                continue
+                let applications = context["application"].map { $0.string.map { [$0] } ?? $0.sequence?.compactMap(\.string) ?? [] } ?? []
+                guard !applications.isEmpty, context.mapping?.count == 1 else {
+                    let kinds = pairs.compactMap { directions[$0.key.string ?? ""] != nil ? $0.key.string : nil }
+                    items.append(ImportedItem(line: context.line, text: "context: \(Self.flat(context))", outcome: .skipped(
+                        "a context other than `application:` (fusuma's plugins: keys held, thumbsense, …) has no equivalent, so this document's gestures (\(kinds.joined(separator: ", "))) are not imported")))
+                    continue
+                }
+                only = ActionCondition(apps: applications)
+                let line = pairs.first { $0.key.string == "context" }?.key.line ?? context.line
+                items.append(ImportedItem(line: line, text: "context: \(Self.flat(context))", outcome: .actions([], note:
+                    "this document's gestures run while \(applications.joined(separator: " or ")) is in front (`when:`), instead of the others on the same gesture")))
             }
             var reader = Reader(thresholds: Self.settings(root["threshold"]))
             for (key, value) in pairs {
@@ -57,6 +67,8 @@ public enum FusumaImporter {
                 switch name {
                 case "swipe", "pinch", "rotate", "hold":
                     reader.gestures(name, value)
+                case "context" where only != nil:
+                    continue  // said above
                 case "threshold":
                     for (kind, number) in value.mapping ?? [] {
                         reader.items.append(Self.threshold(kind.string ?? "", number))
@@ -75,7 +87,9 @@ public enum FusumaImporter {
                     reader.items.append(ImportedItem(line: key.line, text: "\(name): \(Self.flat(value))", outcome: .skipped(Self.plugins[name] ?? "`\(name)` is not a fusuma setting")))
                 }
             }
-            items += reader.items
+            items += only.map { when in
+                reader.items.map { ImportedItem(line: $0.line, text: $0.text, outcome: $0.outcome.only(when, noting: "only while \(when.apps.joined(separator: " or ")) is in front")) }
+            } ?? reader.items
         }
         return ImportedGesture.finish(items)
     }

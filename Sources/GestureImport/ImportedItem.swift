@@ -16,6 +16,16 @@ public struct ImportedItem: Sendable, Equatable {
         /// Nothing: there is no equivalent, for the reason given.
         case skipped(String)
 
+        /// The same with every action only while `when` holds (and `extra` noted).
+        public func only(_ when: ActionCondition, noting extra: String) -> Outcome {
+            guard case .actions(let specs, let note) = self else { return self }
+            return Outcome.actions(specs.map { spec in
+                var copy = spec
+                copy.when = when
+                return copy
+            }, note: note).noting(specs.isEmpty ? nil : extra)
+        }
+
         /// The same, with `extra` added to its note (actions only).
         public func noting(_ extra: String?) -> Outcome {
             guard let extra, case .actions(let specs, let note) = self else { return self }

@@ -135,7 +135,21 @@ public enum LibinputGesturesImporter {
     ) -> ImportedItem.Outcome {
         if fingers == 0 { return .skipped("a gesture has at least one finger") }
         if command.hasPrefix("_internal") {
-            return .skipped("`_internal` switches workspaces with wmctrl (X11 and XWayland only); use your desktop's command, e.g. [swaymsg, workspace, next] (docs/ACTIONS.md)")
+            // libinput-gestures' own workspace switch (wmctrl, X11 only): `window:`, through
+            // the desktop, wherever gestured can talk to it.
+            let words = command.split(separator: " ").map(String.init)
+            let target: WindowAction?
+            switch words.last(where: { !$0.hasPrefix("-") && $0 != "_internal" }) {
+            case "ws_up": target = .workspace(.previous)
+            case "ws_down": target = .workspace(.next)
+            default: target = nil
+            }
+            guard let target else {
+                return .skipped("`_internal` knows ws_up and ws_down; use your desktop's command for others (docs/ACTIONS.md)")
+            }
+            let options = words.filter { $0.hasPrefix("-") }
+            return translated(action, motion, fingers, .window(target), counted: counted).noting(
+                "through the desktop (sway, i3, X11 with EWMH), not wmctrl" + (options.isEmpty ? "" : "; \(options.joined(separator: " ")) left out: the desktop wraps as it does"))
         }
         if command.hasPrefix("_drag") || action == "drag" {
             return .skipped("drag gestures move the pointer with a button held; gestured publishes gestures, it does not move the pointer")

@@ -51,12 +51,17 @@ public enum ToucheggImporter {
                     items.append(ImportedItem(line: gesture.line, text: text, outcome: .skipped("`<\(gesture.name)>` is not a touchegg gesture")))
                     continue
                 }
+                let outcome = Self.outcome(gesture, threshold: threshold, pinchFingers: &pinchFingers)
                 guard everywhere else {
-                    items.append(ImportedItem(line: gesture.line, text: "\(names): \(text)", outcome: .skipped(
-                        "only for \(names): gestured does not know which window has focus, so application-specific gestures are not imported")))
+                    // An application's gestures: while its window is in front (`when:`), instead
+                    // of All's on the same gesture, as touchegg does for the window under the pointer.
+                    let classes = names.split(separator: ",").map { String($0.trimmed) }.filter { !$0.isEmpty }
+                    items.append(ImportedItem(line: gesture.line, text: "\(names): \(text)", outcome: outcome.only(
+                        ActionCondition(apps: classes),
+                        noting: "only while \(classes.joined(separator: " or ")) is in front (touchegg: under the pointer), instead of All's")))
                     continue
                 }
-                items.append(ImportedItem(line: gesture.line, text: text, outcome: Self.outcome(gesture, threshold: threshold, pinchFingers: &pinchFingers)))
+                items.append(ImportedItem(line: gesture.line, text: text, outcome: outcome))
             }
         }
         return ImportedGesture.finish(items)
@@ -101,8 +106,12 @@ public enum ToucheggImporter {
         var settings: [String: String] = [:]
         for setting in action.children { settings[setting.name] = setting.text }
         let actionType = (action[attribute: "type"] ?? "").uppercased()
-        if let reason = Self.windowManagement[actionType] {
-            return .skipped("\(actionType) \(reason); gestured runs commands, so use your desktop's (docs/ACTIONS.md, Typical commands)")
+        if let window = Self.window(actionType, settings, direction: direction) {
+            guard case .success(let action) = window else {
+                if case .failure(let why) = window { return .skipped(why.message) }
+                return .skipped("")
+            }
+            return Self.windowAction(action, type: type, direction: direction, fingers: fingers, settings: settings)
         }
         guard let effect = Effect(actionType, settings) else {
             return .skipped(["SEND_KEYS", "MOUSE_CLICK", "RUN_COMMAND"].contains(actionType)
@@ -172,16 +181,55 @@ public enum ToucheggImporter {
         }
     }
 
-    /// What touchegg's window-management actions do, by type: none has a command to run.
-    static let windowManagement: [String: String] = [
-        "MAXIMIZE_RESTORE_WINDOW": "maximizes the window under the pointer through the window manager",
-        "MINIMIZE_WINDOW": "minimizes the window under the pointer through the window manager",
-        "TILE_WINDOW": "tiles the window under the pointer through the window manager",
-        "FULLSCREEN_WINDOW": "toggles fullscreen through the window manager",
-        "CLOSE_WINDOW": "closes the window under the pointer through the window manager",
-        "CHANGE_DESKTOP": "switches workspaces through the window manager (e.g. [swaymsg, workspace, next])",
-        "SHOW_DESKTOP": "shows the desktop through the window manager",
-    ]
+    /// touchegg's window-management actions as `window:`, or why not; nil for other actions.
+    static func window(_ type: String, _ settings: [String: String], direction: String) -> Result<WindowAction, ImportError>? {
+        switch type {
+        case "MAXIMIZE_RESTORE_WINDOW": return .success(.maximize)
+        case "MINIMIZE_WINDOW": return .success(.minimize)
+        case "FULLSCREEN_WINDOW": return .success(.fullscreen)
+        case "CLOSE_WINDOW": return .success(.close)
+        case "SHOW_DESKTOP": return .success(.showDesktop)
+        case "CHANGE_DESKTOP":
+            // touchegg's `auto` follows the fingers: left and up for the next desktop.
+            switch (settings["direction"] ?? "auto").lowercased() {
+            case "next", "right", "down": return .success(.workspace(.next))
+            case "previous", "left", "up": return .success(.workspace(.previous))
+            case "auto": return .success(direction == "LEFT" || direction == "UP" ? .workspace(.next) : .workspace(.previous))
+            default: return .failure(ImportError("CHANGE_DESKTOP's <direction> is previous, next, up, down, left, right or auto"))
+            }
+        case "TILE_WINDOW":
+            return .failure(ImportError("TILE_WINDOW tiles the window to half the screen, which gestured's `window:` does not do; use your desktop's shortcut with `keys:` (e.g. super+Left)"))
+        default:
+            return nil
+        }
+    }
+
+    /// A window action, once per gesture at its end (touchegg acts once the gesture passed
+    /// its threshold, on the window under the pointer; gestured on the focused window).
+    static func windowAction(_ action: WindowAction, type: String, direction: String, fingers: Int, settings: [String: String]) -> ImportedItem.Outcome {
+        let name: String, definition: JSONValue
+        switch type {
+        case "SWIPE":
+            guard ["UP", "DOWN", "LEFT", "RIGHT"].contains(direction) else { return .skipped("a SWIPE goes UP, DOWN, LEFT or RIGHT") }
+            name = "te-swipe-\(direction.lowercased())-\(fingers)"
+            definition = ImportedGesture.define("swipe", [("fingers", ImportedGesture.int(fingers)), ("direction", .string(direction.lowercased()))])
+        case "TAP":
+            name = "te-tap-\(fingers)"
+            definition = ImportedGesture.define("tap", [("fingers", ImportedGesture.int(fingers))], devices: ["touchscreen"])
+        case "PINCH":
+            guard direction == "IN" || direction == "OUT" else { return .skipped("a PINCH goes IN or OUT") }
+            // Once per pinch, at the default threshold, in its direction.
+            return .actions([ActionSpec(
+                gesture: "te-pinch", definition: ImportedGesture.define("magnify"),
+                trigger: .update(ActionStep(.scale, size: defaultThreshold / 100 * fullPinch)), command: direction == "OUT" ? .window(action) : nil,
+                back: direction == "IN" ? .window(action) : nil)], note: "runs at every 0.2 of scale pinched \(direction.lowercased()) (a pinch's direction is known only as it goes); on the focused window (touchegg: the one under the pointer)")
+        default:
+            return .skipped("`\(type)` is not a touchegg gesture (SWIPE, PINCH, TAP)")
+        }
+        var notes = ["on the focused window, through the desktop (touchegg: the one under the pointer)"]
+        if settings["animate"] == "true" { notes.append("no animation") }
+        return .actions([ActionSpec(gesture: name, definition: definition, command: .window(action))], note: notes.joined(separator: "; "))
+    }
 
     /// What one of touchegg's command actions does, as commands for each moment of a gesture.
     struct Effect {

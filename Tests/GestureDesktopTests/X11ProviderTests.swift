@@ -34,8 +34,16 @@ struct X11ProviderTests {
         #expect(x11.waitUntil(window, "_NET_WM_STATE") { $0.contains(x11.atom("_NET_WM_STATE_FULLSCREEN")) })
         try provider.perform(.fullscreen)
         #expect(x11.waitUntil(window, "_NET_WM_STATE") { !$0.contains(x11.atom("_NET_WM_STATE_FULLSCREEN")) })
+
+        // Closing the focused xterm gives the focus back to the other one …
+        changes.reset()
+        try provider.perform(.close)
+        #expect(changes.wait(for: "GesturedA"))
+        // … which is minimized next.
+        let other = provider.active.withLock { $0 }
+        x11.watch(other)
         try provider.perform(.minimize)
-        #expect(x11.waitUntil(window, "_NET_WM_STATE") { $0.contains(x11.atom("_NET_WM_STATE_HIDDEN")) })
+        #expect(x11.waitUntil(other, "_NET_WM_STATE") { $0.contains(x11.atom("_NET_WM_STATE_HIDDEN")) })
 
         try provider.perform(.workspace(.number(2)))
         #expect(x11.waitUntil(x11.root, "_NET_CURRENT_DESKTOP") { $0 == [1] })
@@ -46,11 +54,6 @@ struct X11ProviderTests {
         try provider.perform(.showDesktop)
         #expect(x11.waitUntil(x11.root, "_NET_SHOWING_DESKTOP") { $0 == [0] })
         #expect(throws: DesktopError.self) { try provider.perform(.workspace(.number(40))) }
-
-        // Closing the focused xterm gives the focus back to the other one.
-        changes.reset()
-        try provider.perform(.close)
-        #expect(changes.wait(for: "GesturedA"))
         provider.stop()
     }
 

@@ -105,17 +105,20 @@ import Testing
         #expect(items.reason(73).contains("interval"))
         #expect(items.reason(74).contains(#"devices: ["SynPS/2 Synaptics TouchPad"]"#))
         #expect(items.reason(79).contains("fusuma-plugin-keypress"))
-        #expect(items.reason(84).contains("does not know which window has focus") && items.reason(84).contains("(swipe)"))
+        // fusuma-plugin-appmatcher's context: that document's gestures while Chrome is in front.
+        #expect(items.note(83).contains("while Google-chrome is in front"))
+        #expect(items.actions(88).first?.when == ActionCondition(apps: ["Google-chrome"]))
+        #expect(items.actions(88).first?.command == .input(ActionInput(keys: ["ctrl+Tab"])))
         #expect(items.map(\.line) == items.map(\.line).sorted())
-        #expect(items.count == 31)
+        #expect(items.count == 32)
     }
 
     @Test func theWrittenFileReadsBack() throws {
         let text = ActionsWriter.render(Self.items, origin: "fusuma: sample")
         let file = try ActionsFile.parse(text, file: "imported.yml")
-        #expect(file.actions.count == 19)
+        #expect(file.actions.count == 20)
         #expect(Set(file.definitions.compactMap { $0["name"]?.stringValue }) == ["fusuma-swipe-left-3", "fusuma-swipe-right-3", "fusuma-swipe-up-3", "fusuma-swipe-4", "fusuma-pinch", "fusuma-rotate", "fusuma-press-4", "fusuma-hold-3"])
-        #expect(text.components(separatedBy: "#   not imported:").count - 1 == 11)
+        #expect(text.components(separatedBy: "#   not imported:").count - 1 == 10)
     }
 
     /// fusuma-plugin-sendkey's README: `sendkey:` under a direction, evdev's names without KEY_.

@@ -64,23 +64,37 @@ import Testing
         let items = Self.items
         for line in [5, 7, 8] { #expect(items.reason(line) == "gestured draws no animations") }
         #expect(items.note(6).contains("0.3 of scale"))
-        for (line, type) in [(12, "MAXIMIZE_RESTORE_WINDOW"), (17, "MINIMIZE_WINDOW"), (20, "TILE_WINDOW"), (23, "FULLSCREEN_WINDOW"), (26, "CLOSE_WINDOW"), (29, "CHANGE_DESKTOP"), (32, "SHOW_DESKTOP")] {
-            #expect(items.reason(line).hasPrefix(type) && items.reason(line).contains("window manager"))
-        }
+        #expect(items.reason(20).hasPrefix("TILE_WINDOW tiles the window to half the screen"))
         #expect(items.reason(101).contains("does not count fingers"))
         #expect(items.reason(104).contains("`DRAG` is not a touchegg gesture"))
         #expect(items.reason(107).contains("UP, DOWN, LEFT or RIGHT"))
         #expect(items.reason(110).contains("<button> 1, 2, 3, 8 or 9"))
-        #expect(items.reason(116).contains("only for Google-chrome, Chromium-browser"))
         #expect(items.count == 26)
+    }
+
+    /// Window management, through the desktop (`window:`), and an application's own gestures
+    /// while it is in front (`when:`).
+    @Test func windowActionsAndApplicationsAreCarriedOver() {
+        let items = Self.items
+        for (line, action) in [(12, WindowAction.maximize), (17, .minimize), (23, .fullscreen), (29, .workspace(.next)), (32, .showDesktop)] {
+            #expect(items.actions(line).map(\.command) == [.window(action)])
+            #expect(items.note(line).contains("on the focused window"))
+        }
+        // A pinch in closes, once it has gone 0.2 of scale (backward: pinching in).
+        #expect(items.actions(26).first?.back == .window(.close) && items.actions(26).first?.command == nil)
+        #expect(items.actions(116).allSatisfy { $0.when == ActionCondition(apps: ["Google-chrome", "Chromium-browser"]) })
+        #expect(items.note(116).contains("only while Google-chrome or Chromium-browser is in front"))
     }
 
     @Test func theWrittenFileReadsBack() throws {
         let text = ActionsWriter.render(Self.items, origin: "touchegg: sample")
         let file = try ActionsFile.parse(text, file: "imported.yml")
-        #expect(file.actions.count == 14)
-        #expect(Set(file.definitions.compactMap { $0["name"]?.stringValue }) == ["te-pinch", "te-swipe-right-3", "te-swipe-left-4", "te-swipe-right-4", "te-swipe-down-5", "te-swipe-left-5", "te-tap-2", "te-tap-3", "te-swipe-right-2"])
-        #expect(text.components(separatedBy: "#   not imported:").count - 1 == 15)
+        #expect(file.actions.count == 22)
+        #expect(Set(file.definitions.compactMap { $0["name"]?.stringValue }) == [
+            "te-pinch", "te-swipe-right-3", "te-swipe-left-4", "te-swipe-right-4", "te-swipe-down-5", "te-swipe-left-5", "te-tap-2", "te-tap-3", "te-swipe-right-2",
+            "te-swipe-up-3", "te-swipe-down-3", "te-swipe-up-5", "te-swipe-up-4", "te-swipe-down-4",
+        ])
+        #expect(text.components(separatedBy: "#   not imported:").count - 1 == 8)
     }
 
     /// Issue 21: touchegg reads its file with pugixml, which takes `--` inside a comment (users

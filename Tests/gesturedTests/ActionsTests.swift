@@ -149,12 +149,12 @@ import Testing
     @Test func anImportedLibinputGesturesFileRunsItsSwipe() throws {
         let scratch = try Scratch()
         let conf = scratch.folder + "/libinput-gestures.conf"
-        try "gesture swipe left 3 sh -c 'echo imported >> \(scratch.folder)/swiped'\ngesture swipe up 3 _internal ws_up\n"
+        try "gesture swipe left 3 sh -c 'echo imported >> \(scratch.folder)/swiped'\ngesture swipe up 3 _internal ws_up\ngesture swipe down 3 _internal ws_left\n"
             .write(toFile: conf, atomically: true, encoding: .utf8)
         let imported = try ChildProcess.gesturectl(["import", "libinput-gestures", conf, "--output", scratch.actions]).finish()
         #expect(imported.status == 0, "\(imported.errors)")
-        #expect(imported.errors.contains("libinput-gestures.conf:2: not imported: `_internal` switches workspaces with wmctrl"))
-        #expect(imported.errors.contains("1 action from 1 of 2 lines"))
+        #expect(imported.errors.contains("libinput-gestures.conf:3: not imported: `_internal` knows ws_up and ws_down"))
+        #expect(imported.errors.contains("2 actions from 2 of 3 lines"))
         let again = try ChildProcess.gesturectl(["import", "libinput-gestures", conf, "--output", scratch.actions]).finish()
         #expect(again.status == 1 && again.errors.contains("exists; give --force to replace it"))
         let daemon = try DaemonProcess([

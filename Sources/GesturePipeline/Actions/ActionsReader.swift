@@ -8,7 +8,7 @@ struct ActionsReader {
     var config: ConfigReader { ConfigReader(file: file) }
 
     static let actionKeys = [
-        "gesture", "define", "on", "when", "run", "shell", "keys", "buttons", "wheel", "hwheel", "hold", "window", "back", "backShell", "backKeys",
+        "gesture", "define", "on", "when", "run", "shell", "keys", "buttons", "wheel", "hwheel", "hold", "window", "back", "backShell", "backKeys", "backWindow",
         "timeout", "overlap",
     ]
 
@@ -89,13 +89,13 @@ struct ActionsReader {
         let defined = try keys["define"].map { try self.definition(name, $0) }
         let trigger = try keys["on"].map(self.trigger) ?? .ended
         let command = try self.command(keys, node, name, words: "run", line: "shell", input: try input(keys, keys: "keys"), window: try window(keys["window"]))
-        let back = try self.command(keys, node, name, words: "back", line: "backShell", input: try input(keys, keys: "backKeys"), window: nil)
+        let back = try self.command(keys, node, name, words: "back", line: "backShell", input: try input(keys, keys: "backKeys"), window: try window(keys["backWindow"]))
         if command == nil && back == nil {
             throw error(node, "action for `\(name)` needs `run:` (a program and its arguments), `shell:` (a command line), `keys:` (keys to type, e.g. super+Right) or `window:` (close, maximize, …)")
         }
         if back != nil {
             guard case .update = trigger else {
-                throw error(keys["back"] ?? keys["backShell"] ?? keys["backKeys"], "`back:` runs on steps backward, so it needs `on: { update: { every: … } }`")
+                throw error(keys["back"] ?? keys["backShell"] ?? keys["backKeys"] ?? keys["backWindow"], "`back:` runs on steps backward, so it needs `on: { update: { every: … } }`")
             }
         }
         if let node = keys["hold"] {
@@ -169,7 +169,8 @@ struct ActionsReader {
     func command(
         _ keys: [String: YAMLNode], _ node: YAMLNode, _ name: String, words: String, line lineKey: String, input: ActionInput?, window: WindowAction?
     ) throws -> ActionCommand? {
-        let given = [words, lineKey].filter { keys[$0] != nil } + (input == nil ? [] : ["keys"]) + (window == nil ? [] : ["window"])
+        let given = [words, lineKey].filter { keys[$0] != nil } + (input == nil ? [] : [words == "run" ? "keys" : "backKeys"])
+            + (window == nil ? [] : [words == "run" ? "window" : "backWindow"])
         guard given.count <= 1 else {
             throw error(node, "action for `\(name)` has both `\(given[0]):` and `\(given[1]):`; give one")
         }
