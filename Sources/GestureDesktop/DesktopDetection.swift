@@ -6,6 +6,11 @@ public enum DesktopDetection {
     public static func provider(_ environment: [String: String]) -> Result<any DesktopProvider, DesktopError> {
         if let path = environment["SWAYSOCK"], !path.isEmpty { return .success(SwayProvider(path: path, isSway: true)) }
         if let path = environment["I3SOCK"], !path.isEmpty { return .success(SwayProvider(path: path, isSway: false)) }
+        if let signature = environment["HYPRLAND_INSTANCE_SIGNATURE"], !signature.isEmpty {
+            let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            return .success(HyprlandProvider(folder: runtime + "/hypr/" + signature))
+        }
+        if let path = environment["NIRI_SOCKET"], !path.isEmpty { return .success(NiriProvider(path: path)) }
         let desktop = environment["XDG_CURRENT_DESKTOP"] ?? ""
         let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty || environment["XDG_SESSION_TYPE"] == "wayland"
         // On X11 every window manager that keeps EWMH will do, GNOME's and KDE's included.
@@ -16,8 +21,6 @@ public enum DesktopDetection {
         if desktop.contains("KDE") {
             return .failure(DesktopError("KWin is not supported yet (docs/ACTIONS.md)"))
         }
-        if environment["HYPRLAND_INSTANCE_SIGNATURE"] != nil { return .failure(DesktopError("Hyprland is not supported yet (docs/ACTIONS.md)")) }
-        if environment["NIRI_SOCKET"] != nil { return .failure(DesktopError("niri is not supported yet (docs/ACTIONS.md)")) }
-        return .failure(DesktopError("no desktop found that gestured can ask (no $SWAYSOCK, $I3SOCK, or X11 $DISPLAY; supported: sway, i3, X11 window managers with EWMH)"))
+        return .failure(DesktopError("no desktop found that gestured can ask (no $SWAYSOCK, $I3SOCK, $HYPRLAND_INSTANCE_SIGNATURE, $NIRI_SOCKET, or X11 $DISPLAY; supported: sway, i3, Hyprland, niri, X11 window managers with EWMH)"))
     }
 }
