@@ -14,19 +14,7 @@ import Testing
     /// What the virtual keyboard was given, as text ("29↓ |").
     final class Keyboard: KeyOutput {
         var written: [String] = []
-        func write(_ emissions: [KeyEmission]) throws { written.append(KeyLedgerText.text(emissions)) }
-    }
-
-    enum KeyLedgerText {
-        static func text(_ emissions: [KeyEmission]) -> String {
-            emissions.map { emission in
-                switch emission {
-                case .key(let code, let down): "\(code)\(down ? "↓" : "↑")"
-                case .relative(let axis, let amount): "rel\(axis):\(amount)"
-                case .sync: "|"
-                }
-            }.joined(separator: " ")
-        }
+        func write(_ emissions: [KeyEmission]) throws { written.append(emissions.map(\.description).joined(separator: " ")) }
     }
 
     static let alice = GestureHubSessionsTests.alice

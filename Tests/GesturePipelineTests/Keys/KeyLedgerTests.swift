@@ -8,13 +8,7 @@ import Testing
     static let ctrl: UInt16 = 29, alt: UInt16 = 56, tab: UInt16 = 15, z: UInt16 = 44
 
     static func text(_ emissions: [KeyEmission]) -> String {
-        emissions.map { emission in
-            switch emission {
-            case .key(let code, let down): "\(code)\(down ? "↓" : "↑")"
-            case .relative(let axis, let amount): "rel\(axis):\(amount)"
-            case .sync: "|"
-            }
-        }.joined(separator: " ")
+        emissions.map(\.description).joined(separator: " ")
     }
 
     static func apply(_ ledger: inout KeyLedger, _ steps: [KeyStep], client: Int = 1, at now: Double = 0) -> String {
