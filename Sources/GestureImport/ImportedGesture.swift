@@ -17,9 +17,23 @@ enum ImportedGesture {
     /// step (touchegg one after another, fusuma and libinput-gestures each in a process of its
     /// own), so none may be dropped because the previous one still runs.
     static func finish(_ items: [ImportedItem]) -> [ImportedItem] {
-        items.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map { _, item in
+        // `when:` conditions met so far, per gesture, with the line that brought each: a later
+        // one they cover could never run (the actions file refuses it), so it is said instead.
+        var conditions: [String: [(ActionCondition, Int)]] = [:]
+        return items.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map { _, item in
             guard case .actions(let actions, let note) = item.outcome else { return item }
             var item = item
+            for action in actions {
+                guard let when = action.when else { continue }
+                if let (wide, line) = conditions[action.gesture]?.first(where: { $0.0 != when && when.isCovered(by: $0.0) }) {
+                    item.outcome = .skipped("line \(line) is for \(wide), which covers \(when) too, and the first match wins: this one would never run")
+                    return item
+                }
+            }
+            for action in actions {
+                guard let when = action.when, !(conditions[action.gesture] ?? []).contains(where: { $0.0 == when }) else { continue }
+                conditions[action.gesture, default: []].append((when, item.line))
+            }
             item.outcome = .actions(actions.map { action in
                 guard case .update = action.trigger else { return action }
                 var action = action

@@ -114,6 +114,23 @@ import Testing
         #expect(items.actions(5).first?.command == .shell("swaymsg workspace next"))
     }
 
+    /// An application block that an earlier one covers would never run: it is said, and the
+    /// file still reads back (found thinking about `make fuzz`'s import invariant).
+    @Test func aCoveredApplicationBlockIsSaid() throws {
+        let items = try ToucheggImporter.read("""
+            <touchégg>
+              <application name="*">
+                <gesture type="SWIPE" fingers="3" direction="LEFT"><action type="CLOSE_WINDOW"/></gesture>
+              </application>
+              <application name="firefox">
+                <gesture type="SWIPE" fingers="3" direction="LEFT"><action type="MINIMIZE_WINDOW"/></gesture>
+              </application>
+            </touchégg>
+            """)
+        #expect(items.reason(6).contains("line 3 is for app *, which covers app firefox too"))
+        #expect(try ActionsFile.parse(ActionsWriter.render(items, origin: "x"), file: "x").actions.count == 1)
+    }
+
     @Test func aMistakeNamesItsLine() {
         #expect(throws: XMLReader.Failure(line: 3, problem: "invalid XML: mismatched tag")) {
             try ToucheggImporter.read("<touchégg>\n  <application name=\"All\">\n  </touchégg>\n")
