@@ -311,7 +311,8 @@ public enum FusumaImporter {
             }
             switch (kind, phase) {
             case (_, "begin"):
-                specs = [spec(.began, run, nil)]
+                // fusuma ran it once as the gesture began: keys are typed once, not held.
+                specs = [spec(.began, KeyTools.once(run), nil)]
             case ("hold", "end"):
                 specs = [spec(.ended, run, nil)]
             case (_, "end"):

@@ -32,6 +32,14 @@ public enum KeyTools {
         }
     }
 
+    /// `command` typed once even on `on: began` (`hold: false`): what a command that sent keys
+    /// did, whenever it ran.
+    public static func once(_ command: ActionCommand) -> ActionCommand {
+        guard case .input(var input) = command else { return command }
+        input.hold = false
+        return .input(input)
+    }
+
     /// `command` as the virtual keyboard's input when it is a key tool's command that
     /// translates, with a note saying so (or why it was kept as a command).
     public static func carry(_ command: ActionCommand) -> (ActionCommand, note: String?) {

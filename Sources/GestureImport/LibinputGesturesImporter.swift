@@ -187,8 +187,9 @@ public enum LibinputGesturesImporter {
                 command: motion == "clockwise" ? run : nil, back: motion == "anticlockwise" ? run : nil)
             return .actions([spec], note: "runs at every \(Int(twistStep))° turned, not once at the end\(fingers.map { "; any number of fingers, not just \($0)" } ?? "")")
         case ("hold", "on"):
+            // libinput-gestures ran it once as the hold began: keys are typed once, not held.
             return .actions(counts.map { count in
-                ActionSpec(gesture: "lg-hold-\(count)", definition: ImportedGesture.define("hold", [("fingers", ImportedGesture.int(count))]), trigger: .began, command: run)
+                ActionSpec(gesture: "lg-hold-\(count)", definition: ImportedGesture.define("hold", [("fingers", ImportedGesture.int(count))]), trigger: .began, command: KeyTools.once(run))
             }, note: nil)
         case ("hold", let delayed) where delayed.hasPrefix("on+"):
             guard let seconds = Double(delayed.dropFirst(3)), seconds > 0, seconds <= 60 else { return .skipped("expected `hold on+SECONDS`") }

@@ -121,6 +121,15 @@ import Testing
         #expect(items.actions(3).first?.command == .argv(["zoom-in"]))
     }
 
+    /// Found by `make fuzz` (import): keys sent as a hold begins were imported as keys held
+    /// (`on: began`), which takes one combination; libinput-gestures typed them once.
+    @Test func keysAtAHoldsStartAreTypedOnce() throws {
+        let items = LibinputGesturesImporter.read("gesture hold on 4 xdotool key control+t ctrl+w\n")
+        #expect(items.actions(1).first?.command == .input(ActionInput(keys: ["control+t", "ctrl+w"], hold: false)))
+        let file = try ActionsFile.parse(ActionsWriter.render(items, origin: "x"), file: "x")
+        #expect(file.actions.first?.command == items.actions(1).first?.command)
+    }
+
     /// Found by `make fuzz` (import): a count of 0 fingers became a definition the reader refuses.
     @Test func noFingersIsNoGesture() {
         let items = LibinputGesturesImporter.read("gesture swipe left 0 echo no\n")
