@@ -25,7 +25,9 @@ import Testing
         let daemon = try DaemonProcess([
             "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/\(fixture)", "--wait-subscribers", "4", "--exit-after-replay",
         ])
-        let raw = try LineClient(path: daemon.socket)
+        // A bound for a loaded machine (the whole suite runs in parallel, real desktops included):
+        // the replay starts only once the slowest of the four, Python, has subscribed.
+        let raw = try LineClient(path: daemon.socket, timeout: 60)
         #expect(raw.readLine()?.contains(#""event":"hello","protocol":1"#) == true)
         raw.send(#"{"id": 1, "request": "subscribe"}"#)
         let swift = GestureClient(path: daemon.socket, reconnects: false)
