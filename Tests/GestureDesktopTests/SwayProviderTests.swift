@@ -46,6 +46,12 @@ struct SwayProviderTests {
         try provider.perform(.fullscreen)
         let tree = try I3Connection(path: sway.socket).request(I3Message.getTree, "")
         #expect(SwayProvider.node(in: tree) { $0["app_id"] == "gestured-a" }?["fullscreen_mode"] == .int(1))
+        // Minimize: sway's nearest, the scratchpad (hidden, back with `scratchpad show`).
+        try provider.perform(.minimize)
+        let after = try I3Connection(path: sway.socket).request(I3Message.getTree, "")
+        let scratchpad = SwayProvider.node(in: after) { $0["name"] == "__i3_scratch" }
+        #expect(scratchpad.flatMap { SwayProvider.node(in: $0) { $0["app_id"] == "gestured-a" } } != nil)
+        #expect(throws: DesktopError.self) { try provider.perform(.showDesktop) }
         provider.stop()
     }
 
