@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureDesktop
 import GestureWire
 import GesturePipeline
 import Posix
@@ -90,8 +91,26 @@ struct ActionsCommand: AsyncParsableCommand {
             output.write(Self.describe(action, main: keys?.main[index], back: keys?.back[index]))
         }
         if let layout = keys?.layout { output.write("keys are typed as on keyboard layout \(layout)") }
+        if actions.needsDesktop { output.write(Self.desktop()) }
         output.write("\(path): \(EventText.count(actions.actions.count, "action")), no mistakes (checked against \(against))")
         output.flush()
+    }
+
+    /// What `when:` and `window:` would go through here, and the window in front now — or why
+    /// they could not (a warning, not a mistake: the file may be meant for another desktop).
+    static func desktop() -> String {
+        switch DesktopDetection.provider(ProcessEnvironment.current) {
+        case .failure(let error):
+            return "when: entries would be skipped and window: actions fail here: \(error)"
+        case .success(let provider):
+            do {
+                try provider.start()
+                defer { provider.stop() }
+                return "when: and window: go through \(provider.name); in front now: \(provider.focused()?.description ?? "no window")"
+            } catch {
+                return "when: entries would be skipped and window: actions fail here: \(provider.name): \(error)"
+            }
+        }
     }
 
     /// One line for `--check`: `line 3: swipe-left-3 ended → swaymsg workspace next`.

@@ -43,4 +43,20 @@ struct WhenAndWindowOnSwayTests {
         // No desktop to ask: the `when:` entries are skipped, the default runs.
         #expect(try ReplayRun.swipe(scratch, ["SWAYSOCK": ""]) == "default\n")
     }
+
+    /// `--check` says what `when:` and `window:` would go through, and what is in front.
+    @Test func checkSaysWhichDesktopAndWhatIsInFront() throws {
+        let sway = try HeadlessSway()
+        try sway.open("gestured-a")
+        let scratch = sway.runtime + "/check"
+        try ReplayRun.write(Self.actions, in: scratch)
+        var environment = ProcessEnvironment.current
+        environment["SWAYSOCK"] = sway.socket
+        let check = try ChildProcess(
+            ["/bin/sh", "-c", "\"$0\" actions --check --file \"$1\" > \"$2\"", ReplayRun.root + "/.build/debug/gesturectl", scratch + "/actions.yml", scratch + "/said"],
+            environment: environment)
+        #expect(check.wait() == 0)
+        let said = (try? FileReader.text(scratch + "/said")) ?? ""
+        #expect(said.contains("when: and window: go through sway (IPC at $SWAYSOCK); in front now: gestured-a ("), "\(said)")
+    }
 }
