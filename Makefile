@@ -2,7 +2,7 @@
 # Every target installs what it is missing first (Debian/Ubuntu, apt), so a fresh machine works.
 
 SWIFT       ?= swift
-APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev libexpat1-dev libsystemd-dev libxkbcommon-dev xkb-data libxcb1-dev
+APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev libexpat1-dev libsystemd-dev libxkbcommon-dev xkb-data libxcb1-dev libwayland-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build test demo install deb static e2e fuzz soak bench bench-instructions bench-daemon bench-footprint order-file fixtures-update diagrams clean help

@@ -10,8 +10,9 @@ image=$cache/image
 # The guest's extra packages: python3-yaml for `libinput replay`; systemd, systemd-sysv and dbus
 # to boot systemd as PID 1 for the service scenarios (e2e/README.md); libpam-systemd, so that a
 # login on a virtual terminal is a logind session, and kbd for chvt (the sessions scenario);
-# libxkbcommon0, xkb-data and libxcb1, which gesturectl links (key names, X11 focus).
-packages="python3-yaml systemd systemd-sysv dbus libpam-systemd kbd libxkbcommon0 xkb-data libxcb1"
+# libxkbcommon0, xkb-data, libxcb1 and libwayland-client0, which gesturectl links (key names, X11
+# and Wayland windows).
+packages="python3-yaml systemd systemd-sysv dbus libpam-systemd kbd libxkbcommon0 xkb-data libxcb1 libwayland-client0"
 recipe=$( { cat e2e/image.sh e2e/qemu-input/build-image.sh e2e/qemu-input/guest/initrd-init; echo "$packages"; } \
   | sha256sum | cut -d' ' -f1)
 

@@ -21,6 +21,12 @@ public enum DesktopDetection {
         if desktop.contains("KDE") {
             return .failure(DesktopError("KWin is not supported yet (docs/ACTIONS.md)"))
         }
-        return .failure(DesktopError("no desktop found that gestured can ask (no $SWAYSOCK, $I3SOCK, $HYPRLAND_INSTANCE_SIGNATURE, $NIRI_SOCKET, or X11 $DISPLAY; supported: sway, i3, Hyprland, niri, X11 window managers with EWMH)"))
+        // Other Wayland compositors: wlr-foreign-toplevel-management, where they offer it
+        // (labwc, river, Wayfire, …); start() says when one does not.
+        if let display = environment["WAYLAND_DISPLAY"], !display.isEmpty {
+            let runtime = environment["XDG_RUNTIME_DIR"] ?? ""
+            return .success(WlrToplevelProvider(display: display.hasPrefix("/") || runtime.isEmpty ? display : runtime + "/" + display))
+        }
+        return .failure(DesktopError("no desktop found that gestured can ask (no $SWAYSOCK, $I3SOCK, $HYPRLAND_INSTANCE_SIGNATURE, $NIRI_SOCKET, or X11 $DISPLAY; supported: sway, i3, Hyprland, niri, Wayland compositors with wlr-foreign-toplevel-management, X11 window managers with EWMH)"))
     }
 }

@@ -83,6 +83,8 @@ import Testing
         #expect(name(["DISPLAY": ":0", "XDG_SESSION_TYPE": "x11", "XDG_CURRENT_DESKTOP": "GNOME"]).hasPrefix("X11"))
         #expect(name(["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "GNOME"]).hasPrefix("none: GNOME Shell"))
         #expect(name(["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE"]).hasPrefix("none: KWin"))
+        #expect(name(["WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": "/run/user/1000", "XDG_CURRENT_DESKTOP": "labwc:wlroots"])
+            == "wlr-foreign-toplevel-management on Wayland display /run/user/1000/wayland-1")
         #expect(name([:]).hasPrefix("none: no desktop found"))
     }
 }
