@@ -10,11 +10,7 @@ import NIOCore
 extension GestureHub {
     /// A `keys` request.
     func typeKeys(_ steps: [KeyStep], id: JSONValue?, from client: HubClient) {
-        guard router.client(client.routerID)?.seats.contains(Self.defaultSeat) == true else {
-            send(ServerMessage.error(id: id, ProtocolError(
-                .forbidden, "keys are typed only for the user in front of \(Self.defaultSeat), and this connection's user is not now")), to: client)
-            return
-        }
+        guard mayType(client, id: id) else { return }
         let output: any KeyOutput
         switch keyboardReady() {
         case .failure(let error):
@@ -30,6 +26,15 @@ extension GestureHub {
             return
         }
         type(steps, id: id, from: client, on: output)
+    }
+
+    /// Whether `client` may type now: it sees seat0, where the virtual keyboard is. When not,
+    /// it is told so (`forbidden`).
+    func mayType(_ client: HubClient, id: JSONValue?) -> Bool {
+        guard router.client(client.routerID)?.seats.contains(Self.defaultSeat) != true else { return true }
+        send(ServerMessage.error(id: id, ProtocolError(
+            .forbidden, "keys are typed only for the user in front of \(Self.defaultSeat), and this connection's user is not now")), to: client)
+        return false
     }
 
     /// Types now: the ledger decides, the keyboard writes, the client is answered.
@@ -88,12 +93,7 @@ extension GestureHub {
         pendingKeys = []
         for (routerID, steps, id) in waiting {
             guard let client = clients[routerID], !client.closing else { continue }
-            guard router.client(routerID)?.seats.contains(Self.defaultSeat) == true else {
-                send(ServerMessage.error(id: id, ProtocolError(
-                    .forbidden, "keys are typed only for the user in front of \(Self.defaultSeat), and this connection's user is not now")), to: client)
-                continue
-            }
-            if let keyboard { type(steps, id: id, from: client, on: keyboard) }
+            if mayType(client, id: id), let keyboard { type(steps, id: id, from: client, on: keyboard) }
         }
         flushAll()
     }

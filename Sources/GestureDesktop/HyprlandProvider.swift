@@ -109,15 +109,6 @@ public final class HyprlandProvider: DesktopProvider, @unchecked Sendable {
         case .showDesktop: throw DesktopError("Hyprland has no desktop to show; use `window: workspace N` on an empty workspace")
         }
         let reply = try request("dispatch \(dispatch)")
-        guard reply.trimmingCharacters() == "ok" else { throw DesktopError("Hyprland refused `dispatch \(dispatch)`: \(reply)") }
-    }
-}
-
-extension String {
-    func trimmingCharacters() -> String {
-        var text = Substring(self)
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        return String(text)
+        guard reply.trimmed == "ok" else { throw DesktopError("Hyprland refused `dispatch \(dispatch)`: \(reply)") }
     }
 }

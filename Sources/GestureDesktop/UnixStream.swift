@@ -1,4 +1,5 @@
 import Glibc
+import GestureWire
 
 /// A connected Unix stream socket, read and written whole.
 final class UnixStream: @unchecked Sendable {
@@ -6,27 +7,10 @@ final class UnixStream: @unchecked Sendable {
 
     /// Connects to `path`.
     init(path: String) throws(DesktopError) {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw DesktopError("socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(fd)
-            throw DesktopError("\(path): socket path too long")
+        switch UnixSocketAddress.connect(path) {
+        case .success(let fd): self.fd = fd
+        case .failure(let error): throw DesktopError("cannot connect to \(path): \(error)")
         }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in bytes.enumerated() { raw[i] = byte }
-        }
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard rc == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw DesktopError("cannot connect to \(path): \(reason)")
-        }
-        self.fd = fd
     }
 
     deinit { close(fd) }

@@ -25,7 +25,8 @@ enum ImportedGesture {
             var item = item
             for action in actions {
                 guard let when = action.when else { continue }
-                if let (wide, line) = conditions[action.gesture]?.first(where: { $0.0 != when && when.isCovered(by: $0.0) }) {
+                let earlier = conditions[action.gesture] ?? []
+                if let wide = when.shadowed(by: earlier.map(\.0)), let (_, line) = earlier.first(where: { $0.0 == wide }) {
                     item.outcome = .skipped("line \(line) is for \(wide), which covers \(when) too, and the first match wins: this one would never run")
                     return item
                 }

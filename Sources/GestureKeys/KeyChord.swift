@@ -1,3 +1,5 @@
+import GestureWire
+
 /// A key combination as people write it: `super+Right`, `ctrl+alt+Left`, `XF86AudioRaiseVolume`,
 /// `KEY_LEFTCTRL`, `shift+Tab` — names joined by `+`, the last one the key, the others held
 /// while it is typed. Only read here; ``Keymap`` turns the names into codes.
@@ -8,7 +10,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     /// Reads `text`; nil when it has an empty name (`ctrl+`, `++a`). A `+` key is written `plus`
     /// (or `+` last: `ctrl++`).
     public init?(_ text: String) {
-        var parts = text.split(separator: "+", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+        var parts = text.split(separator: "+", omittingEmptySubsequences: false).map(\.trimmed)
         // `ctrl++`: the key is `+`.
         if parts.count >= 3, parts[parts.count - 1].isEmpty, parts[parts.count - 2].isEmpty {
             parts.removeLast(2)
@@ -19,13 +21,4 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { names.joined(separator: "+") }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var text = Substring(self)
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return String(text)
-    }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import GestureWire
 import Posix
 
 /// The keyboard layout key names are resolved in (xkb's rules, model, layout, variant and
@@ -59,7 +60,7 @@ public struct KeyboardLayout: Hashable, Sendable, CustomStringConvertible {
     static func kde(_ text: String, source: String) -> KeyboardLayout? {
         var section = "", fields: [String: String] = [:]
         for raw in text.split(separator: "\n") {
-            let line = String(raw).trimmingSpaces
+            let line = raw.trimmed
             if line.hasPrefix("[") { section = line; continue }
             guard section == "[Layout]", let equals = line.firstIndex(of: "=") else { continue }
             fields[String(line[..<equals])] = String(line[line.index(after: equals)...])
@@ -84,7 +85,7 @@ public struct KeyboardLayout: Hashable, Sendable, CustomStringConvertible {
     static func debian(_ text: String) -> KeyboardLayout? {
         var fields: [String: String] = [:]
         for raw in text.split(separator: "\n") {
-            let line = String(raw).trimmingSpaces
+            let line = raw.trimmed
             guard !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
             var value = String(line[line.index(after: equals)...])
             if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote { value = String(value.dropFirst().dropLast()) }
@@ -97,7 +98,7 @@ public struct KeyboardLayout: Hashable, Sendable, CustomStringConvertible {
 
     /// The first of a comma-separated list.
     static func first(_ list: String) -> String {
-        String(list.split(separator: ",", omittingEmptySubsequences: false).first ?? "").trimmingSpaces
+        (list.split(separator: ",", omittingEmptySubsequences: false).first ?? "").trimmed
     }
 
     /// A file's text, or nil.

@@ -1,5 +1,6 @@
 import CXCB
 import Glibc
+import GestureWire
 import Posix
 @testable import GestureDesktop
 
@@ -29,7 +30,7 @@ final class HeadlessX11 {
         var descriptor = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
         var bytes = [UInt8](repeating: 0, count: 32)
         guard poll(&descriptor, 1, 30_000) > 0, case let n = bytes.withUnsafeMutableBytes({ read(fds[0], $0.baseAddress, $0.count) }), n > 0,
-              let number = Int(String(decoding: bytes[..<n], as: UTF8.self).trimmingCharacters())
+              let number = Int(String(decoding: bytes[..<n], as: UTF8.self).trimmed)
         else {
             server.signalGroup(SIGTERM)
             throw DesktopError("Xvfb did not start")
@@ -127,11 +128,5 @@ final class HeadlessX11 {
         let length = Int(xcb_get_property_value_length(reply))
         guard length > 0, let raw = xcb_get_property_value(reply) else { return nil }
         return X11Provider.words(Array(UnsafeRawBufferPointer(start: raw, count: length)))
-    }
-}
-
-extension String {
-    func trimmingCharacters() -> String {
-        String(self.filter { !$0.isWhitespace && $0 != "\0" })
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import GestureWire
 import Posix
 @testable import GestureDesktop
 
@@ -38,10 +39,7 @@ final class TranscriptServer: @unchecked Sendable {
     func listen(_ path: String, events isEvents: Bool = false) throws {
         unlink(path)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, byte) in path.utf8.enumerated() { raw[i] = byte } }
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        let bound = UnixSocketAddress.with(path) { bind(fd, $0, $1) }
         guard bound == 0, Glibc.listen(fd, 8) == 0 else { throw DesktopError("cannot listen at \(path)") }
         listeners.append(fd)
         queue.async { [self] in

@@ -35,6 +35,12 @@ public struct ActionCondition: Hashable, Sendable, CustomStringConvertible {
         return covers(other.apps, apps) && covers(other.titles, titles)
     }
 
+    /// The first of `earlier` (the `when:`s before it on the same gesture) that differs from it
+    /// and matches every window it matches: with it first, this one can never run.
+    public func shadowed<S: Sequence>(by earlier: S) -> ActionCondition? where S.Element == ActionCondition {
+        earlier.first { $0 != self && isCovered(by: $0) }
+    }
+
     /// fnmatch(3) glob, case-insensitive.
     static func glob(_ pattern: String, _ text: String) -> Bool {
         fnmatch(pattern.lowercased(), text.lowercased(), 0) == 0

@@ -60,10 +60,9 @@ struct ActionsReader {
     func checkGroups(_ actions: [ActionSpec]) throws {
         for (index, entry) in actions.enumerated() {
             guard let when = entry.when else { continue }
-            for earlier in actions[..<index] where earlier.gesture == entry.gesture {
-                guard let wide = earlier.when, wide != when, when.isCovered(by: wide) else { continue }
-                throw ConfigError(file: file, line: entry.line, "this `\(entry.gesture)` entry can never run: line \(earlier.line ?? 0)'s `when:` (\(wide)) matches every window this one does, and the first match wins; put this one first, or make it narrower")
-            }
+            let before = actions[..<index].filter { $0.gesture == entry.gesture }
+            guard let wide = when.shadowed(by: before.compactMap(\.when)), let earlier = before.first(where: { $0.when == wide }) else { continue }
+            throw ConfigError(file: file, line: entry.line, "this `\(entry.gesture)` entry can never run: line \(earlier.line ?? 0)'s `when:` (\(wide)) matches every window this one does, and the first match wins; put this one first, or make it narrower")
         }
     }
 
