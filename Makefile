@@ -31,7 +31,7 @@ build: deps
 
 # Real desktops for the tests of `when:` and `window:` (docs/ACTIONS.md): sway headless with
 # foot, and Xvfb with openbox and xterm.
-TEST_PACKAGES = sway foot fonts-dejavu-core xvfb openbox xterm
+TEST_PACKAGES = sway foot fonts-dejavu-core xvfb openbox xterm dbus-daemon
 test: deps
 	@scripts/apt-install-missing.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests

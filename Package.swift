@@ -68,7 +68,7 @@ let package = Package(
         // Key names to evdev codes with the user's layout (libxkbcommon), for gesturectl only.
         .target(name: "GestureKeys", dependencies: ["CXKBCommon", "CLibevdev", "GestureWire", "Posix"]),
         // The focused window and window actions, from the desktop's own interface, for gesturectl only.
-        .target(name: "GestureDesktop", dependencies: ["GesturePipeline", "GestureWire", "CXCB", "CWlrToplevel"]),
+        .target(name: "GestureDesktop", dependencies: ["GesturePipeline", "GestureWire", "CXCB", "CWlrToplevel", "CSystemd"]),
         // wlr-foreign-toplevel-management's interfaces, written out, over libwayland-client.
         .target(name: "CWlrToplevel", linkerSettings: [.linkedLibrary("wayland-client")]),
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),

@@ -1,3 +1,4 @@
-// libsystemd's sd-login (Debian: libsystemd-dev): who is in front of each seat, for the
-// daemon's session-aware access (docs/SECURITY.md).
+// libsystemd (Debian: libsystemd-dev): sd-login, who is in front of each seat, for the daemon's
+// session-aware access (docs/SECURITY.md); sd-bus, the session bus, for KWin (GestureDesktop).
 #include <systemd/sd-login.h>
+#include <systemd/sd-bus.h>

@@ -16,10 +16,12 @@ public enum DesktopDetection {
         // On X11 every window manager that keeps EWMH will do, GNOME's and KDE's included.
         if !wayland, let display = environment["DISPLAY"], !display.isEmpty { return .success(X11Provider(display: display)) }
         if desktop.contains("GNOME") {
-            return .failure(DesktopError("GNOME Shell does not let other programs see or move its windows; `when:` and `window:` are not available there yet (docs/ACTIONS.md)"))
+            return .failure(DesktopError("GNOME Shell does not let other programs see or move its windows; `when:` and `window:` are not available there: type GNOME's shortcuts with `keys:` instead (docs/ACTIONS.md)"))
         }
         if desktop.contains("KDE") {
-            return .failure(DesktopError("KWin is not supported yet (docs/ACTIONS.md)"))
+            let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+            let bus = environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 } ?? runtime.map { "unix:path=\($0)/bus" }
+            return .success(KWinProvider(address: bus, folder: runtime ?? "/tmp"))
         }
         // Other Wayland compositors: wlr-foreign-toplevel-management, where they offer it
         // (labwc, river, Wayfire, …); start() says when one does not.

@@ -135,6 +135,8 @@ final class ActionRunner: @unchecked Sendable {
 
     /// Runs until SIGTERM or SIGINT (or, with `once`, until the daemon goes away).
     func run() async -> Outcome {
+        // The desktop forgets what the runner asked of it (KWin: the script is unloaded).
+        defer { desktop?.stop() }
         // Subscribed once the daemon says which gestures it has (its hello).
         await client.start()
         let feed = feed

@@ -1,0 +1,26 @@
+/// One argument or reply value on D-Bus, of the few types gestured's desktop calls use.
+public enum DBusValue: Hashable, Sendable {
+    /// `s`
+    case string(String)
+    /// `i`
+    case int32(Int32)
+    /// `b`
+    case bool(Bool)
+    /// `as`
+    case strings([String])
+
+    /// The D-Bus signature of the value.
+    var signature: String {
+        switch self {
+        case .string: "s"
+        case .int32: "i"
+        case .bool: "b"
+        case .strings: "as"
+        }
+    }
+
+    /// The string, when the value is one.
+    public var stringValue: String? {
+        if case .string(let value) = self { value } else { nil }
+    }
+}

@@ -1,0 +1,182 @@
+import Dispatch
+import Glibc
+import GesturePipeline
+import Synchronization
+
+/// KWin (KDE Plasma on Wayland), over the session bus. KWin lets no other program ask which
+/// window has the focus, but it runs scripts: the provider loads a small KWin script
+/// (``KWinProvider/script(service:)``) through `org.kde.kwin.Scripting`, and the script calls
+/// back on every change of the active window and of its caption. Window actions are KWin's
+/// own global shortcuts, invoked through `org.kde.kglobalaccel` (`Window Close`, …). When
+/// KWin restarts, the script is loaded again.
+public final class KWinProvider: DesktopProvider, @unchecked Sendable {
+    public let name = "KWin (a KWin script over the session bus)"
+    /// The bus (nil: the user's session bus).
+    let address: String?
+    /// Where the script is written (KWin reads it from there).
+    let scriptPath: String
+    /// The name KWin knows the script by.
+    let plugin: String
+    let state = Mutex<FocusedWindow?>(nil)
+    /// The connection for calls to KWin; the events have one of their own.
+    let calls = Mutex<DBusConnection?>(nil)
+    let shortcuts = Mutex<Set<String>?>(nil)
+    let queue = DispatchQueue(label: "gestured-desktop-kwin")
+    let stopped = Atomic<Bool>(false)
+    let reported = Atomic<Bool>(false)
+    /// Told of every change of focus, on the provider's queue (set before ``start()``).
+    public var onFocusChange: (@Sendable (FocusedWindow?) -> Void)?
+
+    /// The object and interface the script calls.
+    static let path = "/org/gestured/Focus", interface = "org.gestured.Focus"
+
+    /// A provider on the bus at `address` (nil: the session bus), its script written into
+    /// `folder` (`$XDG_RUNTIME_DIR`).
+    public init(address: String?, folder: String) {
+        self.address = address
+        let id = getpid()
+        scriptPath = folder + "/gestured-kwin-\(id).js"
+        plugin = "gestured-focus-\(id)"
+    }
+
+    public func start() throws(DesktopError) {
+        let events = try DBusConnection(address: address)
+        let connection = try DBusConnection(address: address)
+        calls.withLock { $0 = connection }
+        try events.serve(Self.path) { [weak self] interface, member, arguments throws(DesktopError) in
+            guard interface == Self.interface, member == "Focus" else { return nil }
+            self?.focusChanged(arguments)
+            return []
+        }
+        try events.watchOwner(of: "org.kde.KWin") { [weak self, unowned events] owner in
+            guard let self else { return }
+            // KWin left: no focus known; KWin is back: it has forgotten the script.
+            set(nil)
+            if !owner.isEmpty { try? load(service: events.uniqueName) }
+        }
+        try load(service: events.uniqueName)
+        // The script tells the window in front as soon as it runs.
+        for _ in 0..<20 where !reported.load(ordering: .relaxed) {
+            guard events.process(waiting: 0.1) else { throw DesktopError("the session bus went away") }
+        }
+        queue.async { [self] in
+            while !stopped.load(ordering: .relaxed) {
+                guard events.process(waiting: 1) else {
+                    set(nil)
+                    return
+                }
+            }
+        }
+    }
+
+    public func focused() -> FocusedWindow? { state.withLock { $0 } }
+
+    public func stop() {
+        stopped.store(true, ordering: .relaxed)
+        _ = try? kwin("/Scripting", "org.kde.kwin.Scripting", "unloadScript", [.string(plugin)])
+        unlink(scriptPath)
+    }
+
+    /// Writes the script, and has KWin load and run it (once: an older copy is unloaded first).
+    func load(service: String) throws(DesktopError) {
+        let text = Self.script(service: service)
+        guard let file = fopen(scriptPath, "w") else { throw DesktopError("cannot write the KWin script to \(scriptPath): \(String(cString: strerror(errno)))") }
+        fputs(text, file)
+        fclose(file)
+        _ = try? kwin("/Scripting", "org.kde.kwin.Scripting", "unloadScript", [.string(plugin)])
+        let reply = try kwin("/Scripting", "org.kde.kwin.Scripting", "loadScript", [.string(scriptPath), .string(plugin)])
+        guard case .int32(let id)? = reply.first, id >= 0 else { throw DesktopError("KWin did not load the script \(scriptPath): \(reply)") }
+        // Plasma 5.21 and later name a script's object /Scripting/ScriptN, older ones /N.
+        do throws(DesktopError) {
+            try kwin("/Scripting/Script\(id)", "org.kde.kwin.Script", "run")
+        } catch {
+            try kwin("/\(id)", "org.kde.kwin.Script", "run")
+        }
+    }
+
+    /// A call to KWin on the calls connection (made again once if it went away).
+    @discardableResult
+    func kwin(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = [], service: String = "org.kde.KWin") throws(DesktopError) -> [DBusValue] {
+        let result: Result<[DBusValue], DesktopError> = calls.withLock { connection in
+            do throws(DesktopError) {
+                if connection == nil { connection = try DBusConnection(address: address) }
+                return .success(try connection!.call(service, path, interface, member, arguments))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The script's call: the window's resourceClass, resourceName and caption ("": none).
+    func focusChanged(_ arguments: [DBusValue]) {
+        let strings = arguments.compactMap(\.stringValue)
+        reported.store(true, ordering: .relaxed)
+        guard strings.count == 3, !strings[0].isEmpty else { return set(nil) }
+        let other = strings[1].isEmpty || strings[1] == strings[0] ? [] : [strings[1]]
+        set(FocusedWindow(app: strings[0], otherNames: other, title: strings[2]))
+    }
+
+    func set(_ window: FocusedWindow?) {
+        let changed = state.withLock { old in
+            defer { old = window }
+            return old != window
+        }
+        if changed { onFocusChange?(window) }
+    }
+
+    public func perform(_ action: WindowAction) throws(DesktopError) {
+        let shortcut = Self.shortcut(action)
+        let known = try shortcuts.withLock { names throws(DesktopError) -> Set<String> in
+            if let names { return names }
+            let reply = try kwin("/component/kwin", "org.kde.kglobalaccel.Component", "shortcutNames", service: "org.kde.kglobalaccel")
+            guard case .strings(let list)? = reply.first else { throw DesktopError("kglobalaccel's shortcutNames is not a list of names: \(reply)") }
+            names = Set(list)
+            return names!
+        }
+        guard known.contains(shortcut) else { throw DesktopError("KWin has no global shortcut “\(shortcut)”") }
+        try kwin("/component/kwin", "org.kde.kglobalaccel.Component", "invokeShortcut", [.string(shortcut)], service: "org.kde.kglobalaccel")
+    }
+
+    /// KWin's name for the global shortcut that does `action`.
+    static func shortcut(_ action: WindowAction) -> String {
+        switch action {
+        case .close: "Window Close"
+        case .maximize: "Window Maximize"
+        case .minimize: "Window Minimize"
+        case .fullscreen: "Window Fullscreen"
+        case .showDesktop: "Show Desktop"
+        case .workspace(.next): "Switch to Next Desktop"
+        case .workspace(.previous): "Switch to Previous Desktop"
+        case .workspace(.number(let n)): "Switch to Desktop \(n)"
+        }
+    }
+
+    /// The KWin script (JavaScript, Plasma 5 and 6): calls `Focus(resourceClass, resourceName,
+    /// caption)` on `service` when it starts, whenever another window becomes active, and
+    /// whenever the active window's caption changes.
+    static func script(service: String) -> String {
+        """
+        // gestured: tells `gesturectl actions` which window has the focus (docs/ACTIONS.md).
+        // Loaded by gesturectl over D-Bus while it runs, unloaded when it stops.
+        const activated = workspace.windowActivated || workspace.clientActivated;
+        let followed = null;
+        function tell(window) {
+            callDBus("\(service)", "\(path)", "\(interface)", "Focus",
+                     window ? String(window.resourceClass) : "",
+                     window ? String(window.resourceName) : "",
+                     window ? String(window.caption) : "");
+        }
+        function captionChanged() { tell(followed); }
+        function follow(window) {
+            if (followed) followed.captionChanged.disconnect(captionChanged);
+            followed = window;
+            if (window) window.captionChanged.connect(captionChanged);
+            tell(window);
+        }
+        activated.connect(follow);
+        follow(workspace.activeWindow || workspace.activeClient);
+
+        """
+    }
+}
