@@ -68,7 +68,7 @@ extension GestureHub {
         for subscription in client.subscriptions {
             for binding in subscription.owned { _ = engine.detach(binding, reason: .unsubscribed, at: now) }
         }
-        if !client.subscriptions.isEmpty { onSubscriptionsChanged?(subscriptionCount) }
+        if !client.subscriptions.isEmpty { subscriptionsChanged() }
         scheduleDeadline()
         // What a client held (its queue, the channel's buffers) is free now, but malloc keeps
         // freed pages in its arenas: without this, a burst of 200 stuck clients left the
@@ -131,7 +131,7 @@ extension GestureHub {
                 send(ServerMessage.ok(id: request.id, [("subscription", .int(subscription))]), to: client)
                 // What is already in flight first, so the client starts in sync.
                 sendSnapshot(subscription, to: client)
-                onSubscriptionsChanged?(subscriptionCount)
+                subscriptionsChanged()
             }
         case .unsubscribe(let subscription):
             guard let owned = router.subscription(subscription, of: id)?.owned else {
@@ -142,7 +142,7 @@ extension GestureHub {
             for binding in owned { route(engine.detach(binding, reason: .unsubscribed, at: now).events) }
             for last in router.unsubscribe(subscription, of: id)?.endings ?? [] { end(last, for: subscription, of: client, reason: .unsubscribed) }
             send(ServerMessage.ok(id: request.id), to: client)
-            onSubscriptionsChanged?(subscriptionCount)
+            subscriptionsChanged()
             scheduleDeadline()
         }
     }

@@ -155,6 +155,17 @@ public final class GestureHub: @unchecked Sendable {
         scheduleDeadline()
     }
 
+    /// Frames read together, in order: each routed as it comes, the clients flushed and the
+    /// deadline rescheduled once for all of them (one wake-up of the input thread at most).
+    public func feed(_ frames: [TouchFrame]) {
+        loop.preconditionInEventLoop()
+        ingress = ingressClock?()
+        defer { ingress = nil }
+        for frame in frames { route(pipeline.feed(frame).events) }
+        flushAll()
+        scheduleDeadline()
+    }
+
     /// One of libinput's own touchpad gestures: to every subscription that asked for them and
     /// covers the device.
     public func publish(_ gesture: TouchpadGesture) {
@@ -214,6 +225,24 @@ public final class GestureHub: @unchecked Sendable {
     /// drives time itself (live input: its thread fires deadlines in order with the input, so a
     /// frame read before a deadline is always fed before it).
     public var onNextDeadline: ((Timestamp?) -> Void)?
+
+    /// Told whether any subscription takes libinput's own touchpad gestures, whenever that
+    /// changes (and once when set): live input has libinput read touchpads only while one does.
+    public var onTouchpadDemand: ((Bool) -> Void)? {
+        didSet { onTouchpadDemand?(touchpadDemand) }
+    }
+
+    /// Whether a subscription takes libinput's touchpad gestures, as last told.
+    var touchpadDemand = false
+
+    /// After any subscription came or went: who waits for subscribers, and the touchpad demand.
+    func subscriptionsChanged() {
+        onSubscriptionsChanged?(subscriptionCount)
+        let wanted = router.wantsTouchpadGestures
+        guard wanted != touchpadDemand else { return }
+        touchpadDemand = wanted
+        onTouchpadDemand?(wanted)
+    }
 
     /// The deadline last handed to the timer and `onNextDeadline` (`.some(nil)`: none), so that
     /// a frame that leaves it as it was does not re-arm the timer or wake the input thread.

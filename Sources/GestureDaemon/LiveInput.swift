@@ -35,6 +35,9 @@ public final class LiveInput: @unchecked Sendable {
     /// The engine's next deadline, as the hub last reported it.
     let deadline = NIOLockedValueBox<Timestamp?>(nil)
     let stopping = NIOLockedValueBox(false)
+    /// Whether a subscription takes libinput's touchpad gestures, as the hub last said; the
+    /// input thread applies it to libinput (which only that thread may touch).
+    let touchpadDemand = NIOLockedValueBox(false)
 
     /// Why live input cannot start.
     public struct Unavailable: Error, CustomStringConvertible {
@@ -71,13 +74,21 @@ public final class LiveInput: @unchecked Sendable {
         // The hub reports its deadlines to this thread (set before any input reaches it).
         let wakeWrite = wake.write
         let deadline = deadline
+        let demand = touchpadDemand
         hub.loop.execute {
             hub.onNextDeadline = { next in
                 deadline.withLockedValue { $0 = next }
                 var one: UInt8 = 1
                 _ = write(wakeWrite, &one, 1)
             }
+            hub.onTouchpadDemand = { wanted in
+                demand.withLockedValue { $0 = wanted }
+                var one: UInt8 = 1
+                _ = write(wakeWrite, &one, 1)
+            }
         }
+        // Until a client asks for libinput's touchpad gestures, libinput does not read touchpads.
+        libinput.setTouchpadGestures(false)
         handle(first)
         if libinput.knownDevices.isEmpty { logger.notice("no touch devices yet; waiting for one to be plugged in") }
     }
@@ -147,6 +158,7 @@ public final class LiveInput: @unchecked Sendable {
                 var drain = [UInt8](repeating: 0, count: 4096)
                 while Glibc.read(wake.read, &drain, drain.count) > 0 {}
                 if stopping.withLockedValue({ $0 }) { return }
+                libinput.setTouchpadGestures(touchpadDemand.withLockedValue { $0 })
             }
             if fds[1].revents != 0 { handle(libinput.dispatch()) }
             for (index, source) in sources.enumerated() where fds[index + 2].revents != 0 {
@@ -169,37 +181,74 @@ public final class LiveInput: @unchecked Sendable {
         if result.removed {
             // The node is gone; libinput's DEVICE_REMOVED follows. Fail its gestures now with
             // deviceRemoved (not the decoder's cancellations, which would read as `cancelled`).
-            touchpads[source.device] = nil
+            let device = source.device
+            touchpads[device] = nil
             let time = MonotonicClock.now
-            hub.loop.execute { hub.removeDevice(source.device, at: time) }
+            hub.loop.execute { hub.removeDevice(device, at: time) }
             return
         }
         guard !result.frames.isEmpty else { return }
         let frames = result.frames
-        hub.loop.execute { for frame in frames { hub.feed(frame) } }
+        hub.loop.execute { hub.feed(frames) }
     }
 
+    /// One dispatch's events, handed to the hub in one hop: frames in runs (one flush per run),
+    /// libinput's touchpad gestures only while a subscription takes them.
     func handle(_ events: [LiveInputEvent]) {
         guard !events.isEmpty else { return }
-        var work: [() -> Void] = []
-        let hub = hub
+        var batch: [HubInput] = []
+        var frames: [TouchFrame] = []
+        let gestures = touchpadDemand.withLockedValue { $0 }
         for event in events {
+            if case .touches(let frame) = event {
+                frames.append(frame)
+                continue
+            }
+            if !frames.isEmpty {
+                batch.append(.frames(frames))
+                frames = []
+            }
             switch event {
             case .deviceAdded(let device):
                 guard let description = self.description(of: device) else { continue }
                 logger.info("device \(device.id): \(device.name) (\(device.kind.rawValue), \(device.path), \(device.seat))")
-                work.append { hub.addDevice(device.id, description: description, seat: device.seat) }
+                batch.append(.added(device.id, description, seat: device.seat))
             case .deviceRemoved(let id, let time):
                 touchpads[id] = nil
                 logger.info("device \(id) removed")
-                work.append { hub.removeDevice(id, at: time) }
-            case .touches(let frame):
-                work.append { hub.feed(frame) }
-            case .touchpadGesture(let gesture):
-                work.append { hub.publish(gesture) }
+                batch.append(.removed(id, time))
+            case .touchpadGesture(let gesture) where gestures:
+                batch.append(.gesture(gesture))
+            case .touches, .touchpadGesture:
+                break
             }
         }
-        hub.loop.execute { for item in work { item() } }
+        if !frames.isEmpty { batch.append(.frames(frames)) }
+        guard !batch.isEmpty else { return }
+        let hub = hub
+        let inputs = batch
+        hub.loop.execute {
+            for input in inputs {
+                switch input {
+                case .added(let id, let description, let seat): hub.addDevice(id, description: description, seat: seat)
+                case .removed(let id, let time): hub.removeDevice(id, at: time)
+                case .frames(let frames): hub.feed(frames)
+                case .gesture(let gesture): hub.publish(gesture)
+                }
+            }
+        }
+    }
+
+    /// What one hop to the hub carries.
+    enum HubInput {
+        /// A device to attach the configuration to.
+        case added(DeviceID, DeviceDescription, seat: String)
+        /// A device gone.
+        case removed(DeviceID, Timestamp)
+        /// Frames read together, in order.
+        case frames([TouchFrame])
+        /// One of libinput's touchpad gestures.
+        case gesture(TouchpadGesture)
     }
 
     /// The description the hub attaches bindings by; for a touchpad, its libevdev source is

@@ -15,7 +15,9 @@ public final class LibinputSource {
         var failures: [InputAccessError] = []
     }
 
-    struct Pending {
+    /// A device's frame being assembled from touch events: its contacts by slot, in the order
+    /// they came down (a class: changed in place, event by event).
+    final class Pending {
         var contacts: [Int32: Contact] = [:]
         var order: [Int32] = []
     }
@@ -109,6 +111,24 @@ public final class LibinputSource {
         return (interface, Unmanaged.passRetained(OpenLog()))
     }
 
+    /// Whether libinput reads touchpads for their own gestures (swipe, pinch, hold). Off, each
+    /// touchpad's send-events mode is disabled: libinput suspends it and closes its node, so its
+    /// touchpad processing costs nothing; gestured's own recognition reads the raw fingers
+    /// through libevdev either way, and hotplug still comes from udev.
+    public private(set) var touchpadGestures = true
+
+    /// Turns libinput's touchpad processing on or off, for every touchpad now and to come.
+    public func setTouchpadGestures(_ on: Bool) {
+        guard on != touchpadGestures else { return }
+        touchpadGestures = on
+        for (key, id) in ids where devices[id]?.kind == .touchpad { applySendEvents(OpaquePointer(key)) }
+    }
+
+    func applySendEvents(_ device: OpaquePointer) {
+        let mode = touchpadGestures ? LIBINPUT_CONFIG_SEND_EVENTS_ENABLED : LIBINPUT_CONFIG_SEND_EVENTS_DISABLED
+        _ = libinput_device_config_send_events_set_mode(device, mode.rawValue)
+    }
+
     /// Reads everything libinput has; returns it in order.
     public func dispatch() -> [LiveInputEvent] {
         libinput_dispatch(context)
@@ -125,6 +145,7 @@ public final class LibinputSource {
     /// `cancelled`; the frames of cancellations right before the removal are dropped so that
     /// they fail with `deviceRemoved`, as the removal is what happened.
     static func removalsFailTouches(_ events: [LiveInputEvent]) -> [LiveInputEvent] {
+        guard events.contains(where: { if case .deviceRemoved = $0 { true } else { false } }) else { return events }
         var removed = Set<DeviceID>()
         var kept: [LiveInputEvent] = []
         for event in events.reversed() {
@@ -156,6 +177,7 @@ public final class LibinputSource {
                     estimatedSizes[live.id] = Size(width: surface.width, height: surface.height)
                 }
                 libinput_device_ref(device)
+                if live.kind == .touchpad, !touchpadGestures { applySendEvents(device) }
                 result.append(.deviceAdded(live))
             }
         case LIBINPUT_EVENT_DEVICE_REMOVED:
@@ -220,8 +242,15 @@ public final class LibinputSource {
     }
 
     func touch(_ type: libinput_event_type, _ touch: OpaquePointer, device: DeviceID, into result: inout [LiveInputEvent]) {
-        var frame = pending[device] ?? Pending()
-        defer { pending[device] = frame }
+        // The device's pending frame, changed in place (a copy per event would copy its
+        // contacts, ten of them on a touchscreen, for every finger's motion).
+        let frame: Pending
+        if let known = pending[device] {
+            frame = known
+        } else {
+            frame = Pending()
+            pending[device] = frame
+        }
         // TOUCH_FRAME has no slot (asking is a "client bug" in libinput's log, found by e2e).
         let slot = type == LIBINPUT_EVENT_TOUCH_FRAME ? -1 : libinput_event_touch_get_slot(touch)
         switch type {
@@ -238,7 +267,7 @@ public final class LibinputSource {
             if slot >= 0, frame.contacts[slot] != nil {
                 frame.contacts[slot]?.phase = .cancelled
             } else {
-                for key in frame.contacts.keys { frame.contacts[key]?.phase = .cancelled }
+                for key in frame.order { frame.contacts[key]?.phase = .cancelled }
             }
         case LIBINPUT_EVENT_TOUCH_FRAME:
             let time = Timestamp(microseconds: Int64(libinput_event_touch_get_time_usec(touch)))
@@ -246,9 +275,14 @@ public final class LibinputSource {
             guard !contacts.isEmpty else { return }
             result.append(.touches(TouchFrame(device: device, time: time, contacts: contacts)))
             // Next frame: lifted contacts are gone, the rest are stationary until they move.
-            frame.order.removeAll { !(frame.contacts[$0]?.phase.isLive ?? false) }
-            frame.contacts = frame.contacts.filter { $0.value.phase.isLive }
-            for key in frame.contacts.keys { frame.contacts[key]?.phase = .stationary }
+            frame.order.removeAll { slot in
+                guard let contact = frame.contacts[slot], contact.phase.isLive else {
+                    frame.contacts[slot] = nil
+                    return true
+                }
+                frame.contacts[slot]!.phase = .stationary
+                return false
+            }
         default:
             break
         }

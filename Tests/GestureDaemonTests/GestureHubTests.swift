@@ -118,4 +118,32 @@ import Testing
         #expect(received.first?["time"] == .int(1))
         #expect(try rig.lines(plain).isEmpty)
     }
+
+    /// Live input has libinput read touchpads only while a subscription takes their gestures:
+    /// the hub says when that changes — on subscribe, unsubscribe and disconnect — and only then.
+    @Test func theTouchpadDemandFollowsTheSubscriptions() throws {
+        let rig = try HubRig(config: Self.config)
+        let told = Told()
+        rig.hub.onTouchpadDemand = { told.values.append($0) }
+        #expect(told.values == [false])
+        let plain = try rig.connect()
+        rig.send(#"{"id": 1, "request": "subscribe"}"#, from: plain)
+        _ = try rig.lines(plain)
+        #expect(told.values == [false])
+        let wants = try rig.connect()
+        rig.send(#"{"id": 1, "request": "subscribe", "touchpadGestures": true, "gestures": []}"#, from: wants)
+        rig.send(#"{"id": 2, "request": "subscribe", "touchpadGestures": true, "gestures": []}"#, from: wants)
+        _ = try rig.lines(wants)
+        #expect(told.values == [false, true])
+        rig.send(#"{"id": 3, "request": "unsubscribe", "subscription": 2}"#, from: wants)
+        _ = try rig.lines(wants)
+        #expect(told.values == [false, true])
+        rig.hub.disconnect(wants)
+        #expect(told.values == [false, true, false])
+    }
+}
+
+/// What a callback was told, in order (the embedded loop calls it on the test's thread).
+final class Told: @unchecked Sendable {
+    var values: [Bool] = []
 }

@@ -292,6 +292,11 @@ public struct SubscriptionRouter: Sendable {
         return active.filter { clients[c].seats.contains(seat(of: $0.device)) }
     }
 
+    /// Whether any subscription takes libinput's own touchpad gestures.
+    public var wantsTouchpadGestures: Bool {
+        clients.contains { $0.subscriptions.contains(where: \.touchpadGestures) }
+    }
+
     /// The subscriptions that take libinput's own touchpad gestures of `device`, appended to
     /// `into` as (client, subscription).
     public func touchpadSubscribers(of device: DeviceID, into result: inout [(client: Int, subscription: Int64)]) {
