@@ -24,7 +24,12 @@ public final class LiveInput: @unchecked Sendable {
     let logger: Logger
     let libinput: LibinputSource
     /// Touchpads read through libevdev, by device.
-    var touchpads: [DeviceID: EvdevTouchpadSource] = [:]
+    var touchpads: [DeviceID: EvdevTouchpadSource] = [:] {
+        didSet { pollSetStale = true }
+    }
+    /// Whether the poll set must be made again (a touchpad came or went); otherwise each wake-up
+    /// polls the same array, with no allocation.
+    var pollSetStale = true
     /// libinput's quirks database, and this machine's DMI modalias and device tree.
     let quirks: QuirksDatabase
     let machine: (dmi: String?, deviceTree: String?)
@@ -136,10 +141,17 @@ public final class LiveInput: @unchecked Sendable {
     }
 
     func run() {
+        var sources: [EvdevTouchpadSource] = []
+        var fds: [pollfd] = []
         while true {
-            let sources = touchpads.values.sorted { $0.device < $1.device }
-            var fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0), pollfd(fd: libinput.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            fds += sources.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+            if pollSetStale {
+                pollSetStale = false
+                sources = touchpads.values.sorted { $0.device < $1.device }
+                fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0), pollfd(fd: libinput.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+                fds += sources.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+            } else {
+                for index in fds.indices { fds[index].revents = 0 }
+            }
             let due = deadline.withLockedValue { $0 }
             let timeout = due.map { Self.milliseconds(until: $0) } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
