@@ -8,13 +8,19 @@ import Testing
 /// Fixtures/desktop/kwin.txt writes them down, served by FakeKWin on a real dbus-daemon.
 @Suite(.serialized, .enabled(if: FakeKWin.available, "dbus-daemon is not installed"))
 struct KWinProviderTests {
-    @Test func theScriptTellsTheFocusAndShortcutsActOnWindows() throws {
-        let kwin = try FakeKWin()
-        defer { kwin.stop() }
+    /// A provider on `kwin`'s bus, started, and the focus changes it reports.
+    static func started(on kwin: FakeKWin) throws -> (KWinProvider, FocusChanges) {
         let provider = KWinProvider(address: kwin.address, folder: kwin.folder)
         let changes = FocusChanges()
         provider.onFocusChange = { changes.add($0) }
         try provider.start()
+        return (provider, changes)
+    }
+
+    @Test func theScriptTellsTheFocusAndShortcutsActOnWindows() throws {
+        let kwin = try FakeKWin()
+        defer { kwin.stop() }
+        let (provider, changes) = try Self.started(on: kwin)
         // The script was loaded under a name of its own, then run, and told the window in front.
         let pid = getpid()
         #expect(kwin.requests.withLock { $0 } == [
@@ -75,10 +81,7 @@ struct KWinProviderTests {
     @Test func theBusGoingAwayForgetsTheFocusAndActionsSayWhy() throws {
         let kwin = try FakeKWin()
         defer { kwin.stop() }
-        let provider = KWinProvider(address: kwin.address, folder: kwin.folder)
-        let changes = FocusChanges()
-        provider.onFocusChange = { changes.add($0) }
-        try provider.start()
+        let (provider, changes) = try Self.started(on: kwin)
         #expect(provider.focused()?.app == "org.kde.konsole")
         kwin.daemon.signalGroup(SIGTERM)
         kwin.daemon.wait()
