@@ -8,28 +8,28 @@ import NIOConcurrencyHelpers
 import NIOCore
 
 /// The daemon's live input: libinput on a udev seat (touchscreens' touches, touchpads' own
-/// gestures, hotplug) plus libevdev on every touchpad for its raw fingers, read on a thread of
-/// its own and handed to the hub on its event loop. The input thread never waits on the hub or
-/// a client; it only hands over what it read.
+/// gestures when a client asks, hotplug), read on a thread of its own and handed to the hub on
+/// its event loop; and every touchpad's node for its raw fingers, read on the event loop itself
+/// (``TouchpadReader``: one wake-up per frame, no hop). The input thread never waits on the hub
+/// or a client; it only hands over what it read. The loop never blocks either: its sockets are
+/// non-blocking and its clients' outboxes bounded.
 ///
 /// All timestamps are CLOCK_MONOTONIC microseconds (libinput's clock; the touchpad nodes are
 /// switched to it). The input thread also fires the engine's deadlines: it polls with a timeout
 /// until the next one, and only when nothing was readable until then does it hand the hub an
-/// `advance`, in the same queue as the frames. So a frame the kernel stamped before a deadline
-/// is always fed before that deadline fires — with a timer on the event loop instead, a frame
-/// still in the kernel's buffer when the timer fired would arrive after it (a double tap read
-/// as two single taps under load).
+/// `advance`, in the same queue as the frames — and the loop reads the touchpads' nodes just
+/// before it advances. So a frame the kernel stamped before a deadline is always fed before
+/// that deadline fires — with a plain timer on the event loop instead, a frame still in the
+/// kernel's buffer when the timer fired would arrive after it (a double tap read as two single
+/// taps under load).
 public final class LiveInput: @unchecked Sendable {
     let hub: GestureHub
     let logger: Logger
     let libinput: LibinputSource
     /// Touchpads read through libevdev, by device.
-    var touchpads: [DeviceID: EvdevTouchpadSource] = [:] {
-        didSet { pollSetStale = true }
-    }
-    /// Whether the poll set must be made again (a touchpad came or went); otherwise each wake-up
-    /// polls the same array, with no allocation.
-    var pollSetStale = true
+    var touchpads: [DeviceID: EvdevTouchpadSource] = [:]
+    /// The touchpads' nodes as the event loop reads them, by device (loop-confined).
+    var readers: [DeviceID: TouchpadReader] = [:]
     /// libinput's quirks database, and this machine's DMI modalias and device tree.
     let quirks: QuirksDatabase
     let machine: (dmi: String?, deviceTree: String?)
@@ -141,17 +141,12 @@ public final class LiveInput: @unchecked Sendable {
     }
 
     func run() {
-        var sources: [EvdevTouchpadSource] = []
-        var fds: [pollfd] = []
+        // libinput (touchscreens, hotplug, touchpad gestures when asked) and the wake-up pipe;
+        // the touchpads' own nodes are read on the event loop (TouchpadReader).
+        var fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0), pollfd(fd: libinput.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         while true {
-            if pollSetStale {
-                pollSetStale = false
-                sources = touchpads.values.sorted { $0.device < $1.device }
-                fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0), pollfd(fd: libinput.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-                fds += sources.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
-            } else {
-                for index in fds.indices { fds[index].revents = 0 }
-            }
+            fds[0].revents = 0
+            fds[1].revents = 0
             let due = deadline.withLockedValue { $0 }
             let timeout = due.map { Self.milliseconds(until: $0) } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
@@ -160,10 +155,14 @@ public final class LiveInput: @unchecked Sendable {
                 return
             }
             if ready == 0, let due, MonotonicClock.now >= due {
-                // Nothing arrived before the deadline: let it fire, after everything read so far.
+                // Nothing arrived before the deadline: let it fire, after everything read so far —
+                // the touchpads' nodes are read first, on the loop, for what the kernel holds.
                 deadline.withLockedValue { if $0 == due { $0 = nil } }
                 let hub = hub
-                hub.loop.execute { hub.advance(to: due) }
+                hub.loop.execute { [self] in
+                    for reader in readers.values { reader.drain() }
+                    hub.advance(to: due)
+                }
                 continue
             }
             if fds[0].revents != 0 {
@@ -173,11 +172,6 @@ public final class LiveInput: @unchecked Sendable {
                 libinput.setTouchpadGestures(touchpadDemand.withLockedValue { $0 })
             }
             if fds[1].revents != 0 { handle(libinput.dispatch()) }
-            for (index, source) in sources.enumerated() where fds[index + 2].revents != 0 {
-                // Skip a touchpad libinput just removed.
-                guard touchpads[source.device] === source else { continue }
-                read(source)
-            }
         }
     }
 
@@ -185,23 +179,6 @@ public final class LiveInput: @unchecked Sendable {
     static func milliseconds(until deadline: Timestamp) -> Int32 {
         let remaining = deadline.microseconds - MonotonicClock.now.microseconds
         return remaining <= 0 ? 0 : Int32(clamping: (remaining + 999) / 1_000)
-    }
-
-    func read(_ source: EvdevTouchpadSource) {
-        let result = source.read()
-        let hub = hub
-        if result.removed {
-            // The node is gone; libinput's DEVICE_REMOVED follows. Fail its gestures now with
-            // deviceRemoved (not the decoder's cancellations, which would read as `cancelled`).
-            let device = source.device
-            touchpads[device] = nil
-            let time = MonotonicClock.now
-            hub.loop.execute { hub.removeDevice(device, at: time) }
-            return
-        }
-        guard !result.frames.isEmpty else { return }
-        let frames = result.frames
-        hub.loop.execute { hub.feed(frames) }
     }
 
     /// One dispatch's events, handed to the hub in one hop: frames in runs (one flush per run),
@@ -224,7 +201,7 @@ public final class LiveInput: @unchecked Sendable {
             case .deviceAdded(let device):
                 guard let description = self.description(of: device) else { continue }
                 logger.info("device \(device.id): \(device.name) (\(device.kind.rawValue), \(device.path), \(device.seat))")
-                batch.append(.added(device.id, description, seat: device.seat))
+                batch.append(.added(device.id, description, seat: device.seat, touchpad: touchpads[device.id]))
             case .deviceRemoved(let id, let time):
                 touchpads[id] = nil
                 logger.info("device \(id) removed")
@@ -239,11 +216,15 @@ public final class LiveInput: @unchecked Sendable {
         guard !batch.isEmpty else { return }
         let hub = hub
         let inputs = batch
-        hub.loop.execute {
+        hub.loop.execute { [self] in
             for input in inputs {
                 switch input {
-                case .added(let id, let description, let seat): hub.addDevice(id, description: description, seat: seat)
-                case .removed(let id, let time): hub.removeDevice(id, at: time)
+                case .added(let id, let description, let seat, let touchpad):
+                    hub.addDevice(id, description: description, seat: seat)
+                    if let touchpad { self.read(touchpad) }
+                case .removed(let id, let time):
+                    readers.removeValue(forKey: id)?.stop()
+                    hub.removeDevice(id, at: time)
                 case .frames(let frames): hub.feed(frames)
                 case .gesture(let gesture): hub.publish(gesture)
                 }
@@ -251,10 +232,24 @@ public final class LiveInput: @unchecked Sendable {
         }
     }
 
+    /// Starts reading a touchpad's node on the loop (on the loop, after the device was added).
+    func read(_ touchpad: EvdevTouchpadSource) {
+        let logger = logger
+        let device = touchpad.device
+        TouchpadReader.start(touchpad, hub: hub) { [weak self] gone in
+            self?.readers[gone] = nil
+        }.whenComplete { [self] result in
+            switch result {
+            case .success(let reader): readers[device] = reader
+            case .failure(let error): logger.warning("\(touchpad.path): no per-finger gestures: cannot watch the node on the event loop: \(error)")
+            }
+        }
+    }
+
     /// What one hop to the hub carries.
-    enum HubInput {
-        /// A device to attach the configuration to.
-        case added(DeviceID, DeviceDescription, seat: String)
+    enum HubInput: Sendable {
+        /// A device to attach the configuration to, and a touchpad's node to read.
+        case added(DeviceID, DeviceDescription, seat: String, touchpad: EvdevTouchpadSource?)
         /// A device gone.
         case removed(DeviceID, Timestamp)
         /// Frames read together, in order.

@@ -4,10 +4,16 @@ import GestureCore
 import Glibc
 
 /// A touchpad's raw fingers, which libinput never shows: the node opened read-only and without
-/// grabbing (libinput keeps working), decoded by the ``MultitouchDecoder``. On SYN_DROPPED
-/// libevdev resynchronises its view of the device; the live contacts are cancelled and the
-/// decoder restarts from that state.
-public final class EvdevTouchpadSource {
+/// grabbing (libinput keeps working), described through libevdev (which also switches its clock
+/// to CLOCK_MONOTONIC), its `input_event` records decoded by the ``MultitouchDecoder`` as a
+/// recording's are — read here (``read()``) or by whoever watches ``fileDescriptor`` (the
+/// daemon's event loop, ``take(_:into:)``). On SYN_DROPPED the live contacts are cancelled and a
+/// slot counts again once it reports after the gap. Used by one thread at a time: the daemon
+/// opens it on its input thread and then reads it only on its event loop.
+public final class EvdevTouchpadSource: @unchecked Sendable {
+    /// The size of one `input_event` record as read() gives it.
+    public static let recordSize = MemoryLayout<input_event>.stride
+
     /// The device id the frames carry.
     public let device: DeviceID
     /// The node.
@@ -61,39 +67,38 @@ public final class EvdevTouchpadSource {
         public var removed = false
     }
 
-    /// Reads every pending event.
-    public func read() -> ReadResult {
-        var result = ReadResult()
-        var event = input_event()
-        while true {
-            let rc = libevdev_next_event(evdev, UInt32(LIBEVDEV_READ_FLAG_NORMAL.rawValue), &event)
-            if rc == LIBEVDEV_READ_STATUS_SUCCESS.rawValue {
-                if let frame = decoder.feed(Self.event(event)) { result.frames.append(frame) }
-            } else if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue {
-                // Events were lost. Let libevdev bring its state up to date, then restart from it.
-                while libevdev_next_event(evdev, UInt32(LIBEVDEV_READ_FLAG_SYNC.rawValue), &event) == LIBEVDEV_READ_STATUS_SYNC.rawValue {}
-                let time = Self.event(event).time
-                if let frame = decoder.cancelAll(at: time) { result.frames.append(frame) }
-                decoder.resynchronize(slots: slots(), currentSlot: Int32(libevdev_get_current_slot(evdev)))
-            } else if rc == -EAGAIN {
-                return result
-            } else {
-                if let frame = decoder.cancelAll(at: MonotonicClock.now) { result.frames.append(frame) }
-                result.removed = true
-                return result
-            }
+    /// Decodes raw `input_event` records as read() from the node gives them (whole records only),
+    /// appending the frames they complete. A SYN_DROPPED is the decoder's to handle: it drops
+    /// events up to the next SYN_REPORT and cancels every live contact, as in a recording.
+    public func take(_ bytes: UnsafeRawBufferPointer, into frames: inout [TouchFrame]) {
+        let size = MemoryLayout<input_event>.stride
+        var offset = 0
+        while offset + size <= bytes.count {
+            let event = bytes.loadUnaligned(fromByteOffset: offset, as: input_event.self)
+            if let frame = decoder.feed(Self.event(event)) { frames.append(frame) }
+            offset += size
         }
     }
 
-    func slots() -> [(slot: Int32, trackingID: Int32, x: Int32, y: Int32)] {
-        let count = libevdev_get_num_slots(evdev)
-        guard count > 0 else { return [] }
-        return (0..<count).map { slot in
-            (Int32(slot),
-             libevdev_get_slot_value(evdev, UInt32(slot), UInt32(EventCode.ABS_MT_TRACKING_ID)),
-             libevdev_get_slot_value(evdev, UInt32(slot), UInt32(EventCode.ABS_MT_POSITION_X)),
-             libevdev_get_slot_value(evdev, UInt32(slot), UInt32(EventCode.ABS_MT_POSITION_Y)))
+    /// Reads every pending event from the node (non-blocking), on the caller's thread.
+    public func read() -> ReadResult {
+        var result = ReadResult()
+        withUnsafeTemporaryAllocation(byteCount: MemoryLayout<input_event>.stride * 64, alignment: 8) { buffer in
+            while true {
+                let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+                if count > 0 {
+                    take(UnsafeRawBufferPointer(rebasing: buffer[..<count]), into: &result.frames)
+                    continue
+                }
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 && errno == EAGAIN { return }
+                // ENODEV (or end of file): the device is gone.
+                if let frame = decoder.cancelAll(at: MonotonicClock.now) { result.frames.append(frame) }
+                result.removed = true
+                return
+            }
         }
+        return result
     }
 
     static func event(_ event: input_event) -> InputEvent {

@@ -1,0 +1,98 @@
+import GestureCore
+import Glibc
+import LinuxInput
+import NIOCore
+import NIOPosix
+
+/// A touchpad's node read on the event loop: its raw fingers decoded and fed to the hub where
+/// they arrive, one wake-up per frame (the loop's), with no hop from another thread. The node is
+/// watched through a NIO pipe channel on a duplicate of the source's descriptor; the source
+/// keeps its own, which ``drain()`` reads directly when the loop must not wait for the next
+/// wake-up (before a deadline fires). Loop-confined.
+final class TouchpadReader: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+
+    let source: EvdevTouchpadSource
+    let hub: GestureHub
+    /// Told once when the node goes away (the reader is then done).
+    let onGone: (DeviceID) -> Void
+    var channel: (any Channel)?
+    /// Closed on purpose (libinput removed the device first): no removal of its own.
+    var closing = false
+    var gone = false
+    /// Frames of one read, reused.
+    var frames: [TouchFrame] = []
+
+    init(source: EvdevTouchpadSource, hub: GestureHub, onGone: @escaping (DeviceID) -> Void) {
+        self.source = source
+        self.hub = hub
+        self.onGone = onGone
+        frames.reserveCapacity(8)
+    }
+
+    /// Starts watching the node on `hub.loop`; nil when it cannot (said by the caller).
+    static func start(_ source: EvdevTouchpadSource, hub: GestureHub, onGone: @escaping (DeviceID) -> Void) -> EventLoopFuture<TouchpadReader> {
+        let reader = TouchpadReader(source: source, hub: hub, onGone: onGone)
+        let copy = dup(source.fileDescriptor)
+        guard copy >= 0 else {
+            return hub.loop.makeFailedFuture(SourceError("cannot duplicate \(source.path)'s descriptor: \(String(cString: strerror(errno)))"))
+        }
+        // Whole `input_event` records: the kernel returns only those, and no read is smaller.
+        let capacity = EvdevTouchpadSource.recordSize * 170
+        return NIOPipeBootstrap(group: hub.loop)
+            .channelOption(ChannelOptions.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: capacity))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(reader) }
+            }
+            .takingOwnershipOfDescriptor(input: copy)
+            .flatMapError { error in
+                close(copy)
+                return hub.loop.makeFailedFuture(error)
+            }
+            .map { channel in
+                reader.channel = channel
+                return reader
+            }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let buffer = unwrapInboundIn(data)
+        frames.removeAll(keepingCapacity: true)
+        buffer.withUnsafeReadableBytes { source.take($0, into: &frames) }
+        if !frames.isEmpty { hub.feed(frames) }
+    }
+
+    /// Reads what the kernel holds now, before time moves on.
+    func drain() {
+        guard !gone, !closing else { return }
+        let result = source.read()
+        if result.removed {
+            nodeGone()
+        } else if !result.frames.isEmpty {
+            hub.feed(result.frames)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // ENODEV: unplugged. The gestures fail with deviceRemoved, not the decoder's cancellations.
+        nodeGone()
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        nodeGone()
+    }
+
+    /// Stops watching (the device was removed through libinput).
+    func stop() {
+        closing = true
+        channel?.close(promise: nil)
+    }
+
+    func nodeGone() {
+        guard !gone, !closing else { return }
+        gone = true
+        hub.removeDevice(source.device, at: MonotonicClock.now)
+        onGone(source.device)
+    }
+}
