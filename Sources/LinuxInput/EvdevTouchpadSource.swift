@@ -12,7 +12,7 @@ import Glibc
 /// opens it on its input thread and then reads it only on its event loop.
 public final class EvdevTouchpadSource: @unchecked Sendable {
     /// The size of one `input_event` record as read() gives it.
-    public static let recordSize = MemoryLayout<input_event>.stride
+    public static let recordSize = MultitouchDecoder.recordSize
 
     /// The device id the frames carry.
     public let device: DeviceID
@@ -32,6 +32,7 @@ public final class EvdevTouchpadSource: @unchecked Sendable {
     /// about itself, with the device's quirks (and may complete the description from them, as
     /// libinput does with `AttrSizeHint`); without it, libinput's defaults apply.
     public init(path: String, device: DeviceID, rules: ((inout DeviceDescription) -> TouchpadRules?)? = nil) throws {
+        precondition(MemoryLayout<input_event>.stride == Self.recordSize, "input_event is not 24 bytes: not a 64-bit Linux")
         self.path = path
         self.device = device
         fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -71,19 +72,13 @@ public final class EvdevTouchpadSource: @unchecked Sendable {
     /// appending the frames they complete. A SYN_DROPPED is the decoder's to handle: it drops
     /// events up to the next SYN_REPORT and cancels every live contact, as in a recording.
     public func take(_ bytes: UnsafeRawBufferPointer, into frames: inout [TouchFrame]) {
-        let size = MemoryLayout<input_event>.stride
-        var offset = 0
-        while offset + size <= bytes.count {
-            let event = bytes.loadUnaligned(fromByteOffset: offset, as: input_event.self)
-            if let frame = decoder.feed(Self.event(event)) { frames.append(frame) }
-            offset += size
-        }
+        decoder.feed(records: bytes, into: &frames)
     }
 
     /// Reads every pending event from the node (non-blocking), on the caller's thread.
     public func read() -> ReadResult {
         var result = ReadResult()
-        withUnsafeTemporaryAllocation(byteCount: MemoryLayout<input_event>.stride * 64, alignment: 8) { buffer in
+        withUnsafeTemporaryAllocation(byteCount: Self.recordSize * 64, alignment: 8) { buffer in
             while true {
                 let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
                 if count > 0 {

@@ -1,0 +1,25 @@
+import GestureCore
+
+extension MultitouchDecoder {
+    /// The size of one `struct input_event` as read() from an evdev node gives it on 64-bit
+    /// Linux: a `timeval` (seconds, microseconds: 64 bits each), then type, code and value.
+    public static let recordSize = 24
+
+    /// Decodes raw `input_event` records (whole records, native byte order), appending the
+    /// frames they complete — the live path's bytes through the same decoder as a recording's
+    /// events.
+    public mutating func feed(records bytes: UnsafeRawBufferPointer, into frames: inout [TouchFrame]) {
+        var offset = 0
+        while offset + Self.recordSize <= bytes.count {
+            let seconds = bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)
+            let microseconds = bytes.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self)
+            let event = InputEvent(
+                time: Timestamp(microseconds: seconds &* 1_000_000 &+ microseconds),
+                type: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
+                code: bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
+                value: bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self))
+            if let frame = feed(event) { frames.append(frame) }
+            offset += Self.recordSize
+        }
+    }
+}
