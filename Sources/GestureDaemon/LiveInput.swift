@@ -7,17 +7,19 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// The daemon's live input: libinput on a udev seat (touchscreens' touches, touchpads' own
-/// gestures when a client asks, hotplug), read on a thread of its own and handed to the hub on
-/// its event loop; and every touchpad's node for its raw fingers, read on the event loop itself
-/// (``TouchpadReader``: one wake-up per frame, no hop). The input thread never waits on the hub
+/// The daemon's live input: libinput on a udev seat (discovery, seats, hotplug, touchpads' own
+/// gestures when a client asks, and the touches of a touchscreen that shares its device with a
+/// pen), read on a thread of its own and handed to the hub on its event loop; and the touch
+/// devices' own nodes — every touchpad's raw fingers, every other touchscreen's touches, libinput
+/// suspended for it — read on the event loop itself (``EvdevNodeReader``: one wake-up per
+/// frame, no hop), decoded as recordings are. The input thread never waits on the hub
 /// or a client; it only hands over what it read. The loop never blocks either: its sockets are
 /// non-blocking and its clients' outboxes bounded.
 ///
-/// All timestamps are CLOCK_MONOTONIC microseconds (libinput's clock; the touchpad nodes are
+/// All timestamps are CLOCK_MONOTONIC microseconds (libinput's clock; the nodes read directly are
 /// switched to it). The input thread also fires the engine's deadlines: it polls with a timeout
 /// until the next one, and only when nothing was readable until then does it hand the hub an
-/// `advance`, in the same queue as the frames — and the loop reads the touchpads' nodes just
+/// `advance`, in the same queue as the frames — and the loop reads the nodes just
 /// before it advances. So a frame the kernel stamped before a deadline is always fed before
 /// that deadline fires — with a plain timer on the event loop instead, a frame still in the
 /// kernel's buffer when the timer fired would arrive after it (a double tap read as two single
@@ -26,10 +28,11 @@ public final class LiveInput: @unchecked Sendable {
     let hub: GestureHub
     let logger: Logger
     let libinput: LibinputSource
-    /// Touchpads read through libevdev, by device.
-    var touchpads: [DeviceID: EvdevTouchpadSource] = [:]
-    /// The touchpads' nodes as the event loop reads them, by device (loop-confined).
-    var readers: [DeviceID: TouchpadReader] = [:]
+    /// The nodes gestured reads itself — every touchpad, and touchscreens that share no device
+    /// with a pen — by device (the input thread's record; the loop's readers hold them too).
+    var nodes: [DeviceID: EvdevTouchSource] = [:]
+    /// The nodes as the event loop reads them, by device (loop-confined).
+    var readers: [DeviceID: EvdevNodeReader] = [:]
     /// libinput's quirks database, and this machine's DMI modalias and device tree.
     let quirks: QuirksDatabase
     let machine: (dmi: String?, deviceTree: String?)
@@ -142,7 +145,7 @@ public final class LiveInput: @unchecked Sendable {
 
     func run() {
         // libinput (touchscreens, hotplug, touchpad gestures when asked) and the wake-up pipe;
-        // the touchpads' own nodes are read on the event loop (TouchpadReader).
+        // the nodes gestured reads itself are read on the event loop (EvdevNodeReader).
         var fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0), pollfd(fd: libinput.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         while true {
             fds[0].revents = 0
@@ -156,7 +159,7 @@ public final class LiveInput: @unchecked Sendable {
             }
             if ready == 0, let due, MonotonicClock.now >= due {
                 // Nothing arrived before the deadline: let it fire, after everything read so far —
-                // the touchpads' nodes are read first, on the loop, for what the kernel holds.
+                // the nodes are read first, on the loop, for what the kernel holds.
                 deadline.withLockedValue { if $0 == due { $0 = nil } }
                 let hub = hub
                 hub.loop.execute { [self] in
@@ -201,9 +204,9 @@ public final class LiveInput: @unchecked Sendable {
             case .deviceAdded(let device):
                 guard let description = self.description(of: device) else { continue }
                 logger.info("device \(device.id): \(device.name) (\(device.kind.rawValue), \(device.path), \(device.seat))")
-                batch.append(.added(device.id, description, seat: device.seat, touchpad: touchpads[device.id]))
+                batch.append(.added(device.id, description, seat: device.seat, node: nodes[device.id]))
             case .deviceRemoved(let id, let time):
-                touchpads[id] = nil
+                nodes[id] = nil
                 logger.info("device \(id) removed")
                 batch.append(.removed(id, time))
             case .touchpadGesture(let gesture) where gestures:
@@ -219,9 +222,9 @@ public final class LiveInput: @unchecked Sendable {
         hub.loop.execute { [self] in
             for input in inputs {
                 switch input {
-                case .added(let id, let description, let seat, let touchpad):
+                case .added(let id, let description, let seat, let node):
                     hub.addDevice(id, description: description, seat: seat)
-                    if let touchpad { self.read(touchpad) }
+                    if let node { self.read(node) }
                 case .removed(let id, let time):
                     readers.removeValue(forKey: id)?.stop()
                     hub.removeDevice(id, at: time)
@@ -232,24 +235,47 @@ public final class LiveInput: @unchecked Sendable {
         }
     }
 
-    /// Starts reading a touchpad's node on the loop (on the loop, after the device was added).
-    func read(_ touchpad: EvdevTouchpadSource) {
+    /// Starts reading a node on the loop (on the loop, after the device was added).
+    func read(_ touchpad: EvdevTouchSource) {
         let logger = logger
         let device = touchpad.device
-        TouchpadReader.start(touchpad, hub: hub) { [weak self] gone in
+        EvdevNodeReader.start(touchpad, hub: hub) { [weak self] gone in
             self?.readers[gone] = nil
         }.whenComplete { [self] result in
             switch result {
             case .success(let reader): readers[device] = reader
-            case .failure(let error): logger.warning("\(touchpad.path): no per-finger gestures: cannot watch the node on the event loop: \(error)")
+            case .failure(let error): logger.warning("\(touchpad.path): no touches from it: cannot watch the node on the event loop: \(error)")
             }
+        }
+    }
+
+    /// A touchscreen's node, read by gestured on the event loop as a recording is decoded (with
+    /// udev's calibration), and libinput suspended for it — unless a pen shares the device:
+    /// then libinput keeps it, since it turns touch off while the pen is near.
+    func touchscreen(_ device: LiveDevice, _ description: DeviceDescription) -> DeviceDescription {
+        if libinput.hasPen(sameDeviceAs: device.id) {
+            logger.info("\(device.name): shares its device with a pen; its touches come through libinput, which turns them off while the pen is near")
+            return description
+        }
+        do {
+            let source = try EvdevTouchSource(path: device.path, device: device.id)
+            source.calibration = device.udevProperties["LIBINPUT_CALIBRATION_MATRIX"].flatMap(CalibrationMatrix.init)
+            guard libinput.suspend(device.id) else {
+                logger.info("\(device.name): libinput would not let go of it; its touches come through libinput")
+                return description
+            }
+            nodes[device.id] = source
+            return source.description
+        } catch {
+            logger.info("\(device.name): its touches come through libinput: \(error)")
+            return description
         }
     }
 
     /// What one hop to the hub carries.
     enum HubInput: Sendable {
         /// A device to attach the configuration to, and a touchpad's node to read.
-        case added(DeviceID, DeviceDescription, seat: String, touchpad: EvdevTouchpadSource?)
+        case added(DeviceID, DeviceDescription, seat: String, node: EvdevTouchSource?)
         /// A device gone.
         case removed(DeviceID, Timestamp)
         /// Frames read together, in order.
@@ -262,18 +288,21 @@ public final class LiveInput: @unchecked Sendable {
     /// opened here too.
     func description(of device: LiveDevice) -> DeviceDescription? {
         guard device.kind == .touchpad else {
-            if device.description == nil { logger.warning("\(device.name): cannot read \(device.path) through libevdev; ignoring it") }
-            return device.description
+            guard let description = device.description else {
+                logger.warning("\(device.name): cannot read \(device.path) through libevdev; ignoring it")
+                return nil
+            }
+            return touchscreen(device, description)
         }
         do {
             let (quirks, machine, udev, logger) = (quirks, machine, device.udevProperties, logger)
-            let source = try EvdevTouchpadSource(path: device.path, device: device.id) { description in
+            let source = try EvdevTouchSource(path: device.path, device: device.id) { description in
                 let identity = DeviceIdentity(description: description, udevProperties: udev, dmi: machine.dmi, deviceTree: machine.deviceTree)
                 let applied = quirks.quirks(for: identity)
                 if !applied.sections.isEmpty { logger.info("\(device.name): libinput quirks \(applied.sections.joined(separator: ", "))") }
                 return TouchpadRules.forDevice(&description, quirks: applied, udevProperties: udev)
             }
-            touchpads[device.id] = source
+            nodes[device.id] = source
             return source.description
         } catch {
             logger.warning("\(device.name): no per-finger gestures (libinput's own touchpad gestures still pass through): \(error)")

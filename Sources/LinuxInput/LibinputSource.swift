@@ -129,6 +129,25 @@ public final class LibinputSource {
         _ = libinput_device_config_send_events_set_mode(device, mode.rawValue)
     }
 
+    /// The device groups (libinput's "same physical device") that hold a tablet tool, a pen:
+    /// their touchscreens stay with libinput, which turns touch off while the pen is near.
+    var tabletGroups: Set<UnsafeMutableRawPointer> = []
+
+    /// Whether `id` shares its physical device with a pen (a tablet tool libinput knows).
+    public func hasPen(sameDeviceAs id: DeviceID) -> Bool {
+        guard let key = ids.first(where: { $0.value == id })?.key,
+              let group = libinput_device_get_device_group(OpaquePointer(key)) else { return false }
+        return tabletGroups.contains(UnsafeMutableRawPointer(group))
+    }
+
+    /// Has libinput stop reading `id` (send-events disabled: it closes the node), for a device
+    /// gestured reads through its own node instead; false when libinput would not.
+    public func suspend(_ id: DeviceID) -> Bool {
+        guard let key = ids.first(where: { $0.value == id })?.key else { return false }
+        let status = libinput_device_config_send_events_set_mode(OpaquePointer(key), LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue)
+        return status == LIBINPUT_CONFIG_STATUS_SUCCESS
+    }
+
     /// Reads everything libinput has; returns it in order.
     public func dispatch() -> [LiveInputEvent] {
         libinput_dispatch(context)
@@ -170,6 +189,10 @@ public final class LibinputSource {
         let key = UnsafeMutableRawPointer(device)
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
+            if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TABLET_TOOL) != 0,
+               let group = libinput_device_get_device_group(device) {
+                tabletGroups.insert(UnsafeMutableRawPointer(group))
+            }
             if let live = added(device) {
                 ids[key] = live.id
                 devices[live.id] = live
@@ -221,7 +244,7 @@ public final class LibinputSource {
             id: id, name: String(cString: libinput_device_get_name(device)), path: path,
             kind: touch ? .touchscreen : .touchpad, size: size,
             touchCount: touch ? max(0, Int(libinput_device_touch_get_touch_count(device))) : 0,
-            description: try? EvdevTouchpadSource.describe(path: path),
+            description: try? EvdevTouchSource.describe(path: path),
             seat: libinput_device_get_seat(device).flatMap { libinput_seat_get_physical_name($0) }.map { String(cString: $0) } ?? "seat0",
             udevProperties: udevProperties)
     }

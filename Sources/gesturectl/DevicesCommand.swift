@@ -108,7 +108,7 @@ struct DevicesCommand: AsyncParsableCommand {
             var slots = device.touchCount > 0 ? (device.touchCount == 1 ? "1 touch" : "\(device.touchCount) touches") : ""
             if device.kind == .touchpad {
                 do {
-                    let raw = try EvdevTouchpadSource(path: device.path, device: device.id)
+                    let raw = try EvdevTouchSource(path: device.path, device: device.id)
                     slots = EventText.count(raw.description.slotCount, "slot") + " (raw fingers via libevdev)"
                 } catch {
                     slots = "raw fingers unavailable: \(error)"

@@ -10,7 +10,7 @@ import Testing
 @Suite struct LinuxInputTests {
     @Test func aMissingNodeIsAClearError() {
         #expect {
-            _ = try EvdevTouchpadSource(path: "/dev/input/event-does-not-exist", device: DeviceID(1))
+            _ = try EvdevTouchSource(path: "/dev/input/event-does-not-exist", device: DeviceID(1))
         } throws: { error in
             "\(error)".contains("/dev/input/event-does-not-exist") && "\(error)".contains("No such file")
         }
@@ -18,7 +18,7 @@ import Testing
 
     @Test func aNodeThatIsNotAnInputDeviceIsAClearError() {
         #expect {
-            _ = try EvdevTouchpadSource(path: "/dev/null", device: DeviceID(1))
+            _ = try EvdevTouchSource(path: "/dev/null", device: DeviceID(1))
         } throws: { error in
             "\(error)".contains("libevdev cannot read /dev/null")
         }

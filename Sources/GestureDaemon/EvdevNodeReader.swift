@@ -4,15 +4,15 @@ import LinuxInput
 import NIOCore
 import NIOPosix
 
-/// A touchpad's node read on the event loop: its raw fingers decoded and fed to the hub where
+/// A touch device's node read on the event loop: its records decoded and fed to the hub where
 /// they arrive, one wake-up per frame (the loop's), with no hop from another thread. The node is
 /// watched through a NIO pipe channel on a duplicate of the source's descriptor; the source
 /// keeps its own, which ``drain()`` reads directly when the loop must not wait for the next
 /// wake-up (before a deadline fires). Loop-confined.
-final class TouchpadReader: ChannelInboundHandler, @unchecked Sendable {
+final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
     typealias InboundIn = ByteBuffer
 
-    let source: EvdevTouchpadSource
+    let source: EvdevTouchSource
     let hub: GestureHub
     /// Told once when the node goes away (the reader is then done).
     let onGone: (DeviceID) -> Void
@@ -23,7 +23,7 @@ final class TouchpadReader: ChannelInboundHandler, @unchecked Sendable {
     /// Frames of one read, reused.
     var frames: [TouchFrame] = []
 
-    init(source: EvdevTouchpadSource, hub: GestureHub, onGone: @escaping (DeviceID) -> Void) {
+    init(source: EvdevTouchSource, hub: GestureHub, onGone: @escaping (DeviceID) -> Void) {
         self.source = source
         self.hub = hub
         self.onGone = onGone
@@ -31,14 +31,14 @@ final class TouchpadReader: ChannelInboundHandler, @unchecked Sendable {
     }
 
     /// Starts watching the node on `hub.loop`; nil when it cannot (said by the caller).
-    static func start(_ source: EvdevTouchpadSource, hub: GestureHub, onGone: @escaping (DeviceID) -> Void) -> EventLoopFuture<TouchpadReader> {
-        let reader = TouchpadReader(source: source, hub: hub, onGone: onGone)
+    static func start(_ source: EvdevTouchSource, hub: GestureHub, onGone: @escaping (DeviceID) -> Void) -> EventLoopFuture<EvdevNodeReader> {
+        let reader = EvdevNodeReader(source: source, hub: hub, onGone: onGone)
         let copy = dup(source.fileDescriptor)
         guard copy >= 0 else {
             return hub.loop.makeFailedFuture(SourceError("cannot duplicate \(source.path)'s descriptor: \(String(cString: strerror(errno)))"))
         }
         // Whole `input_event` records: the kernel returns only those, and no read is smaller.
-        let capacity = EvdevTouchpadSource.recordSize * 170
+        let capacity = EvdevTouchSource.recordSize * 170
         return NIOPipeBootstrap(group: hub.loop)
             .channelOption(ChannelOptions.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: capacity))
             .channelInitializer { channel in

@@ -3,14 +3,15 @@ import Evdev
 import GestureCore
 import Glibc
 
-/// A touchpad's raw fingers, which libinput never shows: the node opened read-only and without
-/// grabbing (libinput keeps working), described through libevdev (which also switches its clock
+/// A touch device's node read by gestured itself: a touchpad's raw fingers, which libinput never
+/// shows, and a touchscreen's touches (libinput then suspended for it). The node is opened
+/// read-only and without grabbing, described through libevdev (which also switches its clock
 /// to CLOCK_MONOTONIC), its `input_event` records decoded by the ``MultitouchDecoder`` as a
 /// recording's are — read here (``read()``) or by whoever watches ``fileDescriptor`` (the
 /// daemon's event loop, ``take(_:into:)``). On SYN_DROPPED the live contacts are cancelled and a
 /// slot counts again once it reports after the gap. Used by one thread at a time: the daemon
 /// opens it on its input thread and then reads it only on its event loop.
-public final class EvdevTouchpadSource: @unchecked Sendable {
+public final class EvdevTouchSource: @unchecked Sendable {
     /// The size of one `input_event` record as read() gives it.
     public static let recordSize = MultitouchDecoder.recordSize
 
@@ -72,8 +73,20 @@ public final class EvdevTouchpadSource: @unchecked Sendable {
     /// appending the frames they complete. A SYN_DROPPED is the decoder's to handle: it drops
     /// events up to the next SYN_REPORT and cancels every live contact, as in a recording.
     public func take(_ bytes: UnsafeRawBufferPointer, into frames: inout [TouchFrame]) {
+        let first = frames.count
         decoder.feed(records: bytes, into: &frames)
+        guard let calibration else { return }
+        for index in first..<frames.count { frames[index] = calibration.frame(frames[index], on: surface) }
     }
+
+    /// A touchscreen's calibration (udev's `LIBINPUT_CALIBRATION_MATRIX`), applied to every
+    /// frame as libinput applies it live and replays apply it.
+    public var calibration: CalibrationMatrix? {
+        didSet { if calibration?.isIdentity == true { calibration = nil } }
+    }
+
+    /// The surface the calibration maps onto.
+    var surface: DeviceGeometry { description.surface.geometry }
 
     /// Reads every pending event from the node (non-blocking), on the caller's thread.
     public func read() -> ReadResult {
