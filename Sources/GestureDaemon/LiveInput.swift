@@ -133,7 +133,7 @@ public final class LiveInput: @unchecked Sendable {
         close(fd)
     }
 
-    /// Stops the input thread and waits for it.
+    /// Stops the input thread and waits for it, and stops reading the nodes on the loop.
     public func stop() {
         guard let handle = thread else { return }
         stopping.withLockedValue { $0 = true }
@@ -141,6 +141,12 @@ public final class LiveInput: @unchecked Sendable {
         _ = write(wake.write, &one, 1)
         pthread_join(handle, nil)
         thread = nil
+        // The nodes read on the loop stop too; closing them is not a removal.
+        let close: @Sendable () -> Void = { [self] in
+            for reader in readers.values { reader.stop() }
+            readers = [:]
+        }
+        if hub.loop.inEventLoop { close() } else { hub.loop.execute(close) }
     }
 
     func run() {
