@@ -13,7 +13,8 @@ struct Gestured: AsyncParsableCommand {
         commandName: "gestured",
         abstract: "The gesture daemon: reads touch input, recognizes gestures and publishes them on a Unix socket (newline-delimited JSON).",
         discussion: """
-            Reads touchscreens through libinput on a udev seat and touchpads' raw fingers through libevdev, \
+            Finds touchscreens and touchpads through libinput on a udev seat and reads their nodes itself \
+            (a touchpad's raw fingers; libinput keeps a touchscreen that shares its device with a pen), \
             or a recording with --replay. SIGTERM/SIGINT shut down gracefully (gestures in flight fail with \
             reason shutdown, delivered first); SIGHUP reloads the configuration. Under systemd it takes its \
             socket from socket activation and reports READY/STOPPING/WATCHDOG. See docs/PROTOCOL.md.
