@@ -17,7 +17,7 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
     /// Told once when the node goes away (the reader is then done).
     let onGone: (DeviceID) -> Void
     var channel: (any Channel)?
-    /// Closed on purpose (libinput removed the device first): no removal of its own.
+    /// Closed on purpose (libinput removed the device first, or input stopped): no removal of its own.
     var closing = false
     var gone = false
     /// Frames of one read, reused.
@@ -30,7 +30,7 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
         frames.reserveCapacity(8)
     }
 
-    /// Starts watching the node on `hub.loop`; nil when it cannot (said by the caller).
+    /// Starts watching the node on `hub.loop`; a failed future when it cannot (said by the caller).
     static func start(_ source: EvdevTouchSource, hub: GestureHub, onGone: @escaping (DeviceID) -> Void) -> EventLoopFuture<EvdevNodeReader> {
         let reader = EvdevNodeReader(source: source, hub: hub, onGone: onGone)
         let copy = dup(source.fileDescriptor)
@@ -83,7 +83,7 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
         nodeGone()
     }
 
-    /// Stops watching (the device was removed through libinput).
+    /// Stops watching (the device was removed through libinput, or input stopped).
     func stop() {
         closing = true
         channel?.close(promise: nil)

@@ -150,7 +150,7 @@ public final class LiveInput: @unchecked Sendable {
     }
 
     func run() {
-        // libinput (touchscreens, hotplug, touchpad gestures when asked) and the wake-up pipe;
+        // libinput (hotplug, touchpad gestures when asked, a touchscreen with a pen) and the wake-up pipe;
         // the nodes gestured reads itself are read on the event loop (EvdevNodeReader).
         var fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0), pollfd(fd: libinput.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         while true {
@@ -242,15 +242,15 @@ public final class LiveInput: @unchecked Sendable {
     }
 
     /// Starts reading a node on the loop (on the loop, after the device was added).
-    func read(_ touchpad: EvdevTouchSource) {
+    func read(_ node: EvdevTouchSource) {
         let logger = logger
-        let device = touchpad.device
-        EvdevNodeReader.start(touchpad, hub: hub) { [weak self] gone in
+        let device = node.device
+        EvdevNodeReader.start(node, hub: hub) { [weak self] gone in
             self?.readers[gone] = nil
         }.whenComplete { [self] result in
             switch result {
             case .success(let reader): readers[device] = reader
-            case .failure(let error): logger.warning("\(touchpad.path): no touches from it: cannot watch the node on the event loop: \(error)")
+            case .failure(let error): logger.warning("\(node.path): no touches from it: cannot watch the node on the event loop: \(error)")
             }
         }
     }
