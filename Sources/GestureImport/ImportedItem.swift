@@ -6,8 +6,10 @@ public struct ImportedItem: Sendable, Equatable {
     public var line: Int
     /// The line as it was written.
     public var text: String
-    /// What it became.
-    public var outcome: Outcome
+    /// What it became (as an actions file can say it: see ``init(line:text:outcome:)``).
+    public var outcome: Outcome {
+        didSet { outcome = Self.writable(outcome) }
+    }
 
     /// What became of a line.
     public enum Outcome: Sendable, Equatable {
@@ -33,10 +35,26 @@ public struct ImportedItem: Sendable, Equatable {
         }
     }
 
-    /// Creates an item.
+    /// Creates an item. A step backward types keys only (`backKeys:`): an outcome that would
+    /// click or scroll on one becomes a skipped line that says so (found by `make fuzz`: such
+    /// an action was written as clicks on the steps forward), and a step's keys are taps.
     public init(line: Int, text: String, outcome: Outcome) {
         self.line = line
         self.text = text
-        self.outcome = outcome
+        self.outcome = Self.writable(outcome)
+    }
+
+    /// `outcome` as an actions file can say it.
+    static func writable(_ outcome: Outcome) -> Outcome {
+        guard case .actions(var specs, let note) = outcome else { return outcome }
+        for index in specs.indices {
+            guard case .input(var input)? = specs[index].back else { continue }
+            guard input.buttons.isEmpty, input.wheel == nil, input.hwheel == nil else {
+                return .skipped("a step backward can only type keys (`backKeys:`), not click or scroll")
+            }
+            input.hold = true
+            specs[index].back = .input(input)
+        }
+        return .actions(specs, note: note)
     }
 }
