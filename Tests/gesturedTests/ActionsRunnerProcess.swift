@@ -21,9 +21,7 @@ final class ActionsRunnerProcess {
     /// Reads the log until `text` has appeared `count` times (it exiting first is an error).
     func waitForLog(_ text: String, count: Int = 1) throws {
         while log.components(separatedBy: text).count - 1 < count {
-            guard let chunk = DaemonProcess.read(errors) else {
-                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gesturectl actions exited: \(log)"])
-            }
+            guard let chunk = DaemonProcess.read(errors) else { throw DaemonProcess.ended("gesturectl actions", process, errors, log: log) }
             log += chunk
         }
     }

@@ -45,7 +45,7 @@ final class DaemonProcess {
     /// daemon exiting first is an error).
     func waitForLog(_ text: String, count: Int = 1) throws {
         while log.components(separatedBy: text).count - 1 < count {
-            guard let chunk = Self.read(errors) else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gestured exited: \(log)"]) }
+            guard let chunk = Self.read(errors) else { throw Self.ended("gestured", process, errors, log: log) }
             log += chunk
         }
     }
@@ -60,6 +60,20 @@ final class DaemonProcess {
             if count < 0 && errno == EINTR { continue }
             return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
         }
+    }
+
+    /// The error for a log that ended before the text a test waits for: how the process ended
+    /// (a signal is worth knowing), or that the test's end of the pipe was closed under it.
+    static func ended(_ name: String, _ process: Process, _ pipe: Pipe, log: String) -> CocoaError {
+        let how: String
+        if fcntl(pipe.fileHandleForReading.fileDescriptor, F_GETFD) < 0 {
+            how = "cannot be read: the test's end of its log pipe was closed (\(String(cString: strerror(errno))))"
+        } else {
+            // The end of the pipe: every writer has gone, so it exits (or has).
+            process.waitUntilExit()
+            how = "\(process.terminationReason == .uncaughtSignal ? "was killed by signal" : "exited with status") \(process.terminationStatus)"
+        }
+        return CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(name) \(how); its log: \(log)"])
     }
 
     /// Sends a signal.
@@ -87,7 +101,7 @@ final class DaemonProcess {
 
 /// A raw Unix-socket client that reads JSON lines, as any language could.
 final class LineClient {
-    let fd: Int32
+    private(set) var fd: Int32
     var buffer: [UInt8] = []
 
     init(path: String, timeout: Int = 20) throws {
@@ -96,7 +110,15 @@ final class LineClient {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    deinit { close(fd) }
+    /// Closes the connection now. (Once: a second `close` of the number could close what a
+    /// test running in parallel opened under it since — another test's pipe, say.)
+    func hangUp() {
+        guard fd >= 0 else { return }
+        close(fd)
+        fd = -1
+    }
+
+    deinit { hangUp() }
 
     func send(_ line: String) {
         let bytes = Array((line + "\n").utf8)

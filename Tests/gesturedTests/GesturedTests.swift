@@ -78,7 +78,7 @@ import Testing
         polite.send(#"{"id": 1, "request": "subscribe", "gestures": ["pan"]}"#)
         // The rude client's first gesture event arrives, then it hangs up mid-gesture.
         #expect(rude.readLine()?.contains(#""gesture":"mine""#) == true)
-        close(rude.fd)
+        rude.hangUp()
         let events = try polite.readAll().compactMap(Self.replayForm)
         #expect(events == (try Self.transcript(fixture)).filter { $0.contains(#""gesture":"pan""#) })
         #expect(daemon.wait() == 0)
