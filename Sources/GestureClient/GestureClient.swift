@@ -18,14 +18,25 @@ import NIOPosix
 /// await client.start()
 /// for await event in client.events { if case .gesture(let update) = event { print(update.gesture, update.phase) } }
 /// ```
+///
+/// A program built around the client's event loop (as `gesturectl actions` is) can take the
+/// events as calls instead (`onEvent`), and make requests with a reply function, all on that
+/// loop: no task and no other thread between a line from the daemon and its reaction.
 public actor GestureClient {
     /// The socket path.
     public nonisolated let path: String
+    /// The event loop the connection is read on, which is also this actor's executor: a line
+    /// from the daemon becomes an event on the thread that read it, with no hop to another
+    /// thread (what a reader isolated to the same loop, as `gesturectl actions` is, relies on).
+    public nonisolated let eventLoop: any EventLoop
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.executor.asUnownedSerialExecutor() }
     /// Whether to reconnect after the connection ends.
     public nonisolated let reconnects: Bool
-    /// Everything that happens, in order. Meant for one reader.
+    /// Everything that happens, in order. Meant for one reader (empty when `onEvent` is given).
     public nonisolated let events: AsyncStream<ClientEvent>
     let continuation: AsyncStream<ClientEvent>.Continuation
+    /// Called with each event, on ``eventLoop``, in place of ``events``.
+    let onEvent: (@Sendable (ClientEvent) -> Void)?
 
     var subscriptions: [SubscriptionHandle: SubscriptionRequest] = [:]
     var nextHandle = 1
@@ -33,9 +44,10 @@ public actor GestureClient {
     var handles: [Int64: SubscriptionHandle] = [:]
     /// Subscribe requests in flight (request id → handle).
     var subscribing: [Int64: SubscriptionHandle] = [:]
-    var replies: [Int64: CheckedContinuation<JSONValue, any Error>] = [:]
+    var replies: [Int64: @Sendable (Result<JSONValue, any Error>) -> Void] = [:]
     var nextRequest: Int64 = 1
-    var writer: NIOAsyncChannelOutboundWriter<ByteBuffer>?
+    /// The connection now (nil between connections).
+    var channel: (any Channel)?
     var connection: Task<Void, Never>?
     /// The wait before the next attempt: reset by a `hello`, not by a connection (a daemon that
     /// refuses accepts the connection first).
@@ -51,10 +63,13 @@ public actor GestureClient {
     static let longestRefusedDelay: Duration = .seconds(10)
 
     /// A client for the daemon at `path` (default: ``SocketPath/resolve(_:)``, else the system
-    /// socket). Nothing happens until ``start()``.
-    public init(path: String? = nil, reconnects: Bool = true) {
+    /// socket). Nothing happens until ``start()``. With `onEvent`, each event is that call, made
+    /// on ``eventLoop`` as it happens, and ``events`` stays empty.
+    public init(path: String? = nil, reconnects: Bool = true, onEvent: (@Sendable (ClientEvent) -> Void)? = nil) {
         self.path = path ?? SocketPath.resolve() ?? SocketPath.system
         self.reconnects = reconnects
+        self.onEvent = onEvent
+        eventLoop = MultiThreadedEventLoopGroup.singleton.next()
         (events, continuation) = AsyncStream.makeStream(of: ClientEvent.self, bufferingPolicy: .unbounded)
     }
 
@@ -67,37 +82,43 @@ public actor GestureClient {
     /// Stops: closes the connection and finishes ``events``.
     public func close() async {
         connection?.cancel()
-        try? await writer?.finish()
+        channel?.close(promise: nil)
         await connection?.value
         continuation.finish()
     }
 
     /// Adds a subscription: made now when connected, and again after every reconnect.
     @discardableResult
-    public func subscribe(_ request: SubscriptionRequest) async -> SubscriptionHandle {
+    public func subscribe(_ request: SubscriptionRequest) -> SubscriptionHandle {
         let handle = SubscriptionHandle(nextHandle)
         nextHandle += 1
         subscriptions[handle] = request
-        if writer != nil { await send(request, as: handle) }
+        send(request, as: handle)
         return handle
     }
 
     /// Ends a subscription (instances it was told about end with `failed(unsubscribed)`).
-    public func unsubscribe(_ handle: SubscriptionHandle) async {
+    public func unsubscribe(_ handle: SubscriptionHandle) {
         guard subscriptions.removeValue(forKey: handle) != nil else { return }
         guard let daemonID = handles.first(where: { $0.value == handle })?.key else { return }
-        _ = try? await request(.unsubscribe(subscription: daemonID))
+        request(.unsubscribe(subscription: daemonID)) { _ in }
     }
 
     /// Sends a request (`snapshot`, `devices`, `ping`) and returns the daemon's reply.
     public func request(_ command: ClientRequest.Command) async throws -> JSONValue {
-        guard let writer else { throw ClientError.notConnected(path) }
+        try await withCheckedThrowingContinuation { continuation in
+            request(command) { continuation.resume(with: $0) }
+        }
+    }
+
+    /// Sends a request; `reply` is called on ``eventLoop`` with the daemon's reply, or the
+    /// error (at once when not connected). Requests are written in the order they are made.
+    public func request(_ command: ClientRequest.Command, reply: @escaping @Sendable (Result<JSONValue, any Error>) -> Void) {
+        guard let channel else { return reply(.failure(ClientError.notConnected(path))) }
         let id = nextRequest
         nextRequest += 1
-        return try await withCheckedThrowingContinuation { reply in
-            replies[id] = reply
-            Task { try? await writer.write(Self.line(ClientRequest(id: .int(id), command: command))) }
-        }
+        replies[id] = reply
+        channel.writeAndFlush(Self.line(ClientRequest(id: .int(id), command: command)), promise: nil)
     }
 
     /// Types on the daemon's virtual keyboard (the `keys` request): the steps in order. Returns
@@ -105,8 +126,12 @@ public actor GestureClient {
     /// when the daemon types nothing (`forbidden`: its user is not in front; `keys-unavailable`,
     /// `rate-limited`, `too-many-keys`, `invalid-request`).
     public func keys(_ steps: [KeyStep]) async throws -> [UInt16] {
-        let reply = try await request(.keys(steps))
-        return reply["held"]?.arrayValue?.compactMap { $0.intValue.map { UInt16(clamping: $0) } } ?? []
+        Self.held(try await request(.keys(steps)))
+    }
+
+    /// The keys a `keys` reply says are held down.
+    public static func held(_ reply: JSONValue) -> [UInt16] {
+        reply["held"]?.arrayValue?.compactMap { $0.intValue.map { UInt16(clamping: $0) } } ?? []
     }
 
     /// Every gesture instance active now (the `snapshot` request).
@@ -127,19 +152,23 @@ public actor GestureClient {
                 case .success(let fd): descriptor = fd
                 case .failure(let errno): throw errno
                 }
-                let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                    .withConnectedSocket(descriptor) { channel in
+                // Lines are handled where they are read, on the loop that is this actor's
+                // executor: no task or thread between the socket and the events.
+                let channel = try await ClientBootstrap(group: eventLoop)
+                    .channelInitializer { [self] channel in
                         channel.eventLoop.makeCompletedFuture {
-                            try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineSplitter(limit: 1 << 24)))
-                            return try NIOAsyncChannel<LineSplitter.Line, ByteBuffer>(wrappingChannelSynchronously: channel)
+                            try channel.pipeline.syncOperations.addHandlers(ByteToMessageHandler(LineSplitter(limit: 1 << 24)), ClientLineHandler(client: self))
+                            // Before any line is read: the hello's subscriptions are written on it.
+                            self.assumeIsolated { $0.channel = channel }
                         }
                     }
-                try await channel.executeThenClose { inbound, outbound in
-                    self.attach(outbound)
-                    for try await line in inbound {
-                        guard case .text(let text) = line, let value = try? JSONParser.parse(text) else { continue }
-                        await self.receive(value)
-                    }
+                    .withConnectedSocket(descriptor)
+                    .get()
+                if Task.isCancelled { channel.close(promise: nil) }
+                try await withTaskCancellationHandler {
+                    try await channel.closeFuture.get()
+                } onCancel: {
+                    channel.close(promise: nil)
                 }
             } catch {
                 reason = "\(error)"
@@ -152,20 +181,16 @@ public actor GestureClient {
         continuation.finish()
     }
 
-    func attach(_ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
-        writer = outbound
-    }
-
     func detach(reason: String) {
-        let wasConnected = writer != nil
-        writer = nil
+        let wasConnected = channel != nil
+        channel = nil
         handles.removeAll()
         subscribing.removeAll()
-        for reply in replies.values { reply.resume(throwing: ClientError.disconnected) }
+        for reply in replies.values { reply(.failure(ClientError.disconnected)) }
         replies.removeAll()
         guard wasConnected || !reconnects || !reportedUnreachable else { return }
         reportedUnreachable = true
-        continuation.yield(.disconnected(reason: reason))
+        emit(.disconnected(reason: reason))
     }
 
     /// The daemon said `forbidden`: the next attempt waits longer.
@@ -183,54 +208,60 @@ public actor GestureClient {
         return delay
     }
 
-    func send(_ request: SubscriptionRequest, as handle: SubscriptionHandle) async {
-        guard let writer else { return }
+    func send(_ request: SubscriptionRequest, as handle: SubscriptionHandle) {
+        guard let channel else { return }
         let id = nextRequest
         nextRequest += 1
         subscribing[id] = handle
-        try? await writer.write(Self.line(ClientRequest(id: .int(id), command: .subscribe(request))))
+        channel.writeAndFlush(Self.line(ClientRequest(id: .int(id), command: .subscribe(request))), promise: nil)
     }
 
     static func line(_ request: ClientRequest) -> ByteBuffer {
         ByteBuffer(string: request.json.serialized + "\n")
     }
 
-    func receive(_ value: JSONValue) async {
+    /// An event to the app: `onEvent`, or the stream.
+    func emit(_ event: ClientEvent) {
+        if let onEvent { onEvent(event) } else { continuation.yield(event) }
+    }
+
+    /// One line from the daemon (on the loop, through ``ClientLineHandler``).
+    func receive(_ value: JSONValue) {
         if let id = value["id"]?.intValue, value["ok"] != nil || value["error"] != nil {
             return reply(id: id, value)
         }
         switch value["event"]?.stringValue {
         case "hello":
             guard let hello = ServerHello(value) else {
-                continuation.yield(.other(value))
+                emit(.other(value))
                 return
             }
             retryDelay = Self.firstDelay
             reportedUnreachable = false
-            continuation.yield(.connected(hello))
-            for (handle, request) in subscriptions.sorted(by: { $0.key < $1.key }) { await send(request, as: handle) }
+            emit(.connected(hello))
+            for (handle, request) in subscriptions.sorted(by: { $0.key < $1.key }) { send(request, as: handle) }
         case "gesture":
             let handle = value["subscription"]?.intValue.flatMap { handles[$0] }
-            if let update = GestureUpdate(value, subscription: handle) { continuation.yield(.gesture(update)) }
+            if let update = GestureUpdate(value, subscription: handle) { emit(.gesture(update)) }
         case "touchpad-gesture":
-            continuation.yield(.touchpadGesture(value))
+            emit(.touchpadGesture(value))
         case "device-added":
-            continuation.yield(.deviceAdded(value["device"] ?? .null))
+            emit(.deviceAdded(value["device"] ?? .null))
         case "device-removed":
-            continuation.yield(.deviceRemoved(value["device"]?.intValue ?? 0))
+            emit(.deviceRemoved(value["device"]?.intValue ?? 0))
         case "config-reloaded":
-            continuation.yield(.configReloaded(value))
+            emit(.configReloaded(value))
         case "overflow":
-            continuation.yield(.overflow(value))
+            emit(.overflow(value))
         case "paused":
-            continuation.yield(.paused(reason: value["reason"]?.stringValue ?? "", message: value["message"]?.stringValue ?? ""))
+            emit(.paused(reason: value["reason"]?.stringValue ?? "", message: value["message"]?.stringValue ?? ""))
         case "resumed":
-            continuation.yield(.resumed(devices: value["devices"]?.arrayValue ?? []))
+            emit(.resumed(devices: value["devices"]?.arrayValue ?? []))
         case "error":
             if value["code"]?.stringValue == "forbidden" { markRefused() }
-            continuation.yield(.serverError(code: value["code"]?.stringValue ?? "error", message: value["message"]?.stringValue ?? ""))
+            emit(.serverError(code: value["code"]?.stringValue ?? "error", message: value["message"]?.stringValue ?? ""))
         default:
-            continuation.yield(.other(value))
+            emit(.other(value))
         }
     }
 
@@ -238,10 +269,10 @@ public actor GestureClient {
         let failure = value["error"].map { ClientError.rejected(code: $0["code"]?.stringValue ?? "error", message: $0["message"]?.stringValue ?? "") }
         if let handle = subscribing.removeValue(forKey: id) {
             if let daemonID = value["subscription"]?.intValue { handles[daemonID] = handle }
-            if case .rejected(let code, let message) = failure { continuation.yield(.serverError(code: code, message: message)) }
+            if case .rejected(let code, let message) = failure { emit(.serverError(code: code, message: message)) }
             return
         }
         guard let reply = replies.removeValue(forKey: id) else { return }
-        if let failure { reply.resume(throwing: failure) } else { reply.resume(returning: value) }
+        reply(failure.map { .failure($0) } ?? .success(value))
     }
 }

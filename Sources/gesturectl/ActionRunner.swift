@@ -1,4 +1,5 @@
 import Dispatch
+import NIOCore
 import GestureClient
 import GestureDesktop
 import GesturePipeline
@@ -12,8 +13,15 @@ import Posix
 /// it changes on disk (inotify on its folder, so editors that replace the file are seen), and
 /// keeps the old actions when the new file has a mistake. The connection comes back by itself
 /// when the daemon restarts; the actions' instances in flight are forgotten then.
+///
+/// Everything it does happens on the client's event loop, one input at a time: a line from the
+/// daemon is read, decided on and its command spawned on the one thread the kernel woke, with
+/// no task or other thread in between (each would be a wake-up, and wake-ups were most of the
+/// time from a lift to the command). Requests (subscribe, keys) are written on the same
+/// connection and their replies come back as calls on the loop. Signals and the file's folder
+/// are watched by Dispatch and handed to the loop.
 final class ActionRunner: @unchecked Sendable {
-    /// What wakes the loop.
+    /// What reaches the runner, always on the loop.
     enum Input: Sendable {
         case event(ClientEvent)
         case wake
@@ -31,10 +39,14 @@ final class ActionRunner: @unchecked Sendable {
     var handle: SubscriptionHandle?
     var request: SubscriptionRequest?
     let processes = ActionProcesses { StandardError.line("gesturectl actions: \($0)") }
-    let (inputs, feed) = AsyncStream.makeStream(of: Input.self)
+    let loop: any EventLoop
+    /// Fulfilled when the run ends.
+    let outcome: EventLoopPromise<Outcome>
+    var ended = false
     let queue = DispatchQueue(label: "gesturectl-actions")
     var sources: [any DispatchSourceProtocol] = []
-    let timer: any DispatchSourceTimer
+    /// The next wake-up (a deadline of the tracker or the processes), on the loop.
+    var timer: Scheduled<Void>?
 
     let verbose: Bool
     let once: Bool
@@ -47,8 +59,21 @@ final class ActionRunner: @unchecked Sendable {
         self.verbose = verbose
         self.once = once
         tracker = ActionTracker(actions: file.actions)
-        client = GestureClient(path: socket, reconnects: !once)
-        timer = DispatchSource.makeTimerSource(queue: queue)
+        let relay = EventRelay()
+        client = GestureClient(path: socket, reconnects: !once) { relay.runner?.input(.event($0)) }
+        loop = client.eventLoop
+        outcome = loop.makePromise()
+        relay.runner = self
+    }
+
+    /// Hands the client's events to the runner; set once, before the client starts.
+    final class EventRelay: @unchecked Sendable {
+        weak var runner: ActionRunner?
+    }
+
+    /// The client, used from its own loop (where the runner always runs).
+    func withClient<T: Sendable>(_ body: @Sendable (isolated GestureClient) -> T) -> T {
+        client.assumeIsolated { body($0) }
     }
 
     static func now() -> Double { MonotonicClock.now.seconds }
@@ -107,7 +132,7 @@ final class ActionRunner: @unchecked Sendable {
 
     /// Makes the subscription the file and the daemon's gestures call for now, and says once
     /// which actions are off because the daemon has no such gesture.
-    func resubscribe() async {
+    func resubscribe() {
         if let configured {
             for action in file.actions where (action.definition == nil) != configured.contains(action.gesture) {
                 guard reportedUnknown.insert(action.line ?? 0).inserted else { continue }
@@ -117,10 +142,12 @@ final class ActionRunner: @unchecked Sendable {
         }
         let wanted = Self.subscription(for: file, configured: configured)
         guard wanted != request || handle == nil else { return }
-        if let handle { await client.unsubscribe(handle) }
-        handle = nil
+        let old = handle
+        handle = withClient { client in
+            if let old { client.unsubscribe(old) }
+            return wanted.map { client.subscribe($0) }
+        }
         request = wanted
-        if let wanted { handle = await client.subscribe(wanted) }
     }
 
     /// How a run ended.
@@ -135,44 +162,55 @@ final class ActionRunner: @unchecked Sendable {
 
     /// Runs until SIGTERM or SIGINT (or, with `once`, until the daemon goes away).
     func run() async -> Outcome {
-        // The desktop forgets what the runner asked of it (KWin: the script is unloaded).
-        defer { desktop?.stop() }
+        loop.execute { self.begin() }
+        let outcome = (try? await outcome.futureResult.get()) ?? .finished
+        await client.close()
+        return outcome
+    }
+
+    /// Starts it all, on the loop.
+    func begin() {
         // Subscribed once the daemon says which gestures it has (its hello).
-        await client.start()
-        let feed = feed
-        let events = client.events
-        Task { for await event in events { feed.yield(.event(event)) } }
+        withClient { $0.start() }
         watch()
         startDesktop()
         StandardError.line("gesturectl actions: \(EventText.count(file.actions.count, "action")) from \(path)\(keys.layout.map { "; keys typed as on layout \($0)" } ?? "")")
-        for await input in inputs {
-            let now = Self.now()
-            switch input {
-            case .event(let event): await handle(event, now: now)
-            case .wake: break
-            case .reload(let why): await reload(why)
-            case .stop:
-                processes.stopAll()
-                await client.close()
-                return .finished
-            case .finish:
-                // --once: what runs may finish, what waits in a queue runs too.
-                while !processes.isIdle {
-                    processes.waitForAny()
-                    processes.poll(now: Self.now(), specs: file.actions)
-                }
-                await client.close()
-                if let refusal, !connected { return .refused(refusal) }
-                return connected ? .finished : .noDaemon
-            }
-            await run(tracker.advance(to: now), now: now)
-            processes.poll(now: now, specs: file.actions)
-            schedule(now: now)
-        }
-        return .finished
     }
 
-    func handle(_ event: ClientEvent, now: Double) async {
+    /// One input, on the loop; then what is due, and the next wake-up.
+    func input(_ input: Input) {
+        guard !ended else { return }
+        let now = Self.now()
+        switch input {
+        case .event(let event): handle(event, now: now)
+        case .wake: break
+        case .reload(let why): reload(why)
+        case .stop:
+            processes.stopAll()
+            return end(.finished)
+        case .finish:
+            // --once: what runs may finish, what waits in a queue runs too.
+            while !processes.isIdle {
+                processes.waitForAny()
+                processes.poll(now: Self.now(), specs: file.actions)
+            }
+            if let refusal, !connected { return end(.refused(refusal)) }
+            return end(connected ? .finished : .noDaemon)
+        }
+        run(tracker.advance(to: now), now: now)
+        processes.poll(now: now, specs: file.actions)
+        schedule(now: now)
+    }
+
+    func end(_ how: Outcome) {
+        ended = true
+        timer?.cancel()
+        // The desktop forgets what the runner asked of it (KWin: the script is unloaded).
+        desktop?.stop()
+        outcome.succeed(how)
+    }
+
+    func handle(_ event: ClientEvent, now: Double) {
         switch event {
         case .gesture(let update):
             let firings = tracker.handle(
@@ -180,22 +218,22 @@ final class ActionRunner: @unchecked Sendable {
                     gesture: update.gesture, instance: update.instance, device: update.device, phase: update.phase, reason: update.reason,
                     value: update.value, state: update.state, isSnapshot: update.isSnapshot),
                 at: now, focus: file.needsDesktop ? focus : .unknown)
-            await run(firings, now: now)
+            run(firings, now: now)
         case .connected(let hello):
             connected = true
             refusal = nil
             StandardError.line("gesturectl actions: connected to gestured \(hello.server)")
             configured = hello.gestures
-            await resubscribe()
-            await prepareKeyboard()
+            resubscribe()
+            prepareKeyboard()
         case .configReloaded(let value):
             configured = value["gestures"]?.arrayValue?.compactMap(\.stringValue)
             reportedUnknown.removeAll()
-            await resubscribe()
+            resubscribe()
         case .disconnected(let reason):
             tracker.reset()
             held = []  // the daemon let go of them
-            if once { feed.yield(.finish) }
+            if once { loop.execute { self.input(.finish) } }
             // A refusal was said already, with the wait; a lost connection is said each time.
             guard refusal == nil else { break }
             StandardError.line("gesturectl actions: lost gestured (\(reason))\(once ? "" : "; reconnecting")")
@@ -217,12 +255,12 @@ final class ActionRunner: @unchecked Sendable {
         }
     }
 
-    func run(_ firings: [ActionFiring], now: Double) async {
+    func run(_ firings: [ActionFiring], now: Double) {
         for firing in firings {
             let action = file.actions[firing.action]
             guard let command = firing.isBack ? action.back : action.command else { continue }
             if let input = command.input {
-                await type(input, firing, action)
+                type(input, firing, action)
                 continue
             }
             if case .window(let windowAction) = command {
@@ -255,18 +293,19 @@ final class ActionRunner: @unchecked Sendable {
 
     /// When the file types: asks the daemon to make its virtual keyboard now (a `keys` request
     /// with no steps), so that the desktop has it before the first gesture's keys.
-    func prepareKeyboard() async {
+    func prepareKeyboard() {
         guard file.types else { return }
-        do {
-            _ = try await client.keys([])
-        } catch ClientError.rejected(let code, let message) where code != "forbidden" {
-            StandardError.line("gesturectl actions: the actions that type will not: \(message) (\(code))")
-        } catch {}
+        withClient { client in
+            client.request(.keys([])) { result in
+                guard case .failure(ClientError.rejected(let code, let message)) = result, code != "forbidden" else { return }
+                StandardError.line("gesturectl actions: the actions that type will not: \(message) (\(code))")
+            }
+        }
     }
 
     /// Types what an action's firing types: its keys held (`on: began`), let go (the instance's
     /// end), or typed once; the daemon's refusal is said with the action's line.
-    func type(_ input: ActionInput, _ firing: ActionFiring, _ action: ActionSpec) async {
+    func type(_ input: ActionInput, _ firing: ActionFiring, _ action: ActionSpec) {
         guard let steps = (firing.isBack ? keys.back : keys.main)[firing.action] else { return }
         let holds: Bool
         if case .began = action.trigger { holds = input.holds } else { holds = false }
@@ -275,17 +314,20 @@ final class ActionRunner: @unchecked Sendable {
             let verb = firing.isRelease ? "let go of" : holds ? "hold" : "type"
             StandardError.line("gesturectl actions: line \(action.line ?? 0): \(action.gesture) \(firing.event.phase.rawValue)\(firing.isBack ? " (back)" : ""): \(verb) \(input.summary)")
         }
-        do {
-            self.held = try await client.keys(what)
-        } catch ClientError.rejected(let code, let message) {
-            StandardError.line("gesturectl actions: \(ConfigError(file: path, line: action.line, "gestured did not type \(input.summary): \(message) (\(code))"))")
-        } catch {
-            StandardError.line("gesturectl actions: \(ConfigError(file: path, line: action.line, "gestured did not type \(input.summary): \(error)"))")
+        let place = ConfigError(file: path, line: action.line, "gestured did not type \(input.summary)")
+        withClient { client in
+            client.request(.keys(what)) { [self] result in
+                switch result {
+                case .success(let reply): held = GestureClient.held(reply)
+                case .failure(ClientError.rejected(let code, let message)): StandardError.line("gesturectl actions: \(place): \(message) (\(code))")
+                case .failure(let error): StandardError.line("gesturectl actions: \(place): \(error)")
+                }
+            }
         }
     }
 
     /// Reads the file again; a mistake keeps the actions as they were.
-    func reload(_ why: String) async {
+    func reload(_ why: String) {
         let next: ActionsFile
         let nextKeys: ActionKeys
         do {
@@ -298,38 +340,39 @@ final class ActionRunner: @unchecked Sendable {
         guard next != file || nextKeys.layout != keys.layout else { return }
         // The new tracker knows nothing of the instances in flight: what their `on: began`
         // holds comes up now rather than never.
-        if !held.isEmpty { held = (try? await client.keys(held.reversed().map(KeyStep.release))) ?? held }
+        if !held.isEmpty {
+            let release = held.reversed().map(KeyStep.release)
+            withClient { client in
+                client.request(.keys(release)) { [self] in if case .success(let reply) = $0 { held = GestureClient.held(reply) } }
+            }
+        }
         let typedBefore = file.types
         file = next
         keys = nextKeys
-        if connected && next.types && !typedBefore { await prepareKeyboard() }
+        if connected && next.types && !typedBefore { prepareKeyboard() }
         startDesktop()
         tracker = ActionTracker(actions: next.actions)
         reportedUnknown.removeAll()
-        if connected { await resubscribe() }
+        if connected { resubscribe() }
         StandardError.line("gesturectl actions: \(why): \(EventText.count(next.actions.count, "action")) from \(path)")
     }
 
     /// Wakes the loop at the next deadline of the tracker or the processes.
     func schedule(now: Double) {
+        timer?.cancel()
+        timer = nil
         let deadlines = [tracker.nextDeadline, processes.nextDeadline(now: now)].compactMap { $0 }
-        guard let next = deadlines.min() else {
-            timer.schedule(deadline: .distantFuture)
-            return
-        }
-        timer.schedule(deadline: .now() + .nanoseconds(Int(max(0, next - now) * 1e9)))
+        guard let next = deadlines.min() else { return }
+        timer = loop.scheduleTask(in: .nanoseconds(Int64(max(0, next - now) * 1e9))) { self.input(.wake) }
     }
 
-    /// SIGHUP, SIGTERM, SIGINT, the file's folder, and the timer, all on one queue.
+    /// SIGHUP, SIGTERM, SIGINT and the file's folder, all on one queue.
     func watch() {
-        let feed = feed
-        timer.setEventHandler { feed.yield(.wake) }
-        timer.schedule(deadline: .distantFuture)
-        timer.activate()
+        let loop = loop
         for (number, input) in [(SIGHUP, Input.reload("SIGHUP")), (SIGTERM, .stop), (SIGINT, .stop)] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { feed.yield(input) }
+            source.setEventHandler { loop.execute { self.input(input) } }
             source.activate()
             sources.append(source)
         }
@@ -341,7 +384,7 @@ final class ActionRunner: @unchecked Sendable {
         }
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         source.setEventHandler {
-            if Self.drain(descriptor).contains(name) { feed.yield(.reload("changed on disk")) }
+            if Self.drain(descriptor).contains(name) { loop.execute { self.input(.reload("changed on disk")) } }
         }
         source.activate()
         sources.append(source)
