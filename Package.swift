@@ -90,7 +90,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
-        .executableTarget(name: "engine-profile", dependencies: ["GestureTesting"]),
+        .executableTarget(name: "engine-profile", dependencies: ["GestureTesting", "Evdev"]),
         // `make bench`: the daemon's latency, CPU and memory with many clients; replay throughput.
         .executableTarget(name: "daemon-bench", dependencies: ["GesturePipeline", "GestureWire"]),
         .testTarget(

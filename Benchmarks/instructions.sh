@@ -11,7 +11,8 @@ count() {
         | awk '/Collected/ { print $4 }'
 }
 printf '%-12s %s\n' stream "instructions/frame"
-for stream in pan pinch tenFingers sequences; do
+# decode: the evdev decoder alone, on the peers' ten-finger touchscreen load (not the engine).
+for stream in pan pinch tenFingers sequences decode; do
     a=$(count "$stream" "$short")
     b=$(count "$stream" "$long")
     printf '%-12s %d\n' "$stream" $(( (b - a) / (long - short) ))

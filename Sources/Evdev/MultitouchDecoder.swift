@@ -93,7 +93,7 @@ public struct MultitouchDecoder: Sendable {
     let xAxis: AbsInfo
     let yAxis: AbsInfo
     let pressureAxis: AbsInfo?
-    var slots: [Int32: Slot] = [:]
+    var slots: SlotTable
     var slot: Int32 = 0
     var report: [ContactAxes] = []
     var pending = ContactAxes()
@@ -109,6 +109,10 @@ public struct MultitouchDecoder: Sendable {
     /// A touchpad's palm and thumb detection (nil for other devices and semi-MT pads).
     var touchpadFilter: TouchpadContactFilter?
     var filterSamples: [TouchpadContactFilter.Sample] = []
+    // Buffers kept between frames, so that a frame allocates only its own contacts.
+    var rawBuffer: [RawContact] = []
+    var idBuffer: [Int32] = []
+    var nextBuffer: [Live] = []
 
     /// Creates a decoder for a described device. For a touchpad with per-finger positions,
     /// `touchpad` rules (from libinput's quirks) leave palms and thumbs out; without them the
@@ -121,6 +125,7 @@ public struct MultitouchDecoder: Sendable {
         mode = description.multitouchProtocol
         isSemiMultitouch = description.isSemiMultitouch
         slotCapacity = description.slotCount
+        slots = SlotTable(capacity: slotCapacity)
         addsFakeFingers = description.kind == .touchpad && !description.isSemiMultitouch && slotCapacity > 0
             && (description.fingerToolCount ?? 0) > slotCapacity
         surface = description.surface
@@ -134,7 +139,7 @@ public struct MultitouchDecoder: Sendable {
         if dropping {
             if event.type == EventCode.EV_SYN && event.code == EventCode.SYN_REPORT {
                 dropping = false
-                for key in slots.keys { slots[key]!.confirmed = false }
+                slots.unconfirmAll()
                 report.removeAll()
                 pending = ContactAxes()
                 return cancelAll(at: event.time)
@@ -194,11 +199,10 @@ public struct MultitouchDecoder: Sendable {
                 slot = value
                 return
             }
-            var state = slots[slot] ?? Slot()
-            if code == EventCode.ABS_MT_TRACKING_ID, value != state.axes.trackingID { state.rejected = false }
-            guard state.axes.apply(code, value) else { return }
-            state.confirmed = true
-            slots[slot] = state
+            slots.update(slot) { state in
+                if code == EventCode.ABS_MT_TRACKING_ID, value != state.axes.trackingID { state.rejected = false }
+                if state.axes.apply(code, value) { state.confirmed = true }
+            }
         case .anonymous:
             _ = pending.apply(code, value)
         case .singleTouch:
@@ -217,58 +221,82 @@ public struct MultitouchDecoder: Sendable {
     typealias RawContact = (id: Int32?, x: Int32, y: Int32, pressure: Int32?, major: Int32?, minor: Int32?)
 
     /// The contacts as the device reports them now, with the fingers BTN_TOOL_* counts beyond
-    /// them at the first one's position (``addsFakeFingers``).
-    mutating func currentContacts() -> [RawContact] {
-        var contacts = reportedContacts()
+    /// them at the first one's position (``addsFakeFingers``), in `contacts` (emptied first).
+    mutating func currentContacts(into contacts: inout [RawContact]) {
+        reportedContacts(into: &contacts)
         // libinput's rule: only fingers past the slots are fake (a palm the firmware still
         // counts on a pad with slots to spare is no finger).
-        guard addsFakeFingers, let first = contacts.first, toolFingers > slotCapacity, toolFingers > contacts.count else { return contacts }
+        guard addsFakeFingers, let first = contacts.first, toolFingers > slotCapacity, toolFingers > contacts.count else { return }
         for extra in contacts.count..<toolFingers {
             contacts.append((Self.fakeID - Int32(extra), first.x, first.y, nil, nil, nil))
         }
-        return contacts
     }
 
     /// The ids of fake fingers count down from here (far from the device's tracking ids).
     static let fakeID = Int32.max - 16
 
-    /// The contacts as the device reports them.
-    mutating func reportedContacts() -> [RawContact] {
+    /// The contacts as the device reports them, in `contacts` (emptied first).
+    mutating func reportedContacts(into contacts: inout [RawContact]) {
+        contacts.removeAll(keepingCapacity: true)
         switch mode {
         case .slots:
-            let active = slots.keys.sorted().compactMap { key -> ContactAxes? in
-                var state = slots[key]!
-                guard state.axes.trackingID ?? -1 >= 0, state.confirmed else { return nil }
-                if !state.rejected, !state.axes.isFinger {
-                    state.rejected = true
-                    slots[key] = state
-                    if let id = state.axes.trackingID { rejectedNow.insert(id) }
-                }
-                return state.rejected ? nil : state.axes
+            // Slot order: any negative numbers, the array, any numbers past it.
+            let far = slots.farNumbers
+            for number in far where number < 0 { report(slot: number, into: &contacts) }
+            for index in 0..<slots.near.count { report(slot: Int32(index), into: &contacts) }
+            for number in far where number >= 0 { report(slot: number, into: &contacts) }
+            if isSemiMultitouch, !contacts.isEmpty {
+                let active = contacts.count
+                let count = max(toolFingers, active)
+                let x = contacts.map { Int64($0.x) }.reduce(0, +) / Int64(active)
+                let y = contacts.map { Int64($0.y) }.reduce(0, +) / Int64(active)
+                contacts = (0..<count).map { (Int32($0), Int32(x), Int32(y), nil, nil, nil) }
             }
-            if isSemiMultitouch {
-                guard !active.isEmpty else { return [] }
-                let count = max(toolFingers, active.count)
-                let x = active.map { Int64($0.x ?? 0) }.reduce(0, +) / Int64(active.count)
-                let y = active.map { Int64($0.y ?? 0) }.reduce(0, +) / Int64(active.count)
-                return (0..<count).map { (Int32($0), Int32(x), Int32(y), nil, nil, nil) }
-            }
-            return active.map { ($0.trackingID, $0.x ?? 0, $0.y ?? 0, $0.pressure, $0.major, $0.minor) }
         case .anonymous:
             endAnonymousContact()
             defer { report.removeAll() }
-            if !touching && report.isEmpty { return [] }
-            return report.map { ($0.trackingID, $0.x!, $0.y!, $0.pressure, $0.major, $0.minor) }
+            if !touching && report.isEmpty { return }
+            for axes in report { contacts.append((axes.trackingID, axes.x!, axes.y!, axes.pressure, axes.major, axes.minor)) }
         case .singleTouch:
-            return touching ? [(0, singleX, singleY, nil, nil, nil)] : []
+            if touching { contacts.append((0, singleX, singleY, nil, nil, nil)) }
         case .none:
-            return []
+            break
         }
     }
 
+    /// Adds a slot's contact when it is down, reported since any loss, and a finger (one that
+    /// stops being a finger is marked out now, and stays out until its tracking id changes).
+    mutating func report(slot number: Int32, into contacts: inout [RawContact]) {
+        let turnedAway: Int32? = slots.update(number) { state in
+            guard state.axes.trackingID ?? -1 >= 0, state.confirmed else { return nil }
+            if !state.rejected, !state.axes.isFinger {
+                state.rejected = true
+                return state.axes.trackingID
+            }
+            if !state.rejected {
+                let axes = state.axes
+                contacts.append((axes.trackingID, axes.x ?? 0, axes.y ?? 0, axes.pressure, axes.major, axes.minor))
+            }
+            return nil
+        }
+        if let turnedAway { rejectedNow.insert(turnedAway) }
+    }
+
     mutating func frame(at time: Timestamp) -> TouchFrame? {
-        var current = currentContacts()
-        let ids = identities(for: current)
+        // The buffers are taken out while in use (no copy on write) and put back at the end.
+        var current = rawBuffer
+        rawBuffer = []
+        var ids = idBuffer
+        idBuffer = []
+        var next = nextBuffer
+        nextBuffer = []
+        defer {
+            rawBuffer = current
+            idBuffer = ids
+            nextBuffer = next
+        }
+        currentContacts(into: &current)
+        identities(for: current, into: &ids)
         var notFingers = Set<Int32>()
         if touchpadFilter != nil {
             // A buffer kept between frames: the filter's input costs no allocation per frame.
@@ -290,14 +318,17 @@ public struct MultitouchDecoder: Sendable {
             restarted = Set(live.map(\.id)).subtracting(rejectedNow)
         }
         var contacts: [Contact] = []
-        var next: [Live] = []
+        contacts.reserveCapacity(current.count + live.count)
+        next.removeAll(keepingCapacity: true)
         for (index, raw) in current.enumerated() where !notFingers.contains(ids[index]) && !restarted.contains(ids[index]) {
             let position = millimetres(raw.x, raw.y)
             let normalized = Point(
                 x: Double(xAxis.offset(of: raw.x)) / Double(xAxis.span), y: Double(yAxis.offset(of: raw.y)) / Double(yAxis.span))
             let id = ids[index]
             let phase: TouchPhase
-            if let before = live.first(where: { $0.id == id }) {
+            // Contacts mostly keep their order from frame to frame: the same place is looked at first.
+            let hint = next.count
+            if let before = hint < live.count && live[hint].id == id ? live[hint] : live.first(where: { $0.id == id }) {
                 phase = before.position == position ? .stationary : .moved
             } else {
                 phase = .began
@@ -307,12 +338,12 @@ public struct MultitouchDecoder: Sendable {
                 pressure: raw.pressure.flatMap(pressure), majorAxis: raw.major.map { Double($0) * millimetresPerUnitX }))
             next.append(Live(id: id, position: position, normalized: normalized))
         }
-        for before in live where !next.contains(where: { $0.id == before.id }) {
+        for (index, before) in live.enumerated() where !(index < next.count && next[index].id == before.id) && !next.contains(where: { $0.id == before.id }) {
             let phase: TouchPhase = rejectedNow.contains(before.id) || restarted.contains(before.id) ? .cancelled : .ended
             contacts.append(Contact(id: before.id, position: before.position, normalized: before.normalized, phase: phase))
         }
-        rejectedNow.removeAll()
-        live = next
+        if !rejectedNow.isEmpty { rejectedNow.removeAll() }
+        swap(&live, &next)
         return contacts.isEmpty ? nil : TouchFrame(device: device, time: time, contacts: contacts)
     }
 
@@ -321,11 +352,18 @@ public struct MultitouchDecoder: Sendable {
     /// tracking id given to two contacts at once (a faulty or hostile device: the kernel keeps
     /// them unique, uinput does not) stays with the first; the other is matched as if it had
     /// none, so a frame never holds one id twice.
-    mutating func identities(for current: [RawContact]) -> [Int32] {
+    mutating func identities(for current: [RawContact], into ids: inout [Int32]) {
+        ids.removeAll(keepingCapacity: true)
         // The usual frame: every contact has its own tracking id (checked without allocating).
         if current.indices.allSatisfy({ i in current[i].id.map { id in !current[..<i].contains { $0.id == id } } ?? false }) {
-            return current.map { $0.id! }
+            for raw in current { ids.append(raw.id!) }
+            return
         }
+        ids.append(contentsOf: identities(for: current))
+    }
+
+    /// ``identities(for:into:)`` where some contact has no tracking id of its own.
+    mutating func identities(for current: [RawContact]) -> [Int32] {
         var result: [Int32?] = []
         var taken = Set<Int32>()
         for raw in current {

@@ -41,6 +41,10 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
         let capacity = EvdevTouchSource.recordSize * 170
         return NIOPipeBootstrap(group: hub.loop)
             .channelOption(ChannelOptions.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: capacity))
+            // One read per wake-up: a frame is one write on the device's side, and a second
+            // read would only find the node empty (a syscall per frame for nothing). More than
+            // the buffer holds wakes the loop again.
+            .channelOption(ChannelOptions.maxMessagesPerRead, value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(reader) }
             }

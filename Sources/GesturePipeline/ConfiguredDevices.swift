@@ -32,6 +32,9 @@ public final class ConfiguredDevices {
     public private(set) var devices: [DeviceID: Device] = [:]
     /// The engine bindings that come from the configuration (not from clients' definitions).
     public private(set) var configuredBindings: Set<BindingID> = []
+    /// The devices that are turned, and their surfaces: what a frame needs (looked up without
+    /// copying a whole ``Device`` per frame).
+    var turned: [DeviceID: (rotation: SurfaceRotation, surface: DeviceGeometry)] = [:]
 
     /// An engine with no devices yet, for `config`.
     public init(config: GestureConfig, settings: GestureSettings = .standard) {
@@ -50,6 +53,7 @@ public final class ConfiguredDevices {
             bindings: DeviceBindings(config: config, engine: engine, device: profile, root: root))
         configuredBindings.formUnion(device.bindings.attached.map(\.id))
         devices[id] = device
+        noteTurn(of: id)
         return device
     }
 
@@ -59,13 +63,23 @@ public final class ConfiguredDevices {
         guard let device = devices[id] else { return }
         delivering(engine.removeDevice(id, at: time).events)
         devices[id] = nil
+        turned[id] = nil
         configuredBindings.subtract(device.bindings.attached.map(\.id))
     }
 
     /// One frame, turned as its device is mounted.
     public func feed(_ frame: TouchFrame) -> EngineOutput {
-        guard let device = devices[frame.device], device.rotation != .none else { return engine.feed(frame) }
-        return engine.feed(device.rotation.frame(frame, on: device.description.surface.geometry))
+        guard let turn = turned[frame.device] else { return engine.feed(frame) }
+        return engine.feed(turn.rotation.frame(frame, on: turn.surface))
+    }
+
+    /// Keeps ``turned`` in step with a device's rotation.
+    func noteTurn(of id: DeviceID) {
+        guard let device = devices[id], device.rotation != .none else {
+            turned[id] = nil
+            return
+        }
+        turned[id] = (device.rotation, device.description.surface.geometry)
     }
 
     /// Moves every device to `newConfig`: a device turned another way fails its gestures in
@@ -87,6 +101,7 @@ public final class ConfiguredDevices {
             }
             events += device.bindings.reconfigure(to: newConfig, engine: engine, device: device.profile, root: device.root, at: time)
             devices[id] = device
+            noteTurn(of: id)
         }
         delivering(events)
         config = newConfig

@@ -8,11 +8,20 @@ import GestureTesting
 // divided by the extra frames is instructions per frame, free of warm-up and setup).
 //
 //   engine-profile STREAM FRAMES      STREAM: pan | pinch | tenFingers | sequences
+//   engine-profile decode FRAMES      the evdev decoder alone (the live touchscreen path)
 
 let arguments = CommandLine.arguments.dropFirst()
+// `decode FRAMES`: the live touchscreen path's decoder alone, on the peers' ten-finger load.
+if arguments.count == 2, arguments.first == "decode", let frames = Int(arguments.last!) {
+    var workload = DecoderWorkload()
+    var contacts = 0
+    for _ in 0..<frames { contacts += workload.step() }
+    print("decode: \(frames) frames, \(contacts) contacts")
+    exit(0)
+}
 guard arguments.count == 2, let stream = SyntheticStream(rawValue: arguments.first!), let frames = Int(arguments.last!) else {
     let names = SyntheticStream.allCases.map(\.rawValue).joined(separator: " | ")
-    print("usage: engine-profile \(names) FRAMES")
+    print("usage: engine-profile \(names) | decode FRAMES")
     exit(2)
 }
 let rig = StreamRig(stream)

@@ -21,6 +21,29 @@ import Testing
         #expect(s.syn() == nil, "an empty frame says nothing")
     }
 
+    /// Slot numbers a device does not advertise, past the array the decoder keeps (256) or
+    /// negative (uinput does not check them), are contacts as any other, in slot order, and
+    /// move, lift and go through a SYN_DROPPED like the others.
+    @Test func slotNumbersFarOutsideTheDevicesRangeAreContactsInSlotOrder() throws {
+        var s = DecoderScript(Devices.touchscreen)
+        s.slot(300, id: 30, x: 300, y: 100)
+        s.slot(1, id: 1, x: 100, y: 100)
+        s.slot(-2, id: 2, x: 200, y: 100)
+        let downFrame = s.syn()
+        let down = try #require(downFrame)
+        #expect(down.contacts.map(\.id) == [2, 1, 30])
+        #expect(down.contacts.allSatisfy { $0.phase == .began })
+        s.slot(300, x: 320)
+        s.slot(-2, x: 220)
+        #expect(s.syn()?.summary == ["1:stationary", "2:moved", "30:moved"])
+        s.slot(300, id: -1)
+        #expect(s.syn()?.summary == ["1:stationary", "2:stationary", "30:ended"])
+        s.dropped()
+        #expect(s.syn()?.summary == ["1:cancelled", "2:cancelled"])
+        s.slot(-2, x: 230)
+        #expect(s.syn()?.summary == ["2:began"])
+    }
+
     @Test func trackingIDReuseEndsOneContactAndBeginsAnother() {
         var s = DecoderScript(Devices.touchscreen)
         s.slot(0, id: 5, x: 100, y: 100)

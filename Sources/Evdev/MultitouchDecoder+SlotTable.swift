@@ -1,0 +1,61 @@
+extension MultitouchDecoder {
+    /// The slots of a protocol B device, by slot number: an array for the numbers devices use
+    /// (0 up to ``nearCount``), so that an event costs no hashing and a frame no sorting, and a
+    /// dictionary for any other number a faulty or hostile device sends (accepted, as the
+    /// kernel's own slots are not checked by uinput). A slot never reported is a default
+    /// ``Slot`` (no tracking id: not down), as if it were absent.
+    struct SlotTable: Sendable {
+        /// Slot numbers kept in the array: 0 ..< nearCount.
+        static let nearCount: Int32 = 256
+
+        var near: [Slot]
+        var far: [Int32: Slot] = [:]
+
+        init(capacity: Int) {
+            near = Array(repeating: Slot(), count: min(max(capacity, 0), Int(Self.nearCount)))
+        }
+
+        subscript(number: Int32) -> Slot {
+            get {
+                if number >= 0 && number < Self.nearCount {
+                    return Int(number) < near.count ? near[Int(number)] : Slot()
+                }
+                return far[number] ?? Slot()
+            }
+            set {
+                if number >= 0 && number < Self.nearCount {
+                    while near.count <= Int(number) { near.append(Slot()) }
+                    near[Int(number)] = newValue
+                } else {
+                    far[number] = newValue
+                }
+            }
+        }
+
+        /// Changes a slot in place (no copy of it out and back).
+        mutating func update<R>(_ number: Int32, _ body: (inout Slot) -> R) -> R {
+            if number >= 0 && number < Self.nearCount {
+                while near.count <= Int(number) { near.append(Slot()) }
+                return body(&near[Int(number)])
+            }
+            var slot = far[number] ?? Slot()
+            defer { far[number] = slot }
+            return body(&slot)
+        }
+
+        /// The numbers outside the array, in ascending order (almost always none).
+        var farNumbers: [Int32] { far.isEmpty ? [] : far.keys.sorted() }
+
+        /// Marks every slot as not reported since events were lost.
+        mutating func unconfirmAll() {
+            for index in near.indices { near[index].confirmed = false }
+            for key in far.keys { far[key]!.confirmed = false }
+        }
+
+        /// Forgets every slot.
+        mutating func removeAll() {
+            for index in near.indices { near[index] = Slot() }
+            far.removeAll()
+        }
+    }
+}
