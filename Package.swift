@@ -110,7 +110,9 @@ let package = Package(
         // Runs the built gesturectl binary; depending on it makes `swift build --build-tests` build it.
         .testTarget(name: "gesturectlTests", dependencies: ["gesturectl", "GesturePipeline"]),
         // Runs the built gestured and gesturectl binaries as processes, and the Python example.
-        .testTarget(name: "gesturedTests", dependencies: ["gestured", "gesturectl", "GestureWire", "GestureClient", "GestureCore"]),
+        .testTarget(
+            name: "gesturedTests",
+            dependencies: ["gestured", "gesturectl", "GestureWire", "GestureClient", "GestureCore", .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "GestureKeysTests", dependencies: ["GestureKeys", "GestureWire"]),
         // Runs a real sway (headless) with foot, and the built gestured and gesturectl against it.
         .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "gestured", "gesturectl"]),

@@ -1,0 +1,65 @@
+import Foundation
+import GestureClient
+import GestureWire
+import NIOCore
+import Testing
+
+/// `GestureClient(onEvent:)`, what `gesturectl actions` is built on: each event is a call on the
+/// client's own event loop as its line is read, and a request's reply is a call there too.
+@Suite struct GestureClientOnEventTests {
+    /// What the calls saw, written on the loop and read once they are over.
+    final class Seen: @unchecked Sendable {
+        let lock = NSLock()
+        var client: GestureClient?
+        var lines: [String] = []
+        var offTheLoop = 0
+        var pong: String?
+
+        func note(_ body: (Seen) -> Void) { lock.lock(); body(self); lock.unlock() }
+    }
+
+    @Test func eventsAndRepliesAreCallsOnTheClientsLoopInTheTranscriptsOrder() async throws {
+        let fixture = "constructed/long-press-drag.yml"
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/\(fixture)", "--wait-subscribers", "1", "--exit-after-replay",
+        ])
+        let seen = Seen()
+        let (over, finish) = AsyncStream.makeStream(of: Void.self)
+        let client = GestureClient(path: daemon.socket, reconnects: false) { event in
+            guard let client = seen.lock.withLock({ seen.client }) else { return }
+            let onLoop = client.eventLoop.inEventLoop
+            seen.note { if !onLoop { $0.offTheLoop += 1 } }
+            switch event {
+            case .connected:
+                // Isolated to the client here: its loop is where this call runs.
+                client.assumeIsolated { client in
+                    client.request(.ping) { result in
+                        let onLoop = client.eventLoop.inEventLoop
+                        seen.note {
+                            if !onLoop { $0.offTheLoop += 1 }
+                            $0.pong = (try? result.get())?.serialized
+                        }
+                    }
+                }
+            case .gesture(let update):
+                let line = try? GesturedTests.replayForm(update.json.serialized)
+                seen.note { $0.lines += line.flatMap { $0 }.map { [$0] } ?? [] }
+            case .disconnected:
+                finish.yield()
+            default:
+                break
+            }
+        }
+        seen.note { $0.client = client }
+        await client.subscribe(SubscriptionRequest())
+        await client.start()
+        for await _ in over { break }
+        await client.close()
+        #expect(daemon.wait() == 0)
+        seen.note { seen in
+            #expect(seen.lines == (try? GesturedTests.transcript(fixture)))
+            #expect(seen.offTheLoop == 0)
+            #expect(seen.pong == #"{"id":1,"ok":true,"pong":true}"#)
+        }
+    }
+}
