@@ -15,23 +15,6 @@ extension MultitouchDecoder {
             near = Array(repeating: Slot(), count: min(max(capacity, 0), Int(Self.nearCount)))
         }
 
-        subscript(number: Int32) -> Slot {
-            get {
-                if number >= 0 && number < Self.nearCount {
-                    return Int(number) < near.count ? near[Int(number)] : Slot()
-                }
-                return far[number] ?? Slot()
-            }
-            set {
-                if number >= 0 && number < Self.nearCount {
-                    while near.count <= Int(number) { near.append(Slot()) }
-                    near[Int(number)] = newValue
-                } else {
-                    far[number] = newValue
-                }
-            }
-        }
-
         /// Changes a slot in place (no copy of it out and back).
         mutating func update<R>(_ number: Int32, _ body: (inout Slot) -> R) -> R {
             if number >= 0 && number < Self.nearCount {

@@ -183,7 +183,7 @@ public struct MultitouchDecoder: Sendable {
     public mutating func resynchronize(slots states: [(slot: Int32, trackingID: Int32, x: Int32, y: Int32)], currentSlot: Int32) {
         slots.removeAll()
         for state in states {
-            slots[state.slot] = Slot(axes: ContactAxes(trackingID: state.trackingID, x: state.x, y: state.y))
+            slots.update(state.slot) { $0 = Slot(axes: ContactAxes(trackingID: state.trackingID, x: state.x, y: state.y)) }
         }
         slot = currentSlot
         dropping = false

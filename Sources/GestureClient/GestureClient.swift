@@ -238,8 +238,10 @@ public actor GestureClient {
             }
             retryDelay = Self.firstDelay
             reportedUnreachable = false
-            emit(.connected(hello))
+            // The subscriptions made before are made again first: one the app makes on hearing
+            // `connected` is sent by `subscribe` itself, and must not be sent twice.
             for (handle, request) in subscriptions.sorted(by: { $0.key < $1.key }) { send(request, as: handle) }
+            emit(.connected(hello))
         case "gesture":
             let handle = value["subscription"]?.intValue.flatMap { handles[$0] }
             if let update = GestureUpdate(value, subscription: handle) { emit(.gesture(update)) }

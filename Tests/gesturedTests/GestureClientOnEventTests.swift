@@ -18,6 +18,38 @@ import Testing
         func note(_ body: (Seen) -> Void) { lock.lock(); body(self); lock.unlock() }
     }
 
+    /// Found by the peers benchmark (issue 26): `gesturectl actions` subscribes when it is told it
+    /// is connected, and the client then made that subscription a second time as it made the
+    /// earlier ones again; every event came twice, and some commands ran twice.
+    @Test func aSubscriptionMadeOnConnectedIsMadeOnce() async throws {
+        let fixture = "constructed/swipe-3-left.yml"
+        // At the recording's pace (170 ms): a replay as fast as possible would be over before a
+        // second subscription on the same connection could see anything.
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/\(fixture)", "--realtime", "--wait-subscribers", "1",
+            "--exit-after-replay",
+        ])
+        let seen = Seen()
+        let (over, finish) = AsyncStream.makeStream(of: Void.self)
+        let client = GestureClient(path: daemon.socket, reconnects: false) { event in
+            guard let client = seen.lock.withLock({ seen.client }) else { return }
+            switch event {
+            case .connected: client.assumeIsolated { _ = $0.subscribe(SubscriptionRequest(gestures: ["swipe-left-3"])) }
+            case .gesture(let update):
+                let line = try? GesturedTests.replayForm(update.json.serialized)
+                seen.note { $0.lines += line.flatMap { $0 }.map { [$0] } ?? [] }
+            case .disconnected: finish.yield()
+            default: break
+            }
+        }
+        seen.note { $0.client = client }
+        await client.start()
+        for await _ in over { break }
+        await client.close()
+        #expect(daemon.wait() == 0)
+        seen.note { seen in #expect(seen.lines == (try? GesturedTests.transcript(fixture))) }
+    }
+
     @Test func eventsAndRepliesAreCallsOnTheClientsLoopInTheTranscriptsOrder() async throws {
         let fixture = "constructed/long-press-drag.yml"
         let daemon = try DaemonProcess([
@@ -31,7 +63,8 @@ import Testing
             seen.note { if !onLoop { $0.offTheLoop += 1 } }
             switch event {
             case .connected:
-                // Isolated to the client here: its loop is where this call runs.
+                // Isolated to the client here: its loop is where this call runs. The subscription
+                // (which starts the replay, and so the daemon's end) waits for the reply.
                 client.assumeIsolated { client in
                     client.request(.ping) { result in
                         let onLoop = client.eventLoop.inEventLoop
@@ -39,6 +72,7 @@ import Testing
                             if !onLoop { $0.offTheLoop += 1 }
                             $0.pong = (try? result.get())?.serialized
                         }
+                        client.assumeIsolated { _ = $0.subscribe(SubscriptionRequest()) }
                     }
                 }
             case .gesture(let update):
@@ -51,7 +85,6 @@ import Testing
             }
         }
         seen.note { $0.client = client }
-        await client.subscribe(SubscriptionRequest())
         await client.start()
         for await _ in over { break }
         await client.close()
