@@ -18,7 +18,9 @@ final class ClientLineHandler: ChannelInboundHandler {
         client.assumeIsolated { $0.receive(value) }
     }
 
+    /// A broken connection: closed, its error kept as the reason the client reports.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        client.assumeIsolated { $0.channelError = error }
         context.close(promise: nil)
     }
 }

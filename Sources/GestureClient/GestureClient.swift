@@ -29,6 +29,7 @@ public actor GestureClient {
     /// from the daemon becomes an event on the thread that read it, with no hop to another
     /// thread (what a reader isolated to the same loop, as `gesturectl actions` is, relies on).
     public nonisolated let eventLoop: any EventLoop
+    /// The actor runs on ``eventLoop``.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.executor.asUnownedSerialExecutor() }
     /// Whether to reconnect after the connection ends.
     public nonisolated let reconnects: Bool
@@ -48,6 +49,8 @@ public actor GestureClient {
     var nextRequest: Int64 = 1
     /// The connection now (nil between connections).
     var channel: (any Channel)?
+    /// Why the connection broke, when the channel said (a reset, a read error).
+    var channelError: (any Error)?
     var connection: Task<Void, Never>?
     /// The wait before the next attempt: reset by a `hello`, not by a connection (a daemon that
     /// refuses accepts the connection first).
@@ -170,6 +173,7 @@ public actor GestureClient {
                 } onCancel: {
                     channel.close(promise: nil)
                 }
+                if let channelError { reason = "\(channelError)" }
             } catch {
                 reason = "\(error)"
             }
@@ -184,6 +188,7 @@ public actor GestureClient {
     func detach(reason: String) {
         let wasConnected = channel != nil
         channel = nil
+        channelError = nil
         handles.removeAll()
         subscribing.removeAll()
         for reply in replies.values { reply(.failure(ClientError.disconnected)) }
