@@ -100,7 +100,8 @@ public actor GestureClient {
         return handle
     }
 
-    /// Ends a subscription (instances it was told about end with `failed(unsubscribed)`).
+    /// Ends a subscription (instances it was told about end with `failed(unsubscribed)`); one
+    /// the daemon has not confirmed yet is ended as soon as it does.
     public func unsubscribe(_ handle: SubscriptionHandle) {
         guard subscriptions.removeValue(forKey: handle) != nil else { return }
         guard let daemonID = handles.first(where: { $0.value == handle })?.key else { return }
@@ -275,7 +276,14 @@ public actor GestureClient {
     func reply(id: Int64, _ value: JSONValue) {
         let failure = value["error"].map { ClientError.rejected(code: $0["code"]?.stringValue ?? "error", message: $0["message"]?.stringValue ?? "") }
         if let handle = subscribing.removeValue(forKey: id) {
-            if let daemonID = value["subscription"]?.intValue { handles[daemonID] = handle }
+            if let daemonID = value["subscription"]?.intValue {
+                // Ended while the daemon was still making it: ended now.
+                if subscriptions[handle] == nil {
+                    request(.unsubscribe(subscription: daemonID)) { _ in }
+                } else {
+                    handles[daemonID] = handle
+                }
+            }
             if case .rejected(let code, let message) = failure { emit(.serverError(code: code, message: message)) }
             return
         }
