@@ -248,9 +248,11 @@ public struct MultitouchDecoder: Sendable {
             if isSemiMultitouch, !contacts.isEmpty {
                 let active = contacts.count
                 let count = max(toolFingers, active)
-                let x = contacts.map { Int64($0.x) }.reduce(0, +) / Int64(active)
-                let y = contacts.map { Int64($0.y) }.reduce(0, +) / Int64(active)
-                contacts = (0..<count).map { (Int32($0), Int32(x), Int32(y), nil, nil, nil) }
+                // The box's centre, in the buffer itself (no array per frame).
+                let x = Int32(contacts.reduce(Int64(0)) { $0 + Int64($1.x) } / Int64(active))
+                let y = Int32(contacts.reduce(Int64(0)) { $0 + Int64($1.y) } / Int64(active))
+                contacts.removeAll(keepingCapacity: true)
+                for index in 0..<count { contacts.append((Int32(index), x, y, nil, nil, nil)) }
             }
         case .anonymous:
             endAnonymousContact()
