@@ -36,16 +36,17 @@ extension GestureEngine {
     /// slots that ended (lifted or cancelled) and those cancelled.
     func applyContacts(of frame: TouchFrame, to device: DeviceState, at time: Timestamp) -> (ended: UInt64, cancelled: UInt64) {
         let table = device.table
+        let slots = table.slots
         var seen: UInt64 = 0
         var routed = false
-        for contact in frame.contacts {
-            if let slot = table.slot(ofContact: contact.id) {
+        for (index, contact) in frame.contacts.enumerated() {
+            if let slot = table.slot(ofContact: contact.id, hint: index) {
                 let bit: UInt64 = 1 << UInt64(slot)
                 guard seen & bit == 0 else { continue }
                 seen |= bit
-                table.slots[slot].position = contact.position
-                table.slots[slot].normalized = contact.normalized
-                table.slots[slot].phase = contact.phase == .began ? .moved : contact.phase
+                slots[slot].position = contact.position
+                slots[slot].normalized = contact.normalized
+                slots[slot].phase = contact.phase == .began ? .moved : contact.phase
             } else if contact.phase.isLive {
                 let touch = TrackedTouch(
                     key: nextTouchKey, contactID: contact.id, position: contact.position, normalized: contact.normalized,
@@ -62,8 +63,8 @@ extension GestureEngine {
         var cancelled: UInt64 = 0
         for slot in table.order {
             let bit: UInt64 = 1 << UInt64(slot)
-            if seen & bit == 0 { table.slots[slot].phase = .cancelled }
-            switch table.slots[slot].phase {
+            if seen & bit == 0 { slots[slot].phase = .cancelled }
+            switch slots[slot].phase {
             case .began, .moved, .stationary: break
             case .ended: ended |= bit
             case .cancelled: ended |= bit; cancelled |= bit

@@ -19,24 +19,23 @@ public struct TouchInput: Sequence {
 
     /// Iterates the routed touches in begin order.
     public struct Iterator: IteratorProtocol {
-        let order: [Int]
-        let slots: [TrackedTouch]
+        let table: TouchTable
         let mask: UInt64
         var index = 0
 
         public mutating func next() -> TrackedTouch? {
-            while index < order.count {
-                let slot = order[index]
+            while index < table.count {
+                let slot = table.orderStorage[index]
                 index += 1
                 if mask & (1 << UInt64(slot)) != 0 {
-                    return slots[slot]
+                    return table.slots[slot]
                 }
             }
             return nil
         }
     }
 
-    public func makeIterator() -> Iterator { Iterator(order: table.order, slots: table.slots, mask: mask) }
+    public func makeIterator() -> Iterator { Iterator(table: table, mask: mask) }
 
     /// The same touches at a later time (used when a deadline hands control to a gesture
     /// that has not seen the touches yet).
@@ -49,7 +48,11 @@ public struct TouchInput: Sequence {
         var result = TouchSummary()
         var sumX = 0.0
         var sumY = 0.0
-        for touch in self {
+        // Straight over the table's storage (not through the iterator): the hot path of
+        // every recognizer, once or more per frame.
+        let slots = table.slots
+        for slot in table.order where mask & (1 << UInt64(slot)) != 0 {
+            let touch = slots[slot]
             if let maxKey, touch.key > maxKey { continue }
             guard touch.isLive else {
                 result.lifted += 1

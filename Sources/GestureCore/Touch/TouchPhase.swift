@@ -12,5 +12,10 @@ public enum TouchPhase: UInt8, Hashable, Sendable {
     case cancelled
 
     /// Whether the contact is still down after this frame.
-    @inlinable public var isLive: Bool { self == .began || self == .moved || self == .stationary }
+    @inlinable public var isLive: Bool {
+        switch self {
+        case .began, .moved, .stationary: true
+        case .ended, .cancelled: false
+        }
+    }
 }
