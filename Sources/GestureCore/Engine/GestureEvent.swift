@@ -2,6 +2,9 @@
 /// the daemon publishes. Per instance: zero or more `active`, then exactly one `ended` or
 /// `failed`; never `possible` (instances nobody saw are not announced).
 public struct GestureEvent: Hashable, Sendable {
+    // The optionals are spelled `Optional<…>`: a `T?` stored property starts as nil before
+    // `init` runs, and the optimizer then copied and destroyed the whole event (289 bytes)
+    // on every append instead of moving it.
     /// When it happened (the frame's time, or the deadline that fired).
     public var time: Timestamp
     /// The device the touches were on.
@@ -15,12 +18,12 @@ public struct GestureEvent: Hashable, Sendable {
     /// `active`, `ended` or `failed`.
     public var phase: PhaseKind
     /// Why it failed, for `failed`.
-    public var reason: FailureReason?
+    public var reason: Optional<FailureReason>
     /// The gesture's value (for `active` and `ended`).
-    public var value: GestureValue?
+    public var value: Optional<GestureValue>
     /// The binding's published ``GestureState`` after this frame (its initial value once the
     /// instance ended or failed), if it publishes one.
-    public var state: GestureValue?
+    public var state: Optional<GestureValue>
 
     /// Creates an event.
     public init(
