@@ -10,10 +10,10 @@ public final class StreamRig {
     /// The bindings.
     public let scene: StandardScene
     /// The events of the last frame.
-    public private(set) var events: [GestureEvent] = []
+    @exclusivity(unchecked) public private(set) var events: [GestureEvent] = []
     let frames: [TouchFrame]
-    var index = 0
-    var shift: Int64 = 0
+    @exclusivity(unchecked) var index = 0
+    @exclusivity(unchecked) var shift: Int64 = 0
     let span: Int64
 
     /// Prepares `stream`.

@@ -66,23 +66,26 @@ extension GestureEngine {
         }
     }
 
+    /// Ends a round (steps 3 to 6). Its loops read bindings `unowned(unsafe)`: `bindings` holds
+    /// every one of them for the whole round (nothing detaches a binding mid-round, and callbacks
+    /// cannot call the engine), and a strong local cost a retain and a release per binding and pass.
     func finishRound(at time: Timestamp, endedSlots: UInt64, on device: DeviceState?, into events: inout [GestureEvent]) {
         resolveArenas()
         sortRound()
         for index in round {
-            let binding = bindings[index]!
+            unowned(unsafe) let binding = bindings[index]!
             binding.box.settle(binding.stage >= .accepted)
         }
         announce(at: time, into: &events)
         dispatching = true
         for index in round {
-            let binding = bindings[index]!
+            unowned(unsafe) let binding = bindings[index]!
             binding.box.announce(binding.stage >= .accepted)
         }
         dispatching = false
         if let device, endedSlots != 0 {
             for index in device.bindings {
-                let binding = bindings[index]!
+                unowned(unsafe) let binding = bindings[index]!
                 binding.touches &= ~endedSlots
                 binding.watched &= ~endedSlots
                 if binding.touches == 0 { resetIfFinished(binding) }
@@ -99,7 +102,7 @@ extension GestureEngine {
         }
         board.closeSettled()
         for index in round {
-            let binding = bindings[index]!
+            unowned(unsafe) let binding = bindings[index]!
             resetIfFinished(binding)
             binding.dirty = false
             binding.inRound = false
@@ -145,7 +148,7 @@ extension GestureEngine {
     func announce(at time: Timestamp, into events: inout [GestureEvent]) {
         let first = events.count
         for index in round {
-            let binding = bindings[index]!
+            unowned(unsafe) let binding = bindings[index]!
             guard binding.stage != .finished else { continue }
             switch binding.kind {
             case .failed:

@@ -11,7 +11,9 @@ public final class GestureState<Value> {
     public let initialValue: Value
     /// The current value.
     public var wrappedValue: Value { value }
-    @usableFromInline var value: Value
+    /// Written only by the engine's round, one call at a time (the engine is not thread-safe),
+    /// so the runtime's exclusivity check on every read and write is left out.
+    @exclusivity(unchecked) @usableFromInline var value: Value
 
     /// Creates a state starting at (and resetting to) `wrappedValue`.
     public init(wrappedValue: Value) {
