@@ -37,6 +37,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         var firstFailed: Bool { first.phaseKind == .failed }
 
         @inlinable
+        @inline(__always)
         public var phase: GesturePhase<Value> {
             switch first.phase {
             case .possible: return .possible
@@ -51,12 +52,14 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         let cache = CompositeCache()
 
         @inlinable
+        @inline(__always)
         public var phaseKind: PhaseKind {
             let one = first.phaseKind
             return one == .failed ? second.phaseKind : one
         }
 
         @inlinable
+        @inline(__always)
         public var wireValue: GestureValue? {
             cache.release()
             if let a = first.wireValue { return cache.value(.exclusiveFirst, a, nil) }
@@ -65,6 +68,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         }
 
         @inlinable
+        @inline(__always)
         public var deadline: Timestamp? {
             earliest(first.phaseKind.isTerminal ? nil : first.deadline, second.phaseKind.isTerminal ? nil : second.deadline)
         }

@@ -37,6 +37,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         var latest: TouchInput?
 
         @inlinable
+        @inline(__always)
         public var phase: GesturePhase<Value> {
             switch first.phase {
             case .possible: return .possible
@@ -56,6 +57,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         let cache = CompositeCache()
 
         @inlinable
+        @inline(__always)
         public var phaseKind: PhaseKind {
             switch first.phaseKind {
             case .possible: .possible
@@ -71,6 +73,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         }
 
         @inlinable
+        @inline(__always)
         public var wireValue: GestureValue? {
             cache.release()
             guard let a = first.wireValue else { return nil }
@@ -79,6 +82,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         }
 
         @inlinable
+        @inline(__always)
         public var deadline: Timestamp? {
             if first.phaseKind == .ended { return second.deadline }
             return first.deadline

@@ -39,6 +39,7 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
         var second: Second.Recognizer
 
         @inlinable
+        @inline(__always)
         public var phase: GesturePhase<Value> {
             let one = first.phase
             let two = second.phase
@@ -54,6 +55,7 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
         let cache = CompositeCache()
 
         @inlinable
+        @inline(__always)
         public var phaseKind: PhaseKind {
             let one = first.phaseKind
             let two = second.phaseKind
@@ -65,6 +67,7 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
         }
 
         @inlinable
+        @inline(__always)
         public var wireValue: GestureValue? {
             cache.release()
             let one = first.wireValue
@@ -73,6 +76,7 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
         }
 
         @inlinable
+        @inline(__always)
         public var deadline: Timestamp? { earliest(first.deadline, second.deadline) }
 
         @inlinable

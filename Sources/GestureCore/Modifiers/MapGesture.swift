@@ -23,13 +23,13 @@ public struct MapGesture<Base: Gesture, Value>: Gesture {
         @usableFromInline
         let transform: (Base.Value) -> Value
 
-        @inlinable
+        @inlinable @inline(__always)
         public var phase: GesturePhase<Value> { base.phase.map(transform) }
-        @inlinable
+        @inlinable @inline(__always)
         public var phaseKind: PhaseKind { base.phaseKind }
-        @inlinable
+        @inlinable @inline(__always)
         public var deadline: Timestamp? { base.deadline }
-        @inlinable
+        @inlinable @inline(__always)
         public var wireValue: GestureValue? { base.wireValue }
         @inlinable
         public mutating func update(_ input: TouchInput) { base.update(input) }

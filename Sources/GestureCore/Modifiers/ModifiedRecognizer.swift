@@ -16,10 +16,10 @@ where Modifier.Value == Base.Value {
         self.modifier = modifier
     }
 
-    @inlinable public var phase: GesturePhase<Value> { base.phase }
-    @inlinable public var phaseKind: PhaseKind { base.phaseKind }
-    @inlinable public var deadline: Timestamp? { base.deadline }
-    @inlinable public var wireValue: GestureValue? { base.wireValue }
+    @inlinable @inline(__always) public var phase: GesturePhase<Value> { base.phase }
+    @inlinable @inline(__always) public var phaseKind: PhaseKind { base.phaseKind }
+    @inlinable @inline(__always) public var deadline: Timestamp? { base.deadline }
+    @inlinable @inline(__always) public var wireValue: GestureValue? { base.wireValue }
 
     @inlinable public mutating func update(_ input: TouchInput) {
         base.update(input)

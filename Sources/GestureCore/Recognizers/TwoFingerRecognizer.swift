@@ -11,9 +11,11 @@ public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer 
     let measure: Measure
     @usableFromInline var state = GesturePhase<Value>.possible
     /// Current phase.
-    @inlinable public var phase: GesturePhase<Value> { state }
+    @inlinable @inline(__always) public var phase: GesturePhase<Value> { state }
+    /// The phase's case, read in place (through `phase` it copied the whole value first).
+    @inlinable @inline(__always) public var phaseKind: PhaseKind { state.kind }
     /// Never waits for time.
-    @inlinable public var deadline: Timestamp? { nil }
+    @inlinable @inline(__always) public var deadline: Timestamp? { nil }
 
     /// Creates a recognizer from a tracker and a measure.
     public init(tracker: TwoFingerTracker, measure: Measure) {
