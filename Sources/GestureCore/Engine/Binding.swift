@@ -17,8 +17,8 @@ final class Binding {
     /// What the published state resets to (its initial value).
     let initialState: GestureValue?
     @exclusivity(unchecked) var enabled = true
-    /// The recognizer's phase kind and deadline, read once after each change (reading them
-    /// from a composed recognizer is the expensive part of a frame).
+    /// The recognizer's phase kind and deadline, kept from the ``RecognizerStatus`` each change
+    /// returns (reading them from a composed recognizer is the expensive part of a frame).
     @exclusivity(unchecked) private(set) var kind = PhaseKind.possible
     @exclusivity(unchecked) private(set) var deadline: Timestamp?
 
@@ -75,13 +75,13 @@ final class Binding {
     /// Whether the current instance finished.
     var isTerminal: Bool { kind == .ended || kind == .failed }
 
-    /// Re-reads the recognizer's phase kind and deadline; call after anything changed it.
-    /// Returns whether the deadline changed.
+    /// Keeps the recognizer's status, as the call that changed it returned it. Returns whether
+    /// the deadline changed.
     @discardableResult
-    func refresh() -> Bool {
-        kind = box.phaseKind()
+    func apply(_ status: RecognizerStatus) -> Bool {
+        kind = status.kind
         let old = deadline
-        deadline = kind == .ended || kind == .failed ? nil : box.deadline()
+        deadline = status.deadline
         return old != deadline
     }
 
@@ -98,10 +98,10 @@ final class Binding {
         touches != 0 || !memberships.isEmpty || accepted || deadline != nil
     }
 
-    /// Forgets the finished instance.
-    func resetInstance() {
-        box.reset()
+    /// Forgets the finished instance. Returns whether the deadline changed.
+    func resetInstance() -> Bool {
         memberships.removeAll(keepingCapacity: true)
         stage = .open
+        return apply(box.reset())
     }
 }

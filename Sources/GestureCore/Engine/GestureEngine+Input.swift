@@ -23,8 +23,7 @@ extension GestureEngine {
                 fail(binding, .cancelled)
                 continue
             }
-            binding.box.update(TouchInput(time: time, geometry: device.geometry, table: device.table, mask: binding.touches))
-            touched(binding)
+            touched(binding, binding.box.update(TouchInput(time: time, geometry: device.geometry, table: device.table, mask: binding.touches)))
             failIfStranded(binding, live: binding.touches & ~ended)
         }
         finishRound(at: time, endedSlots: ended, on: device, into: &events)

@@ -26,8 +26,7 @@ extension GestureEngine {
         while let due = nextDeadline, due <= time {
             for case let binding? in bindings {
                 guard let deadline = binding.deadline, deadline <= due else { continue }
-                binding.box.advance(due)
-                touched(binding)
+                touched(binding, binding.box.advance(due))
                 if let again = binding.deadline, again <= due {
                     // A recognizer that does not move its deadline would stall time: fail it.
                     fail(binding, .timeout)
@@ -47,16 +46,15 @@ extension GestureEngine {
         }
     }
 
-    /// Notes that a binding's recognizer changed: refresh its cached phase, put it in the round.
-    func touched(_ binding: Binding) {
-        if binding.refresh() { deadlinesChanged = true }
+    /// Notes that a binding's recognizer changed: keep its new status, put it in the round.
+    func touched(_ binding: Binding, _ status: RecognizerStatus) {
+        if binding.apply(status) { deadlinesChanged = true }
         binding.dirty = true
         enlist(binding.id.rawValue)
     }
 
     func fail(_ binding: Binding, _ reason: FailureReason) {
-        binding.box.fail(reason)
-        touched(binding)
+        touched(binding, binding.box.fail(reason))
     }
 
     /// The recognizer contract: with no live touches, be terminal or wait for a deadline.
@@ -121,8 +119,7 @@ extension GestureEngine {
     /// again inside a hand that is still on the glass does not start a fresh tap.
     func resetIfFinished(_ binding: Binding) {
         if binding.isTerminal, binding.touches == 0, binding.memberships.isEmpty, binding.watched == 0 || binding.kind != .failed {
-            binding.resetInstance()
-            if binding.refresh() { deadlinesChanged = true }
+            if binding.resetInstance() { deadlinesChanged = true }
         }
     }
 

@@ -4,16 +4,18 @@
 /// It is built from closures inside the `@inlinable` ``GestureEngine/attach(_:named:to:priority:including:shouldBegin:)``,
 /// so the closures are compiled for the concrete recognizer type in the module that knows it:
 /// every frame runs specialized code instead of generic code that looks up type metadata.
+/// Each call through a closure costs a retain and a release of its context, so the calls that
+/// change the recognizer also return its new ``RecognizerStatus`` instead of leaving the
+/// engine to ask for the phase and the deadline in two more calls.
 @usableFromInline
 final class RecognizerBox {
-    let phaseKind: () -> PhaseKind
+    let status: () -> RecognizerStatus
     let failureReason: () -> FailureReason?
-    let deadline: () -> Timestamp?
     let wireValue: () -> GestureValue?
-    let update: (TouchInput) -> Void
-    let advance: (Timestamp) -> Void
-    let fail: (FailureReason) -> Void
-    let reset: () -> Void
+    let update: (TouchInput) -> RecognizerStatus
+    let advance: (Timestamp) -> RecognizerStatus
+    let fail: (FailureReason) -> RecognizerStatus
+    let reset: () -> RecognizerStatus
     let settle: (Bool) -> Void
     let announce: (Bool) -> Void
 
@@ -21,29 +23,46 @@ final class RecognizerBox {
     convenience init<R: GestureRecognizer>(_ recognizer: R) {
         let storage = RecognizerStorage(recognizer)
         self.init(
-            phaseKind: { storage.read { $0.phaseKind } },
+            status: { storage.read { RecognizerStatus(of: &$0) } },
             failureReason: { storage.read { $0.phase.failureReason } },
-            deadline: { storage.read { $0.deadline } },
             wireValue: { storage.read { $0.wireValue } },
-            update: { storage.recognizer.update($0) },
-            advance: { storage.recognizer.advance(to: $0) },
-            fail: { storage.recognizer.fail($0) },
-            reset: { storage.recognizer.reset() },
+            update: { input in
+                storage.read { recognizer in
+                    recognizer.update(input)
+                    return RecognizerStatus(of: &recognizer)
+                }
+            },
+            advance: { time in
+                storage.read { recognizer in
+                    recognizer.advance(to: time)
+                    return RecognizerStatus(of: &recognizer)
+                }
+            },
+            fail: { reason in
+                storage.read { recognizer in
+                    recognizer.fail(reason)
+                    return RecognizerStatus(of: &recognizer)
+                }
+            },
+            reset: {
+                storage.read { recognizer in
+                    recognizer.reset()
+                    return RecognizerStatus(of: &recognizer)
+                }
+            },
             settle: { storage.recognizer.settle(visible: $0) },
             announce: { storage.recognizer.announce(visible: $0) })
     }
 
     @usableFromInline
     init(
-        phaseKind: @escaping () -> PhaseKind, failureReason: @escaping () -> FailureReason?,
-        deadline: @escaping () -> Timestamp?, wireValue: @escaping () -> GestureValue?,
-        update: @escaping (TouchInput) -> Void, advance: @escaping (Timestamp) -> Void,
-        fail: @escaping (FailureReason) -> Void, reset: @escaping () -> Void,
-        settle: @escaping (Bool) -> Void, announce: @escaping (Bool) -> Void
+        status: @escaping () -> RecognizerStatus, failureReason: @escaping () -> FailureReason?,
+        wireValue: @escaping () -> GestureValue?, update: @escaping (TouchInput) -> RecognizerStatus,
+        advance: @escaping (Timestamp) -> RecognizerStatus, fail: @escaping (FailureReason) -> RecognizerStatus,
+        reset: @escaping () -> RecognizerStatus, settle: @escaping (Bool) -> Void, announce: @escaping (Bool) -> Void
     ) {
-        self.phaseKind = phaseKind
+        self.status = status
         self.failureReason = failureReason
-        self.deadline = deadline
         self.wireValue = wireValue
         self.update = update
         self.advance = advance
