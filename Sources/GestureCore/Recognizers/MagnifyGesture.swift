@@ -56,14 +56,16 @@ public struct MagnifyGesture: Gesture {
             self.threshold = threshold
         }
 
+        @inline(__always)
         public func value(of tracker: TwoFingerTracker) -> Value {
             Value(time: tracker.time, magnification: tracker.magnification, velocity: tracker.magnificationVelocity, startAnchor: tracker.startAnchor, startLocation: tracker.startLocation, location: tracker.location)
         }
 
-        public func hasStarted(_ value: Value, tracker: TwoFingerTracker) -> Bool {
+        @inline(__always)
+        public func hasStarted(_ tracker: TwoFingerTracker) -> Bool {
             // Past the threshold, and the fingers mostly spread or pinch rather than move
             // together: a two-finger scroll jitters by several percent and degrees.
-            abs(value.magnification - 1) >= threshold && tracker.spreadChange >= tracker.translation
+            abs(tracker.magnification - 1) >= threshold && tracker.spreadChange >= tracker.translation
         }
     }
 }

@@ -7,7 +7,8 @@ public protocol TwoFingerMeasure: Sendable {
 
     /// The value now.
     func value(of tracker: TwoFingerTracker) -> Value
-    /// Whether the value has crossed the activation threshold (given the tracker, to weigh the
-    /// measured motion against the fingers' common travel).
-    func hasStarted(_ value: Value, tracker: TwoFingerTracker) -> Bool
+    /// Whether the measured quantity has crossed the activation threshold, weighed against the
+    /// fingers' common travel. Asked every frame until it has, so it reads the tracker alone:
+    /// the value (with its velocity) is built only once the gesture is active.
+    func hasStarted(_ tracker: TwoFingerTracker) -> Bool
 }

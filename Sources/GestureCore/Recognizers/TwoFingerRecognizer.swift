@@ -16,6 +16,10 @@ public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer 
     @inlinable @inline(__always) public var phaseKind: PhaseKind { state.kind }
     /// Never waits for time.
     @inlinable @inline(__always) public var deadline: Timestamp? { nil }
+    /// A leaf: no states to settle, no callbacks to run.
+    @inlinable public static var settles: Bool { false }
+    /// A leaf: no states to settle, no callbacks to run.
+    @inlinable public static var announces: Bool { false }
 
     /// Creates a recognizer from a tracker and a measure.
     public init(tracker: TwoFingerTracker, measure: Measure) {
@@ -30,11 +34,8 @@ public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer 
         case .waiting:
             return
         case .started, .tracking:
-            let value = measure.value(of: tracker)
-            if case .active = state {
-                state = .active(value)
-            } else if measure.hasStarted(value, tracker: tracker) && tracker.fingers.isSettled(at: input.time) {
-                state = .active(value)
+            if state.kind == .active || (measure.hasStarted(tracker) && tracker.fingers.isSettled(at: input.time)) {
+                state = .active(measure.value(of: tracker))
             }
         case .lifted:
             if case .active(let value) = state { state = .ended(value) } else { state = .failed(.notRecognized) }

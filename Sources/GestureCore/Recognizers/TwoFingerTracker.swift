@@ -21,8 +21,8 @@ public struct TwoFingerTracker: Sendable {
     /// Distance between the fingers when both came down.
     public private(set) var startDistance: Millimetres = 0
     var lastAngle: Radians = 0
-    var scaleVelocity: VelocityEstimator
-    var angleVelocity: VelocityEstimator
+    /// Magnification (x) and rotation (y) over time: one estimator for both, one sample per frame.
+    var velocity: VelocityEstimator
 
     /// Shortest finger distance a magnification is measured against; closer fingers are one blob.
     static let minimumSpread: Millimetres = 0.5
@@ -31,8 +31,7 @@ public struct TwoFingerTracker: Sendable {
     public init(extraTouches: ExtraTouchPolicy, settings: GestureSettings) {
         fingers = FingerTracker(
             fingers: 2, extraTouches: extraTouches, slop: settings.multiFingerSlop, settleTime: settings.fingerSettleTime)
-        scaleVelocity = VelocityEstimator(window: settings.velocityWindow)
-        angleVelocity = VelocityEstimator(window: settings.velocityWindow)
+        velocity = VelocityEstimator(window: settings.velocityWindow)
     }
 
     /// How far the centroid travelled since the start: the fingers moving together.
@@ -43,9 +42,9 @@ public struct TwoFingerTracker: Sendable {
     public var arcLength: Millimetres { abs(rotation) * startDistance / 2 }
 
     /// Magnification change per second.
-    public var magnificationVelocity: Double { scaleVelocity.velocity.dx }
+    public var magnificationVelocity: Double { velocity.velocity.dx }
     /// Rotation change per second.
-    public var rotationVelocity: Double { angleVelocity.velocity.dx }
+    public var rotationVelocity: Double { velocity.velocity.dy }
 
     /// Consumes a frame; returns what it meant for the fingers.
     public mutating func step(_ input: TouchInput) -> FingerTracker.Step {
@@ -58,8 +57,7 @@ public struct TwoFingerTracker: Sendable {
             lastAngle = Self.angle(touches)
             rotation = 0
             magnification = 1
-            scaleVelocity.reset()
-            angleVelocity.reset()
+            velocity.reset()
             measure(touches, at: input.time)
         case .tracking(let touches):
             var delta = Self.angle(touches) - lastAngle
@@ -77,8 +75,7 @@ public struct TwoFingerTracker: Sendable {
     mutating func measure(_ touches: TouchSummary, at time: Timestamp) {
         self.time = time
         location = touches.centroid
-        scaleVelocity.add(time, x: magnification)
-        angleVelocity.add(time, x: rotation)
+        velocity.add(time, x: magnification, y: rotation)
     }
 
     /// Angle of the line from the first to the second finger, counter-clockwise as the user sees it.
