@@ -157,3 +157,37 @@ import Testing
         #expect(try #require(late.composite?.first?.composite?.first?.magnify?.magnification) > scale)
     }
 }
+
+/// The engine skips `settle` and `announce` for recognizers that say they have nothing to
+/// settle or announce; what a combinator says must follow its parts, however deep.
+@Suite struct SettleAndAnnounceFlagTests {
+    @Test func leavesSayNoAndAStateOrCallbackAnywhereBelowSaysYes() {
+        #expect(!DragGesture.Recognizer.settles && !DragGesture.Recognizer.announces)
+        #expect(!SimultaneousGesture<MagnifyGesture, RotateGesture>.Recognizer.settles)
+        let state = GestureState(initialValue: Vector.zero)
+        let updating = DragGesture().updating(state) { value, offset in offset = value.translation }
+        let callback = TapGesture().onEnded { _ in }
+        // A state deep in the first part of a sequence settles the whole; a callback in the
+        // second branch of an exclusive gesture announces it, and settles nothing.
+        #expect(type(of: LongPressGesture().sequenced(before: updating.simultaneously(with: TapGesture()))).Recognizer.settles)
+        let exclusive = TapGesture(count: 2).exclusively(before: callback)
+        #expect(type(of: exclusive).Recognizer.announces && !type(of: exclusive).Recognizer.settles)
+        // A recognizer that does not say (a type-erased one, or one written outside) is asked.
+        #expect(AnyGestureRecognizer.settles && AnyGestureRecognizer.announces)
+    }
+
+    @Test func aStateAndACallbackInsideACombinatorStillSettleRunAndReset() {
+        let h = GestureHarness()
+        @GestureState var offset = Vector.zero
+        var changes = 0
+        let drag = DragGesture().updating($offset) { value, state in state = value.translation }.onChanged { _ in changes += 1 }
+        h.attach(TapGesture().simultaneously(with: drag), named: "both")
+        h.down(1, at: Point(x: 100, y: 60))
+        h.move(1, by: Vector(dx: 20, dy: 0), steps: 4)
+        #expect(offset == Vector(dx: 20, dy: 0))
+        #expect(changes > 0)
+        h.up(1)
+        #expect(offset == .zero)
+        #expect(h.finish().violations.isEmpty)
+    }
+}

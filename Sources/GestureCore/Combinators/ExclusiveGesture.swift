@@ -107,6 +107,11 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
             second.reset()
         }
 
+        /// Settles when either part does.
+        @inlinable public static var settles: Bool { First.Recognizer.settles || Second.Recognizer.settles }
+        /// Announces when either part does.
+        @inlinable public static var announces: Bool { First.Recognizer.announces || Second.Recognizer.announces }
+
         @inlinable
         public mutating func settle(visible: Bool) {
             first.settle(visible: visible)

@@ -12,6 +12,9 @@ final class Binding {
     /// Arena rank: a member waits for every competing member of higher rank.
     let rank: Int
     let box: RecognizerBox
+    /// The box's `settles` and `announces`, kept here so a round reads them without the box.
+    let settles: Bool
+    let announces: Bool
     let shouldBegin: ((GestureValue?) -> Bool)?
     let publishedState: (() -> GestureValue)?
     /// What the published state resets to (its initial value).
@@ -62,6 +65,8 @@ final class Binding {
         self.priority = priority
         self.mask = mask
         self.box = box
+        settles = box.settles
+        announces = box.announces
         self.shouldBegin = shouldBegin
         self.publishedState = publishedState
         self.initialState = initialState

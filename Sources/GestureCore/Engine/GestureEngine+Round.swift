@@ -72,13 +72,13 @@ extension GestureEngine {
         sortRound()
         for index in round {
             unowned(unsafe) let binding = bindings[index]!
-            binding.box.settle(binding.stage >= .accepted)
+            if binding.settles { binding.box.settle(binding.stage >= .accepted) }
         }
         announce(at: time, into: &events)
         dispatching = true
         for index in round {
             unowned(unsafe) let binding = bindings[index]!
-            binding.box.announce(binding.stage >= .accepted)
+            if binding.announces { binding.box.announce(binding.stage >= .accepted) }
         }
         dispatching = false
         if let device, endedSlots != 0 {

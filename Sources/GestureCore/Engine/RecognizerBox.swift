@@ -18,6 +18,10 @@ final class RecognizerBox {
     let reset: () -> RecognizerStatus
     let settle: (Bool) -> Void
     let announce: (Bool) -> Void
+    /// Whether `settle` can change anything (``GestureRecognizer/settles``); the engine skips it otherwise.
+    let settles: Bool
+    /// Whether `announce` can run anything (``GestureRecognizer/announces``); the engine skips it otherwise.
+    let announces: Bool
 
     @inlinable
     convenience init<R: GestureRecognizer>(_ recognizer: R) {
@@ -51,7 +55,8 @@ final class RecognizerBox {
                 }
             },
             settle: { storage.recognizer.settle(visible: $0) },
-            announce: { storage.recognizer.announce(visible: $0) })
+            announce: { storage.recognizer.announce(visible: $0) },
+            settles: R.settles, announces: R.announces)
     }
 
     @usableFromInline
@@ -59,7 +64,8 @@ final class RecognizerBox {
         status: @escaping () -> RecognizerStatus, failureReason: @escaping () -> FailureReason?,
         wireValue: @escaping () -> GestureValue?, update: @escaping (TouchInput) -> RecognizerStatus,
         advance: @escaping (Timestamp) -> RecognizerStatus, fail: @escaping (FailureReason) -> RecognizerStatus,
-        reset: @escaping () -> RecognizerStatus, settle: @escaping (Bool) -> Void, announce: @escaping (Bool) -> Void
+        reset: @escaping () -> RecognizerStatus, settle: @escaping (Bool) -> Void, announce: @escaping (Bool) -> Void,
+        settles: Bool, announces: Bool
     ) {
         self.status = status
         self.failureReason = failureReason
@@ -70,5 +76,7 @@ final class RecognizerBox {
         self.reset = reset
         self.settle = settle
         self.announce = announce
+        self.settles = settles
+        self.announces = announces
     }
 }

@@ -36,11 +36,24 @@ public protocol GestureRecognizer {
     mutating func settle(visible: Bool)
     /// Runs this frame's callbacks (see the contract above).
     mutating func announce(visible: Bool)
+
+    /// Whether `settle(visible:)` can change anything (a ``GestureState`` in this recognizer or
+    /// below it). The engine skips the call when it cannot. Defaults to true; the built-in
+    /// leaves say false and the combinators ask their parts.
+    static var settles: Bool { get }
+    /// Whether `announce(visible:)` can run anything (a callback in this recognizer or below
+    /// it); as `settles`.
+    static var announces: Bool { get }
 }
 
 extension GestureRecognizer {
     /// The phase's case, from the phase.
     @inlinable public var phaseKind: PhaseKind { phase.kind }
+
+    /// A recognizer that does not say is asked to settle and announce every frame.
+    @inlinable public static var settles: Bool { true }
+    /// A recognizer that does not say is asked to settle and announce every frame.
+    @inlinable public static var announces: Bool { true }
 
     /// Leaves have no states to settle.
     @inlinable public mutating func settle(visible: Bool) {}

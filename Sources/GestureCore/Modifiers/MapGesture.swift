@@ -39,6 +39,10 @@ public struct MapGesture<Base: Gesture, Value>: Gesture {
         public mutating func fail(_ reason: FailureReason) { base.fail(reason) }
         @inlinable
         public mutating func reset() { base.reset() }
+        /// As its base.
+        @inlinable public static var settles: Bool { Base.Recognizer.settles }
+        /// As its base.
+        @inlinable public static var announces: Bool { Base.Recognizer.announces }
         @inlinable
         public mutating func settle(visible: Bool) { base.settle(visible: visible) }
         @inlinable

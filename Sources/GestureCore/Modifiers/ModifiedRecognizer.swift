@@ -42,6 +42,11 @@ where Modifier.Value == Base.Value {
         modifier.reset()
     }
 
+    /// When its base does, or when the modifier runs while settling.
+    @inlinable public static var settles: Bool { Base.settles || Modifier.runsWhileSettling }
+    /// When its base does, or when the modifier runs while announcing.
+    @inlinable public static var announces: Bool { Base.announces || !Modifier.runsWhileSettling }
+
     @inlinable public mutating func settle(visible: Bool) {
         base.settle(visible: visible)
         if Modifier.runsWhileSettling { applyModifier(visible: visible) }

@@ -63,6 +63,10 @@ public struct DragGesture: Gesture {
 
     /// The drag state machine.
     public struct Recognizer: GestureRecognizer {
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var settles: Bool { false }
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var announces: Bool { false }
         var fingers: FingerTracker
         let minimumDistance: Millimetres
         let projectionTime: Seconds

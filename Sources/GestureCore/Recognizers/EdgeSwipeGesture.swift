@@ -64,6 +64,10 @@ public struct EdgeSwipeGesture: Gesture {
 
     /// The edge swipe state machine.
     public struct Recognizer: GestureRecognizer {
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var settles: Bool { false }
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var announces: Bool { false }
         var stroke: StrokeTracker
         let edge: Edge
         let edgeWidth: Millimetres

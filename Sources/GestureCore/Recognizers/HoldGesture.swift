@@ -40,6 +40,10 @@ public struct HoldGesture: Gesture {
 
     /// The hold state machine.
     public struct Recognizer: GestureRecognizer {
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var settles: Bool { false }
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var announces: Bool { false }
         var stroke: StrokeTracker
         let delay: Seconds
         let maximumDistance: Millimetres

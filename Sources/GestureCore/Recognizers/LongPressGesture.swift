@@ -29,6 +29,10 @@ public struct LongPressGesture: Gesture {
 
     /// The long press state machine.
     public struct Recognizer: GestureRecognizer {
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var settles: Bool { false }
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var announces: Bool { false }
         var fingers: FingerTracker
         let minimumDuration: Seconds
         let maximumDistance: Millimetres

@@ -33,6 +33,10 @@ public struct SpatialTapGesture: Gesture {
 
     /// The spatial tap state machine.
     public struct Recognizer: GestureRecognizer {
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var settles: Bool { false }
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var announces: Bool { false }
         var tracker: TapTracker
         var geometry = DeviceGeometry(width: 0, height: 0)
 

@@ -60,6 +60,10 @@ public struct SwipeGesture: Gesture {
 
     /// The swipe state machine.
     public struct Recognizer: GestureRecognizer {
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var settles: Bool { false }
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var announces: Bool { false }
         var stroke: StrokeTracker
         let direction: SwipeDirection
         let activationDistance: Millimetres

@@ -37,6 +37,10 @@ public struct TapGesture: Gesture {
 
     /// The tap state machine.
     public struct Recognizer: GestureRecognizer {
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var settles: Bool { false }
+        /// A leaf: no states to settle, no callbacks to run.
+        public static var announces: Bool { false }
         var tracker: TapTracker
 
         public var phase: GesturePhase<Value> {
