@@ -4,7 +4,9 @@ final class Binding {
     let name: String
     let device: DeviceID
     /// The device's state, and this binding's position in its `bindings` and `working` arrays.
-    unowned let deviceState: DeviceState
+    /// The engine drops a device's bindings when it drops the device, so the reference never
+    /// dangles; `unowned(unsafe)` spares the check and retain a safe `unowned` costs per read.
+    unowned(unsafe) let deviceState: DeviceState
     var position: Int
     let target: Int
     let priority: GesturePriority

@@ -17,7 +17,7 @@ extension GestureEngine {
         fireDeadlines(upTo: time, into: &events)
         guard let device = device(frame.device) else { return nextDeadline }
         let (ended, cancelled) = applyContacts(of: frame, to: device, at: time)
-        for position in device.working.indices where device.working[position] != 0 {
+        for position in 0..<device.working.count where device.working[position] != 0 {
             let binding = bindings[device.bindings[position]]!
             if binding.touches & cancelled != 0 {
                 fail(binding, .cancelled)

@@ -70,20 +70,22 @@ extension GestureEngine {
     func finishRound(at time: Timestamp, endedSlots: UInt64, on device: DeviceState?, into events: inout [GestureEvent]) {
         resolveArenas()
         sortRound()
-        for index in round {
+        for i in round.indices {
+            let index = round[i]
             unowned(unsafe) let binding = bindings[index]!
             if binding.settles { binding.box.settle(binding.stage >= .accepted) }
         }
         announce(at: time, into: &events)
         dispatching = true
-        for index in round {
+        for i in round.indices {
+            let index = round[i]
             unowned(unsafe) let binding = bindings[index]!
             if binding.announces { binding.box.announce(binding.stage >= .accepted) }
         }
         dispatching = false
         if let device, endedSlots != 0 {
-            for index in device.bindings {
-                unowned(unsafe) let binding = bindings[index]!
+            for position in device.bindings.indices {
+                unowned(unsafe) let binding = bindings[device.bindings[position]]!
                 binding.touches &= ~endedSlots
                 binding.watched &= ~endedSlots
                 if binding.touches == 0 { resetIfFinished(binding) }
@@ -99,7 +101,8 @@ extension GestureEngine {
             device.table.remove(endedSlots)
         }
         board.closeSettled()
-        for index in round {
+        for i in round.indices {
+            let index = round[i]
             unowned(unsafe) let binding = bindings[index]!
             resetIfFinished(binding)
             binding.dirty = false
@@ -108,7 +111,7 @@ extension GestureEngine {
         if let device, endedSlots != 0 {
             refreshWorking(device)
         } else {
-            for index in round { bindings[index]!.publishWorking() }
+            for i in round.indices { bindings[round[i]]!.publishWorking() }
         }
         round.removeAll(keepingCapacity: true)
     }
@@ -144,7 +147,8 @@ extension GestureEngine {
     /// (the round is sorted by attach order, and the new events are stably ordered by phase).
     func announce(at time: Timestamp, into events: inout [GestureEvent]) {
         let first = events.count
-        for index in round {
+        for i in round.indices {
+            let index = round[i]
             unowned(unsafe) let binding = bindings[index]!
             guard binding.stage != .finished else { continue }
             switch binding.kind {
