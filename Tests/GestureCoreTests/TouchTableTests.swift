@@ -44,4 +44,25 @@ import Testing
         table.remove(.max)
         #expect(table.order.isEmpty && table.used == 0)
     }
+
+    @Test func aSummaryIsReusedOnlyForTheSameTouchesUntilTheTableChanges() throws {
+        let table = TouchTable()
+        for contact: Int32 in 0..<3 {
+            var touch = Self.touch(contact, key: UInt64(contact + 1))
+            touch.position = Point(x: Double(contact) * 10, y: 0)
+            _ = table.insert(touch)
+        }
+        #expect(table.summary(of: 0b111, upTo: .max).centroid == Point(x: 10, y: 0))
+        // Another mask, another key limit: computed for them, not taken from the last answer.
+        #expect(table.summary(of: 0b011, upTo: .max).centroid == Point(x: 5, y: 0))
+        #expect(table.summary(of: 0b111, upTo: 1).count == 1)
+        // A written slot counts once the writer says so.
+        table.slots[2].position = Point(x: 50, y: 0)
+        table.changed()
+        #expect(table.summary(of: 0b111, upTo: .max).centroid == Point(x: 20, y: 0))
+        table.slots[1].phase = .ended
+        table.changed()
+        let lifted = table.summary(of: 0b111, upTo: .max)
+        #expect(lifted.count == 2 && lifted.lifted == 1)
+    }
 }

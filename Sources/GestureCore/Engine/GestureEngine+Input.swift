@@ -69,6 +69,7 @@ extension GestureEngine {
             case .cancelled: ended |= bit; cancelled |= bit
             }
         }
+        table.changed()
         return (ended, cancelled)
     }
 

@@ -45,30 +45,7 @@ public struct TouchInput: Sequence {
 
     /// Summarises the live touches whose key is at most `maxKey` (all live touches when nil).
     public func summary(upTo maxKey: UInt64? = nil) -> TouchSummary {
-        var result = TouchSummary()
-        var sumX = 0.0
-        var sumY = 0.0
-        // Straight over the table's storage (not through the iterator): the hot path of
-        // every recognizer, once or more per frame.
-        let slots = table.slots
-        for slot in table.order where mask & (1 << UInt64(slot)) != 0 {
-            let touch = slots[slot]
-            if let maxKey, touch.key > maxKey { continue }
-            guard touch.isLive else {
-                result.lifted += 1
-                continue
-            }
-            result.count += 1
-            sumX += touch.position.x
-            sumY += touch.position.y
-            result.maxDisplacement = Swift.max(result.maxDisplacement, touch.displacement.length)
-            result.lastKey = touch.key
-            if result.count == 1 { result.first = touch.position } else if result.count == 2 { result.second = touch.position }
-        }
-        if result.count > 0 {
-            result.centroid = Point(x: sumX / Double(result.count), y: sumY / Double(result.count))
-        }
-        return result
+        table.summary(of: mask, upTo: maxKey ?? .max)
     }
 
     /// The key of the `n`-th live touch in begin order (1-based), if there are that many.

@@ -7,7 +7,8 @@ final class TouchTable {
     /// Maximum simultaneous touches per device; further contacts are ignored.
     static let capacity = 64
 
-    /// Slot storage, `capacity` entries; only the slots in `used` hold a touch.
+    /// Slot storage, `capacity` entries; only the slots in `used` hold a touch. Whoever writes
+    /// to it calls ``changed()`` before anyone reads a summary.
     let slots: UnsafeMutablePointer<TrackedTouch>
     /// Occupied slots in the order their touches began: the first `count` entries.
     let orderStorage: UnsafeMutablePointer<Int>
@@ -15,6 +16,11 @@ final class TouchTable {
     @exclusivity(unchecked) private(set) var count = 0
     /// Occupied slots.
     @exclusivity(unchecked) private(set) var used: UInt64 = 0
+    /// Counts changes, so that a summary is computed once per frame and touch set: the bindings
+    /// of one hand (every swipe, the pinch, the hold) all ask for the same one.
+    @exclusivity(unchecked) private(set) var generation: UInt64 = 0
+    @exclusivity(unchecked) private var cached = (generation: UInt64.max, mask: UInt64(0), maxKey: UInt64(0))
+    @exclusivity(unchecked) private var cachedSummary = TouchSummary()
 
     init() {
         let empty = TrackedTouch(
@@ -49,9 +55,46 @@ final class TouchTable {
         return nil
     }
 
+    /// Notes that slots were written: summaries computed before no longer hold.
+    func changed() {
+        generation &+= 1
+    }
+
+    /// Summarises the live touches in `mask` whose key is at most `maxKey` (see
+    /// ``TouchInput/summary(upTo:)``); the last answer is reused until the table changes.
+    func summary(of mask: UInt64, upTo maxKey: UInt64) -> TouchSummary {
+        if cached.generation == generation && cached.mask == mask && cached.maxKey == maxKey { return cachedSummary }
+        var result = TouchSummary()
+        var sumX = 0.0
+        var sumY = 0.0
+        for index in 0..<count {
+            let slot = orderStorage[index]
+            guard mask & (1 << UInt64(slot)) != 0 else { continue }
+            let touch = slots[slot]
+            if touch.key > maxKey { continue }
+            guard touch.isLive else {
+                result.lifted += 1
+                continue
+            }
+            result.count += 1
+            sumX += touch.position.x
+            sumY += touch.position.y
+            result.maxDisplacement = Swift.max(result.maxDisplacement, touch.displacement.length)
+            result.lastKey = touch.key
+            if result.count == 1 { result.first = touch.position } else if result.count == 2 { result.second = touch.position }
+        }
+        if result.count > 0 {
+            result.centroid = Point(x: sumX / Double(result.count), y: sumY / Double(result.count))
+        }
+        cached = (generation, mask, maxKey)
+        cachedSummary = result
+        return result
+    }
+
     /// Claims a free slot for a new touch, or nil when the table is full.
     func insert(_ touch: TrackedTouch) -> Int? {
         guard used != .max else { return nil }
+        changed()
         let slot = (~used).trailingZeroBitCount
         slots[slot] = touch
         used |= 1 << UInt64(slot)
@@ -63,6 +106,7 @@ final class TouchTable {
     /// Frees the slots in `mask`.
     func remove(_ mask: UInt64) {
         guard mask & used != 0 else { return }
+        changed()
         used &= ~mask
         var kept = 0
         for index in 0..<count where mask & (1 << UInt64(orderStorage[index])) == 0 {
