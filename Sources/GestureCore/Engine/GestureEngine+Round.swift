@@ -39,18 +39,30 @@ extension GestureEngine {
 
     /// Adds a binding to this round's work list.
     func enlist(_ index: Int) {
-        let binding = bindings[index]!
+        enlist(bindings[index]!)
+    }
+
+    /// Adds a binding to this round's work list (given the binding itself: fetching it again by
+    /// index cost a retain and a release per change).
+    func enlist(_ binding: Binding) {
         if !binding.inRound {
             binding.inRound = true
-            round.append(index)
+            round.append(binding.id.rawValue)
         }
     }
 
     /// Notes that a binding's recognizer changed: keep its new status, put it in the round.
+    ///
+    /// A binding that was `possible` and still is, with nothing to settle or announce, stays
+    /// out of the round: no step of the round has anything to do for it (it cannot claim an
+    /// arena, has no event and nothing to reset), and most bindings spend most frames so,
+    /// waiting for their fingers or their distance.
     func touched(_ binding: Binding, _ status: RecognizerStatus) {
+        let waited = binding.kind == .possible
         if binding.apply(status) { deadlinesChanged = true }
+        if waited, status.kind == .possible, !binding.settles, !binding.announces, binding.stage == .open { return }
         binding.dirty = true
-        enlist(binding.id.rawValue)
+        enlist(binding)
     }
 
     func fail(_ binding: Binding, _ reason: FailureReason) {
