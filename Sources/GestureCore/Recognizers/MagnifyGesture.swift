@@ -42,7 +42,7 @@ public struct MagnifyGesture: Gesture {
 
     public func makeRecognizer(settings: GestureSettings) -> TwoFingerRecognizer<Measure> {
         TwoFingerRecognizer(
-            tracker: TwoFingerTracker(extraTouches: extraTouches, settings: settings),
+            tracker: TwoFingerTracker(extraTouches: extraTouches, settings: settings, tracksRotation: false),
             measure: Measure(threshold: minimumScaleDelta ?? settings.magnifyMinimumScaleDelta))
     }
 

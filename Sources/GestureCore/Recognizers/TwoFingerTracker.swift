@@ -27,8 +27,13 @@ public struct TwoFingerTracker: Sendable {
     /// Shortest finger distance a magnification is measured against; closer fingers are one blob.
     static let minimumSpread: Millimetres = 0.5
 
-    /// Creates a tracker.
-    public init(extraTouches: ExtraTouchPolicy, settings: GestureSettings) {
+    /// Whether it follows the angle (an arctangent per frame); a magnify does not need it, and
+    /// its `rotation` stays 0.
+    public let tracksRotation: Bool
+
+    /// Creates a tracker; `tracksRotation: false` leaves the angle alone.
+    public init(extraTouches: ExtraTouchPolicy, settings: GestureSettings, tracksRotation: Bool = true) {
+        self.tracksRotation = tracksRotation
         fingers = FingerTracker(
             fingers: 2, extraTouches: extraTouches, slop: settings.multiFingerSlop, settleTime: settings.fingerSettleTime)
         velocity = VelocityEstimator(window: settings.velocityWindow)
@@ -54,16 +59,18 @@ public struct TwoFingerTracker: Sendable {
             startLocation = touches.centroid
             startAnchor = input.geometry.normalized(startLocation)
             startDistance = max(touches.first.distance(to: touches.second), Self.minimumSpread)
-            lastAngle = Self.angle(touches)
+            lastAngle = tracksRotation ? Self.angle(touches) : 0
             rotation = 0
             magnification = 1
             velocity.reset()
             measure(touches, at: input.time)
         case .tracking(let touches):
-            var delta = Self.angle(touches) - lastAngle
-            if delta > .pi { delta -= 2 * .pi } else if delta < -.pi { delta += 2 * .pi }
-            rotation += delta
-            lastAngle += delta
+            if tracksRotation {
+                var delta = Self.angle(touches) - lastAngle
+                if delta > .pi { delta -= 2 * .pi } else if delta < -.pi { delta += 2 * .pi }
+                rotation += delta
+                lastAngle += delta
+            }
             magnification = max(touches.first.distance(to: touches.second), Self.minimumSpread) / startDistance
             measure(touches, at: input.time)
         case .waiting, .lifted, .failed:
