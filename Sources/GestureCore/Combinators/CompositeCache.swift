@@ -9,16 +9,13 @@ final class CompositeCache {
 
     @inlinable func release() {
         if storage != nil, isKnownUniquelyReferenced(&storage!) {
-            storage!.first = nil
-            storage!.second = nil
+            storage!.clear()
         }
     }
 
     @inlinable func value(_ kind: CompositeValue.Kind, _ first: consuming GestureValue?, _ second: consuming GestureValue?) -> GestureValue {
         if storage != nil, isKnownUniquelyReferenced(&storage!) {
-            storage!.kind = kind
-            storage!.first = first
-            storage!.second = second
+            storage!.set(kind: kind, first: first, second: second)
         } else {
             storage = CompositeValue.Storage(kind: kind, first: first, second: second)
         }

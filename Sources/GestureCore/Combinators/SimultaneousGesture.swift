@@ -72,7 +72,8 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
             cache.release()
             let one = first.wireValue
             let two = second.wireValue
-            return one == nil && two == nil ? nil : cache.value(.simultaneous, one, two)
+            if case .none = one, case .none = two { return nil }
+            return cache.value(.simultaneous, one, two)
         }
 
         @inlinable

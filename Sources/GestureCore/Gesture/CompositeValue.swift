@@ -19,16 +19,50 @@ public struct CompositeValue: Hashable, Sendable, CustomStringConvertible {
         case exclusiveSecond
     }
 
+    /// The parts live as plain ``GestureValue``s with a flag each, not as optionals: the
+    /// compiler copies, assigns and destroys an optional of this enum through the runtime's
+    /// generic value witnesses (a hundred instructions or more each), a plain one inline.
     @usableFromInline
     final class Storage: @unchecked Sendable {
         @exclusivity(unchecked) @usableFromInline var kind: Kind
-        @exclusivity(unchecked) @usableFromInline var first: GestureValue?
-        @exclusivity(unchecked) @usableFromInline var second: GestureValue?
+        @exclusivity(unchecked) @usableFromInline var firstValue: GestureValue = .bool(false)
+        @exclusivity(unchecked) @usableFromInline var secondValue: GestureValue = .bool(false)
+        @exclusivity(unchecked) @usableFromInline var hasFirst = false
+        @exclusivity(unchecked) @usableFromInline var hasSecond = false
 
         @usableFromInline init(kind: Kind, first: GestureValue?, second: GestureValue?) {
             self.kind = kind
-            self.first = first
-            self.second = second
+            set(kind: kind, first: first, second: second)
+        }
+
+        @inlinable var first: GestureValue? { hasFirst ? firstValue : nil }
+        @inlinable var second: GestureValue? { hasSecond ? secondValue : nil }
+
+        /// Refills the storage in place.
+        @inlinable func set(kind: Kind, first: consuming GestureValue?, second: consuming GestureValue?) {
+            self.kind = kind
+            switch consume first {
+            case .some(let value): firstValue = value; hasFirst = true
+            case .none: clearFirst()
+            }
+            switch consume second {
+            case .some(let value): secondValue = value; hasSecond = true
+            case .none: clearSecond()
+            }
+        }
+
+        /// Drops the parts (and what they hold).
+        @inlinable func clear() {
+            clearFirst()
+            clearSecond()
+        }
+
+        @inlinable func clearFirst() {
+            if hasFirst { firstValue = .bool(false); hasFirst = false }
+        }
+
+        @inlinable func clearSecond() {
+            if hasSecond { secondValue = .bool(false); hasSecond = false }
         }
     }
 
