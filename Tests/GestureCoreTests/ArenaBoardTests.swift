@@ -78,4 +78,20 @@ import Testing
         board.reject(member, binding: 1, waiting: &scratch)
         #expect(!ArenaAudit.violations(in: board.log, complete: false).isEmpty)
     }
+
+    @Test func theBoardCountsItsPendingMembersOverEveryArena() {
+        var (board, first) = Self.board()
+        let second = board.open(touch: 8)
+        let a = board.join(first, binding: 1, rank: 1000, competes: true)
+        _ = board.join(first, binding: 2, rank: 1000, competes: true)
+        let c = board.join(second, binding: 1, rank: 1000, competes: true)
+        #expect(board.pending == 3)
+        var losers: [Int] = []
+        board.accept(a, binding: 1, competes: true, losers: &losers)
+        #expect(board.pending == 2 && losers == [2])
+        var waiting: [Int] = []
+        board.reject(ArenaMembership(arena: first, member: 1), binding: 2, waiting: &waiting)
+        board.reject(c, binding: 1, waiting: &waiting)
+        #expect(board.pending == 0)
+    }
 }

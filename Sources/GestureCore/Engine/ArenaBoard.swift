@@ -28,6 +28,8 @@ struct ArenaBoard {
     private var free: [Int] = []
     /// Indices of open arenas.
     private(set) var open: [Int] = []
+    /// Members still pending, over every arena: with none, a round has nothing to decide.
+    private(set) var pending = 0
     /// Keep a log of decisions in ``log`` (for tests).
     var recordsDecisions = false
     /// Decisions since the log was last cleared, when ``recordsDecisions`` is on.
@@ -51,6 +53,7 @@ struct ArenaBoard {
     mutating func join(_ arena: Int, binding: Int, rank: Int, competes: Bool) -> ArenaMembership {
         arenas[arena].members.append(ArenaMember(binding: binding, rank: rank, competes: competes))
         arenas[arena].pending += 1
+        pending += 1
         record(arenas[arena].touch, binding, .joined)
         return ArenaMembership(arena: arena, member: arenas[arena].members.count - 1)
     }
@@ -97,6 +100,7 @@ struct ArenaBoard {
         let a = membership.arena
         arenas[a].members[membership.member].decision = .accepted
         arenas[a].pending -= 1
+        pending -= 1
         record(arenas[a].touch, binding, .accepted)
         guard competes else { return }
         for other in arenas[a].members where other.competes && other.decision == .pending {
@@ -110,6 +114,7 @@ struct ArenaBoard {
         let a = membership.arena
         arenas[a].members[membership.member].decision = .rejected
         arenas[a].pending -= 1
+        pending -= 1
         record(arenas[a].touch, binding, .rejected)
         for other in arenas[a].members where other.decision == .pending {
             waiting.append(other.binding)

@@ -34,6 +34,9 @@ extension GestureEngine {
     /// Decides until nothing changes. Bindings already accepted settle their new arenas first
     /// (the first to accept wins), then claims are judged in attach order.
     func resolveArenas() {
+        // Nothing pending anywhere: no binding has an undecided membership (most frames of a
+        // gesture under way).
+        guard board.pending > 0 else { return }
         var changed = true
         while changed {
             changed = false

@@ -81,7 +81,7 @@ extension GestureEngine {
     /// cannot call the engine), and a strong local cost a retain and a release per binding and pass.
     func finishRound(at time: Timestamp, endedSlots: UInt64, on device: DeviceState?, into events: inout [GestureEvent]) {
         resolveArenas()
-        sortRound()
+        round.sort()
         for i in round.indices {
             let index = round[i]
             unowned(unsafe) let binding = bindings[index]!
@@ -125,7 +125,7 @@ extension GestureEngine {
         } else {
             for i in round.indices { bindings[round[i]]!.publishWorking() }
         }
-        round.removeAll(keepingCapacity: true)
+        round.removeAll()
     }
 
     /// Resets a finished instance once its touches are up and its arenas decided — and, for
@@ -135,20 +135,6 @@ extension GestureEngine {
     func resetIfFinished(_ binding: Binding) {
         if binding.isTerminal, binding.touches == 0, binding.memberships.isEmpty, binding.watched == 0 || binding.kind != .failed {
             if binding.resetInstance() { deadlinesChanged = true }
-        }
-    }
-
-    /// Insertion sort: rounds are short and nearly sorted, and this never allocates.
-    func sortRound() {
-        guard round.count > 1 else { return }
-        for i in 1..<round.count {
-            let value = round[i]
-            var j = i - 1
-            while j >= 0 && round[j] > value {
-                round[j + 1] = round[j]
-                j -= 1
-            }
-            round[j + 1] = value
         }
     }
 

@@ -39,7 +39,8 @@ public final class GestureEngine {
     @exclusivity(unchecked) var losers: [Int] = []
     /// Scratch for ``rejectPending(_:)``: the members a rejection may free.
     @exclusivity(unchecked) var waiting: [Int] = []
-    @exclusivity(unchecked) var round: [Int] = []
+    /// The bindings changed this round, by index.
+    let round = WorkList(capacity: 64)
     @exclusivity(unchecked) var chain: [Int] = []
     @exclusivity(unchecked) var nextTouchKey: UInt64 = 1
     @exclusivity(unchecked) var nextInstance: UInt64 = 1
@@ -53,7 +54,6 @@ public final class GestureEngine {
     /// Creates an engine with no devices.
     public init(settings: GestureSettings = .standard) {
         self.settings = settings
-        round.reserveCapacity(64)
         chain.reserveCapacity(8)
     }
 
