@@ -49,6 +49,24 @@ import Testing
         #expect(h.move(1, by: Vector(dx: 10, dy: 0)).isEmpty)
     }
 
+    /// A device keeps one bit per binding for the bindings at work; past 64 bindings they take
+    /// a second word, and detaching one moves the bits of those after it.
+    @Test func bindingsPastTheSixtyFourthOfADeviceStillGetTheirTouches() {
+        let h = GestureHarness()
+        let waiting = (0..<70).map { h.attach(HoldGesture(fingers: 5), named: "hold-\($0)") }
+        h.attach(DragGesture(), named: "pan")
+        let drag: [TouchStep] = [.down(1, at: Point(x: 50, y: 50)), .move(1, by: Vector(dx: 20, dy: 0), steps: 5), .up(1)]
+        #expect(h.run(drag).last?.line == "pan ended")
+        // With a finger down (every binding at work), detach bindings below and across the word
+        // boundary: the drag moves from position 70 to 67 and still gets the frames.
+        h.wait(1)
+        h.down(1, at: Point(x: 50, y: 50))
+        for id in [waiting[0], waiting[63], waiting[64]] { _ = h.engine.detach(id, at: h.now) }
+        h.move(1, by: Vector(dx: 20, dy: 0), steps: 5)
+        #expect(h.up(1).last?.line == "pan ended")
+        #expect(h.finish().violations.isEmpty)
+    }
+
     /// A client's own gesture is detached when it disconnects and the next client's is attached
     /// to the same device: the new binding takes the touches the old one had.
     @Test func aBindingAttachedAfterADetachedOneGetsTouches() {

@@ -97,7 +97,7 @@ final class Binding {
 
     /// Copies `working` into the device's array.
     func publishWorking() {
-        deviceState.working[position] = working
+        deviceState.setWorking(position, working)
     }
 
     /// Whether an instance is under way (touches, arena business, a deadline, or an announcement).

@@ -17,14 +17,21 @@ extension GestureEngine {
         fireDeadlines(upTo: time, into: &events)
         guard let device = device(frame.device) else { return nextDeadline }
         let (ended, cancelled) = applyContacts(of: frame, to: device, at: time)
-        for position in 0..<device.working.count where device.working[position] != 0 {
-            let binding = bindings[device.bindings[position]]!
-            if binding.touches & cancelled != 0 {
-                fail(binding, .cancelled)
-                continue
+        // The bindings at work, by their bits in `busy` (the loop changes no working mask:
+        // that happens when the round finishes).
+        for word in device.busy.indices {
+            var bits = device.busy[word]
+            while bits != 0 {
+                let position = word << 6 | bits.trailingZeroBitCount
+                bits &= bits - 1
+                let binding = bindings[device.bindings[position]]!
+                if binding.touches & cancelled != 0 {
+                    fail(binding, .cancelled)
+                    continue
+                }
+                touched(binding, binding.box.update(TouchInput(time: time, geometry: device.geometry, table: device.table, mask: binding.touches)))
+                failIfStranded(binding, live: binding.touches & ~ended)
             }
-            touched(binding, binding.box.update(TouchInput(time: time, geometry: device.geometry, table: device.table, mask: binding.touches)))
-            failIfStranded(binding, live: binding.touches & ~ended)
         }
         finishRound(at: time, endedSlots: ended, on: device, into: &events)
         return nextDeadline
@@ -76,7 +83,7 @@ extension GestureEngine {
     /// Re-derives a device's working masks; call after touches were routed, lifted or reset.
     func refreshWorking(_ device: DeviceState) {
         for position in device.bindings.indices {
-            device.working[position] = bindings[device.bindings[position]]!.working
+            device.setWorking(position, bindings[device.bindings[position]]!.working)
         }
     }
 

@@ -167,8 +167,7 @@ public final class GestureEngine {
             mask: mask, box: box, shouldBegin: shouldBegin, publishedState: publishedState, initialState: initialState)
         bindings.append(binding)
         targets[target.rawValue]!.bindings.append(id.rawValue)
-        device.bindings.append(id.rawValue)
-        device.working.append(0)
+        device.append(binding: id.rawValue)
         deadlinesChanged = true
         return id
     }
@@ -183,8 +182,7 @@ public final class GestureEngine {
             finishRound(at: time, endedSlots: 0, on: nil, into: &events)
             targets[binding.target]?.bindings.removeAll { $0 == id.rawValue }
             let device = binding.deviceState
-            device.bindings.remove(at: binding.position)
-            device.working.remove(at: binding.position)
+            device.removeBinding(at: binding.position)
             for position in binding.position..<device.bindings.count {
                 bindings[device.bindings[position]]!.position = position
             }

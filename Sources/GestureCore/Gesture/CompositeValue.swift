@@ -41,13 +41,17 @@ public struct CompositeValue: Hashable, Sendable, CustomStringConvertible {
         /// Refills the storage in place.
         @inlinable func set(kind: Kind, first: consuming GestureValue?, second: consuming GestureValue?) {
             self.kind = kind
-            switch consume first {
-            case .some(let value): firstValue = value; hasFirst = true
-            case .none: clearFirst()
+            if case .some = first {
+                firstValue = first!
+                hasFirst = true
+            } else {
+                clearFirst()
             }
-            switch consume second {
-            case .some(let value): secondValue = value; hasSecond = true
-            case .none: clearSecond()
+            if case .some = second {
+                secondValue = second!
+                hasSecond = true
+            } else {
+                clearSecond()
             }
         }
 
