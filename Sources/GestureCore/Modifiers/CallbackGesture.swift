@@ -30,7 +30,7 @@ public struct CallbackGesture<Base: Gesture>: Gesture {
 
         public static var runsWhileSettling: Bool { false }
 
-        @inlinable public mutating func apply(_ effective: GesturePhase<Value>, _ news: AnnouncementTracker.Announcement) {
+        @inlinable public mutating func apply(_ effective: consuming GesturePhase<Value>, _ news: AnnouncementTracker.Announcement) {
             switch callback {
             case .changed(let action):
                 if news.valueChanged, case .active(let value) = effective { action(value) }

@@ -9,7 +9,7 @@ public protocol RecognizerModifier {
     static var runsWhileSettling: Bool { get }
 
     /// Reacts to one frame of the base.
-    mutating func apply(_ effective: GesturePhase<Value>, _ news: AnnouncementTracker.Announcement)
+    mutating func apply(_ effective: consuming GesturePhase<Value>, _ news: AnnouncementTracker.Announcement)
 
     /// The base's instance is over and forgotten.
     mutating func reset()

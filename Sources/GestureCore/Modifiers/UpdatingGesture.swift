@@ -35,10 +35,11 @@ public struct UpdatingGesture<Base: Gesture, State>: Gesture {
 
         public static var runsWhileSettling: Bool { true }
 
-        @inlinable public mutating func apply(_ effective: GesturePhase<Value>, _ news: AnnouncementTracker.Announcement) {
-            if case .active(let value) = effective {
+        @inlinable public mutating func apply(_ effective: consuming GesturePhase<Value>, _ news: AnnouncementTracker.Announcement) {
+            switch consume effective {
+            case .active(let value):
                 if news.valueChanged { state.update { body(value, &$0) } }
-            } else {
+            case .possible, .ended, .failed:
                 state.reset()
             }
         }

@@ -56,12 +56,12 @@ public struct RotateGesture: Gesture {
             self.threshold = threshold
         }
 
-        @inline(__always)
+        @inlinable @inline(__always)
         public func value(of tracker: TwoFingerTracker) -> Value {
             Value(time: tracker.time, rotation: tracker.rotation, velocity: tracker.rotationVelocity, startAnchor: tracker.startAnchor, startLocation: tracker.startLocation, location: tracker.location)
         }
 
-        @inline(__always)
+        @inlinable @inline(__always)
         public func hasStarted(_ tracker: TwoFingerTracker) -> Bool {
             // Past the threshold, and the fingers mostly turn rather than move
             // together: a two-finger scroll jitters by several percent and degrees.
