@@ -53,6 +53,21 @@ import Testing
         #expect(board.standing(of: [ArenaMembership(arena: arena, member: 1)], binding: 2, rank: 1000) == .free)
     }
 
+    @Test func anArenaWhoseMembersDecidedWhileTheTouchWasDownClosesWhenItLifts() {
+        var (board, arena) = Self.board()
+        let member = board.join(arena, binding: 1, rank: 1000, competes: true)
+        var losers: [Int] = []
+        board.accept(member, binding: 1, competes: true, losers: &losers)
+        board.closeSettled()
+        #expect(board.open == [arena])
+        // Rounds go by with nothing new: it stays open, and closes at the round after the lift.
+        board.closeSettled()
+        #expect(board.open == [arena])
+        board.lift(arena)
+        board.closeSettled()
+        #expect(board.open.isEmpty)
+    }
+
     @Test func anArenaClosesOnlyOnceItsTouchLiftedAndEveryMemberDecided() {
         var (board, arena) = Self.board()
         let member = board.join(arena, binding: 1, rank: 1000, competes: true)

@@ -30,6 +30,9 @@ struct ArenaBoard {
     private(set) var open: [Int] = []
     /// Members still pending, over every arena: with none, a round has nothing to decide.
     private(set) var pending = 0
+    /// A touch lifted or a member was decided since ``closeSettled()`` last looked: only then
+    /// can an arena have become ready to close.
+    private var mayClose = false
     /// Keep a log of decisions in ``log`` (for tests).
     var recordsDecisions = false
     /// Decisions since the log was last cleared, when ``recordsDecisions`` is on.
@@ -61,10 +64,13 @@ struct ArenaBoard {
     /// The arena's touch lifted.
     mutating func lift(_ arena: Int) {
         arenas[arena].touchLive = false
+        mayClose = true
     }
 
     /// Closes every arena whose touch is gone and whose members all decided.
     mutating func closeSettled() {
+        guard mayClose else { return }
+        mayClose = false
         var i = 0
         while i < open.count {
             let index = open[i]
@@ -101,6 +107,7 @@ struct ArenaBoard {
         arenas[a].members[membership.member].decision = .accepted
         arenas[a].pending -= 1
         pending -= 1
+        mayClose = true
         record(arenas[a].touch, binding, .accepted)
         guard competes else { return }
         for other in arenas[a].members where other.competes && other.decision == .pending {
@@ -115,6 +122,7 @@ struct ArenaBoard {
         arenas[a].members[membership.member].decision = .rejected
         arenas[a].pending -= 1
         pending -= 1
+        mayClose = true
         record(arenas[a].touch, binding, .rejected)
         for other in arenas[a].members where other.decision == .pending {
             waiting.append(other.binding)

@@ -23,6 +23,7 @@ final class DeviceState {
 
     /// Sets the working touches of the binding at `position`.
     func setWorking(_ position: Int, _ touches: UInt64) {
+        guard working[position] != touches else { return }
         working[position] = touches
         let bit: UInt64 = 1 << UInt64(position & 63)
         if touches != 0 { busy[position >> 6] |= bit } else { busy[position >> 6] &= ~bit }
