@@ -19,6 +19,9 @@ public struct VelocityEstimator: Sendable {
     var tail = 0
     /// How far back samples count.
     public var window: Seconds
+    /// The velocity as of the newest sample, worked out as it arrives (read once or more per
+    /// frame; reading the samples from a getter copied all eight of them).
+    public private(set) var velocity = Vector.zero
 
     /// Creates an estimator looking back `window` seconds.
     public init(window: Seconds) {
@@ -31,12 +34,14 @@ public struct VelocityEstimator: Sendable {
         count = 0
         newest = -1
         tail = 0
+        velocity = .zero
     }
 
     /// Records the value at `time`. A sample at the same time as the newest replaces it.
     public mutating func add(_ time: Timestamp, x: Double, y: Double = 0) {
         if count > 0, samples[newest].time == time {
             samples[newest] = Sample(time: time, x: x, y: y)
+            velocity = measured()
             return
         }
         newest = newest + 1 == Self.capacity ? 0 : newest + 1
@@ -49,11 +54,12 @@ public struct VelocityEstimator: Sendable {
         while tail != newest && time - samples[tail].time > window {
             tail = tail + 1 == Self.capacity ? 0 : tail + 1
         }
+        velocity = measured()
     }
 
     /// The velocity (units per second) over the window ending at the newest sample; zero with
     /// fewer than two samples in the window.
-    public var velocity: Vector {
+    mutating func measured() -> Vector {
         guard count > 1 else { return .zero }
         let last = samples[newest]
         let oldest = samples[tail]
