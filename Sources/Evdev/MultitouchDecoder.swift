@@ -135,6 +135,7 @@ public struct MultitouchDecoder: Sendable {
     }
 
     /// Consumes one event; returns a frame at each SYN_REPORT that has anything to say.
+    @inline(__always)
     public mutating func feed(_ event: InputEvent) -> TouchFrame? {
         if dropping {
             if event.type == EventCode.EV_SYN && event.code == EventCode.SYN_REPORT {
@@ -192,6 +193,7 @@ public struct MultitouchDecoder: Sendable {
         live.removeAll()
     }
 
+    @inline(__always)
     mutating func absolute(_ code: UInt16, _ value: Int32) {
         switch mode {
         case .slots:
@@ -199,9 +201,11 @@ public struct MultitouchDecoder: Sendable {
                 slot = value
                 return
             }
-            slots.update(slot) { state in
-                if code == EventCode.ABS_MT_TRACKING_ID, value != state.axes.trackingID { state.rejected = false }
-                if state.axes.apply(code, value) { state.confirmed = true }
+            if slot >= 0 && Int(slot) < slots.near.count {
+                // The usual slot, changed where it lies.
+                Self.apply(code, value, to: &slots.near[Int(slot)])
+            } else {
+                slots.update(slot) { Self.apply(code, value, to: &$0) }
             }
         case .anonymous:
             _ = pending.apply(code, value)
@@ -210,6 +214,13 @@ public struct MultitouchDecoder: Sendable {
         case .none:
             break
         }
+    }
+
+    /// One axis event for a slot.
+    @inline(__always)
+    static func apply(_ code: UInt16, _ value: Int32, to state: inout Slot) {
+        if code == EventCode.ABS_MT_TRACKING_ID, value != state.axes.trackingID { state.rejected = false }
+        if state.axes.apply(code, value) { state.confirmed = true }
     }
 
     mutating func endAnonymousContact() {
@@ -269,6 +280,16 @@ public struct MultitouchDecoder: Sendable {
     /// Adds a slot's contact when it is down, reported since any loss, and a finger (one that
     /// stops being a finger is marked out now, and stays out until its tracking id changes).
     mutating func report(slot number: Int32, into contacts: inout [RawContact]) {
+        if number >= 0 && Int(number) < slots.near.count {
+            // Read first: only a contact that stops being a finger changes its slot.
+            let state = slots.near[Int(number)]
+            guard state.axes.trackingID ?? -1 >= 0, state.confirmed, !state.rejected else { return }
+            if state.axes.isFinger {
+                let axes = state.axes
+                contacts.append((axes.trackingID, axes.x ?? 0, axes.y ?? 0, axes.pressure, axes.major, axes.minor))
+                return
+            }
+        }
         let turnedAway: Int32? = slots.update(number) { state in
             guard state.axes.trackingID ?? -1 >= 0, state.confirmed else { return nil }
             if !state.rejected, !state.axes.isFinger {
@@ -322,7 +343,8 @@ public struct MultitouchDecoder: Sendable {
         var contacts: [Contact] = []
         contacts.reserveCapacity(current.count + live.count)
         next.removeAll(keepingCapacity: true)
-        for (index, raw) in current.enumerated() where !notFingers.contains(ids[index]) && !restarted.contains(ids[index]) {
+        let dropsSome = !notFingers.isEmpty || !restarted.isEmpty
+        for (index, raw) in current.enumerated() where !dropsSome || (!notFingers.contains(ids[index]) && !restarted.contains(ids[index])) {
             let position = millimetres(raw.x, raw.y)
             let normalized = Point(
                 x: Double(xAxis.offset(of: raw.x)) / Double(xAxis.span), y: Double(yAxis.offset(of: raw.y)) / Double(yAxis.span))
@@ -341,7 +363,7 @@ public struct MultitouchDecoder: Sendable {
             next.append(Live(id: id, position: position, normalized: normalized))
         }
         for (index, before) in live.enumerated() where !(index < next.count && next[index].id == before.id) && !next.contains(where: { $0.id == before.id }) {
-            let phase: TouchPhase = rejectedNow.contains(before.id) || restarted.contains(before.id) ? .cancelled : .ended
+            let phase: TouchPhase = !rejectedNow.isEmpty && rejectedNow.contains(before.id) || restarted.contains(before.id) ? .cancelled : .ended
             contacts.append(Contact(id: before.id, position: before.position, normalized: before.normalized, phase: phase))
         }
         if !rejectedNow.isEmpty { rejectedNow.removeAll() }
@@ -356,7 +378,13 @@ public struct MultitouchDecoder: Sendable {
     /// none, so a frame never holds one id twice.
     mutating func identities(for current: [RawContact], into ids: inout [Int32]) {
         ids.removeAll(keepingCapacity: true)
-        // The usual frame: every contact has its own tracking id (checked without allocating).
+        // The usual frame: the same contacts as the last one, in the same order (their ids are
+        // unique, as every frame's are).
+        if current.count == live.count, current.indices.allSatisfy({ current[$0].id == live[$0].id }) {
+            for raw in current { ids.append(raw.id!) }
+            return
+        }
+        // Otherwise, often: every contact has its own tracking id (checked without allocating).
         if current.indices.allSatisfy({ i in current[i].id.map { id in !current[..<i].contains { $0.id == id } } ?? false }) {
             for raw in current { ids.append(raw.id!) }
             return
