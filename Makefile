@@ -121,14 +121,14 @@ static: deps
 	$(STATIC_BUILD) --product gestured
 	$(STATIC_BUILD) --product gesturectl
 
-# packaging/gestured.order: the functions the daemon runs, first, so that they share a few
-# hundred pages instead of touching most of the binary's 13 MB of code (docs/BENCHMARKS.md,
-# footprint). Made by running the static daemon under valgrind (scripts/make-order-file.py);
+# packaging/gestured.order: the functions the daemon runs, first, then those `gesturectl actions`
+# runs, so that each binary's share a few hundred pages instead of touching most of its 13 MB of
+# code (docs/BENCHMARKS.md, footprint). Made by running both under valgrind (scripts/make-order-file.py);
 # regenerate it after large changes. The binaries are removed so the next build links anew
 # (SwiftPM does not notice a changed order file).
 order-file: static
 	@scripts/apt-install-missing.sh valgrind binutils
-	python3 scripts/make-order-file.py "$(STATIC_BIN)/gestured" packaging/gestured.order
+	python3 scripts/make-order-file.py "$(STATIC_BIN)/gestured" "$(STATIC_BIN)/gesturectl" packaging/gestured.order
 	rm -f "$(STATIC_BIN)/gestured" "$(STATIC_BIN)/gesturectl"
 
 # The Debian package (packaging/README.md): the static binaries stripped, units, snippets, an

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make order-file: the link order of the functions the daemon runs (issue 12).
+"""make order-file: the link order of the functions the daemon and the actions runner run (issues 12, 26).
 
 The static gestured has 13 MB of code, of which about 0.8 MB runs while it starts, serves and
 recognizes. Linked in the order the modules come, those functions are spread over the whole
@@ -9,10 +9,12 @@ resident. Listing them first (lld --symbol-ordering-file) packs them into a few 
 This runs the static daemon under valgrind's callgrind — live with no devices (start, a
 subscriber, SIGHUP, SIGTERM), then replaying every fixture to a subscribed client — and
 writes the symbols of the functions that ran, in the order they first ran, to the order file.
-A stale order file is harmless (names that are gone are skipped); regenerate it after large
-changes.
+Then `gesturectl actions`, what a desktop user runs beside the daemon, under callgrind against
+a plain daemon replaying the fixtures: its functions follow the daemon's. One file orders both
+links; a name a binary does not have is skipped, as is a stale one, so it is harmless when out
+of date; regenerate it after large changes.
 
-Usage: make-order-file.py GESTURED_BINARY OUTPUT
+Usage: make-order-file.py GESTURED_BINARY GESTURECTL_BINARY OUTPUT
 """
 import os
 import signal
@@ -22,11 +24,13 @@ import sys
 import tempfile
 import time
 
-binary, output = sys.argv[1], sys.argv[2]
+binary, runner, output = sys.argv[1], sys.argv[2], sys.argv[3]
 scratch = tempfile.mkdtemp(prefix="gestured-order.")
-# valgrind cannot read the binary's DWARF; it needs only the symbol table.
+# valgrind cannot read the binaries' DWARF; it needs only the symbol table.
 symbols = os.path.join(scratch, "gestured")
 subprocess.run(["objcopy", "--strip-debug", binary, symbols], check=True)
+runner_symbols = os.path.join(scratch, "gesturectl")
+subprocess.run(["objcopy", "--strip-debug", runner, runner_symbols], check=True)
 
 
 def callgrind(arguments, name):
@@ -90,22 +94,67 @@ read_until(client, b"\x00")  # to the end: the daemon closes the connection when
 daemon.wait(timeout=600)
 outputs.append(out)
 
-# Our binary's functions, first-seen order; callgrind marks recursion levels with 'N.
+# 3. `gesturectl actions --once` under callgrind, subscribed to a plain daemon that replays the
+# fixtures with the built-in gestures (what a desktop user runs): it connects, subscribes,
+# decides on every event and spawns the commands of an actions file.
+actions = os.path.join(scratch, "actions.yml")
+with open(actions, "w") as file:
+    file.write("""version: 1
+actions:
+  - gesture: swipe-left-3
+    run: ["true"]
+  - gesture: swipe-right-3
+    shell: "true"
+  - gesture: order-drag
+    define: { drag: { fingers: 2 }, priority: simultaneous }
+    on: { update: { every: { distance: 10 } } }
+    run: ["true"]
+    back: ["true"]
+""")
+sock = os.path.join(scratch, "actions.sock")
+arguments = [argument for fixture in fixtures for argument in ("--replay", fixture)]
+daemon = subprocess.Popen(
+    [binary, "--socket", sock, *arguments, "--wait-subscribers", "1", "--exit-after-replay"],
+    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+deadline = time.monotonic() + 60
+while not os.path.exists(sock):
+    if daemon.poll() is not None or time.monotonic() > deadline:
+        sys.exit("order-file: the daemon for the actions runner never made its socket")
+    time.sleep(0.1)
+out = os.path.join(scratch, "actions.callgrind")
+result = subprocess.run(
+    ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--dump-instr=no", "--demangle=no",
+     "--compress-strings=no", "--compress-pos=no", runner_symbols, "actions", "--file", actions, "--once", "--socket", sock],
+    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=900)
+daemon.wait(timeout=60)
+if result.returncode != 0:
+    sys.exit(f"order-file: gesturectl actions exited {result.returncode}")
+
+
+def functions(paths, owner_name, names):
+    """Adds the functions of `owner_name` that ran, first-seen order; callgrind marks
+    recursion levels with 'N."""
+    for path in paths:
+        ob = cob = None
+        for line in open(path, errors="replace"):
+            key, _, value = line.rstrip("\n").partition("=")
+            if key == "ob":
+                ob = value
+            elif key == "cob":
+                cob = value
+            elif key in ("fn", "cfn"):
+                owner = (cob or ob) if key == "cfn" else ob
+                if key == "cfn":
+                    cob = None
+                if owner and os.path.basename(owner) == owner_name and not value.startswith("0x") and value != "(below main)":
+                    names.setdefault(value.split("'")[0], len(names))
+
+
 names = {}
-for path in outputs:
-    ob = cob = None
-    for line in open(path, errors="replace"):
-        key, _, value = line.rstrip("\n").partition("=")
-        if key == "ob":
-            ob = value
-        elif key == "cob":
-            cob = value
-        elif key in ("fn", "cfn"):
-            owner = (cob or ob) if key == "cfn" else ob
-            if key == "cfn":
-                cob = None
-            if owner and os.path.basename(owner) == "gestured" and not value.startswith("0x") and value != "(below main)":
-                names.setdefault(value.split("'")[0], len(names))
+functions(outputs, "gestured", names)
+daemon_count = len(names)
+functions([out], "gesturectl", names)
 with open(output, "w") as file:
     file.write("".join(f"{name}\n" for name in sorted(names, key=names.get)))
-print(f"order-file: {len(names)} functions from {len(fixtures)} fixtures and a live start -> {output}")
+print(f"order-file: {daemon_count} functions of the daemon from {len(fixtures)} fixtures and a live start, "
+      f"{len(names) - daemon_count} more of gesturectl actions -> {output}")
