@@ -15,7 +15,16 @@ extension MultitouchDecoder {
             near = Array(repeating: Slot(), count: min(max(capacity, 0), Int(Self.nearCount)))
         }
 
-        /// Changes a slot in place (no copy of it out and back).
+        /// A slot as it stands (a default one when never reported).
+        @inline(__always)
+        func slot(_ number: Int32) -> Slot {
+            if number >= 0 && Int(number) < near.count { return near[Int(number)] }
+            return far[number] ?? Slot()
+        }
+
+        /// Changes a slot in place (no copy of it out and back). Inlined: it runs for every
+        /// axis event.
+        @inline(__always)
         mutating func update<R>(_ number: Int32, _ body: (inout Slot) -> R) -> R {
             if number >= 0 && number < Self.nearCount {
                 while near.count <= Int(number) { near.append(Slot()) }

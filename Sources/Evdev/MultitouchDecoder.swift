@@ -201,12 +201,7 @@ public struct MultitouchDecoder: Sendable {
                 slot = value
                 return
             }
-            if slot >= 0 && Int(slot) < slots.near.count {
-                // The usual slot, changed where it lies.
-                Self.apply(code, value, to: &slots.near[Int(slot)])
-            } else {
-                slots.update(slot) { Self.apply(code, value, to: &$0) }
-            }
+            slots.update(slot) { Self.apply(code, value, to: &$0) }
         case .anonymous:
             _ = pending.apply(code, value)
         case .singleTouch:
@@ -279,30 +274,18 @@ public struct MultitouchDecoder: Sendable {
 
     /// Adds a slot's contact when it is down, reported since any loss, and a finger (one that
     /// stops being a finger is marked out now, and stays out until its tracking id changes).
+    @inline(__always)
     mutating func report(slot number: Int32, into contacts: inout [RawContact]) {
-        if number >= 0 && Int(number) < slots.near.count {
-            // Read first: only a contact that stops being a finger changes its slot.
-            let state = slots.near[Int(number)]
-            guard state.axes.trackingID ?? -1 >= 0, state.confirmed, !state.rejected else { return }
-            if state.axes.isFinger {
-                let axes = state.axes
-                contacts.append((axes.trackingID, axes.x ?? 0, axes.y ?? 0, axes.pressure, axes.major, axes.minor))
-                return
-            }
+        // Read first: only a contact that stops being a finger changes its slot.
+        let state = slots.slot(number)
+        guard state.axes.trackingID ?? -1 >= 0, state.confirmed, !state.rejected else { return }
+        let axes = state.axes
+        if axes.isFinger {
+            contacts.append((axes.trackingID, axes.x ?? 0, axes.y ?? 0, axes.pressure, axes.major, axes.minor))
+        } else {
+            slots.update(number) { $0.rejected = true }
+            if let id = axes.trackingID { rejectedNow.insert(id) }
         }
-        let turnedAway: Int32? = slots.update(number) { state in
-            guard state.axes.trackingID ?? -1 >= 0, state.confirmed else { return nil }
-            if !state.rejected, !state.axes.isFinger {
-                state.rejected = true
-                return state.axes.trackingID
-            }
-            if !state.rejected {
-                let axes = state.axes
-                contacts.append((axes.trackingID, axes.x ?? 0, axes.y ?? 0, axes.pressure, axes.major, axes.minor))
-            }
-            return nil
-        }
-        if let turnedAway { rejectedNow.insert(turnedAway) }
     }
 
     mutating func frame(at time: Timestamp) -> TouchFrame? {
@@ -379,13 +362,10 @@ public struct MultitouchDecoder: Sendable {
     mutating func identities(for current: [RawContact], into ids: inout [Int32]) {
         ids.removeAll(keepingCapacity: true)
         // The usual frame: the same contacts as the last one, in the same order (their ids are
-        // unique, as every frame's are).
-        if current.count == live.count, current.indices.allSatisfy({ current[$0].id == live[$0].id }) {
-            for raw in current { ids.append(raw.id!) }
-            return
-        }
-        // Otherwise, often: every contact has its own tracking id (checked without allocating).
-        if current.indices.allSatisfy({ i in current[i].id.map { id in !current[..<i].contains { $0.id == id } } ?? false }) {
+        // unique, as every frame's are); otherwise, often, every contact has its own tracking id
+        // (checked without allocating).
+        let sameAsLast = current.count == live.count && current.indices.allSatisfy { current[$0].id == live[$0].id }
+        if sameAsLast || current.indices.allSatisfy({ i in current[i].id.map { id in !current[..<i].contains { $0.id == id } } ?? false }) {
             for raw in current { ids.append(raw.id!) }
             return
         }
