@@ -14,6 +14,10 @@ struct KWinProviderTests {
         let changes = FocusChanges()
         provider.onFocusChange = { changes.add($0) }
         try provider.start()
+        // start() waits up to 2 s for the script's first report, then goes on without it; on a
+        // machine busy with the other suites the fake KWin can answer later. Tests start from
+        // the window in front.
+        _ = changes.waitForTitle("~ : bash — Konsole", provider)
         return (provider, changes)
     }
 
