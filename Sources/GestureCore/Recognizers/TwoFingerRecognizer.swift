@@ -12,8 +12,6 @@ public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer 
     @usableFromInline var state = GesturePhase<Value>.possible
     /// Current phase.
     @inlinable @inline(__always) public var phase: GesturePhase<Value> { state }
-    /// The phase's case, read in place (through `phase` it copied the whole value first).
-    @inlinable @inline(__always) public var phaseKind: PhaseKind { state.kind }
     /// Never waits for time.
     @inlinable @inline(__always) public var deadline: Timestamp? { nil }
     /// A leaf: no states to settle, no callbacks to run.

@@ -43,7 +43,7 @@ final class TouchTable {
 
     /// The slot holding the live contact `id`, if any. `hint` is where in the begin order to
     /// look first: a device lists its contacts in the same order frame after frame.
-    func slot(ofContact id: Int32, hint: Int = 0) -> Int? {
+    func slot(ofContact id: Int32, hint: Int) -> Int? {
         if hint < count {
             let slot = orderStorage[hint]
             if slots[slot].contactID == id && slots[slot].isLive { return slot }
