@@ -43,9 +43,10 @@ public struct GestureUpdate: Sendable, Equatable {
         self.phase = phase
         reason = value["reason"]?.stringValue
         time = value["time"]?.doubleValue ?? 0
-        self.value = value["value"].flatMap { $0 == .null ? nil : $0 }
-        state = value["state"].flatMap { $0 == .null ? nil : $0 }
-        isSnapshot = value["snapshot"] == .bool(true)
+        // By case, not `==`, which compares serialised texts.
+        self.value = value["value"].flatMap { if case .null = $0 { nil } else { $0 } }
+        state = value["state"].flatMap { if case .null = $0 { nil } else { $0 } }
+        if case .bool(true)? = value["snapshot"] { isSnapshot = true } else { isSnapshot = false }
         json = value
     }
 }

@@ -24,8 +24,22 @@ extension GestureHub {
                     event, sequence: delivery.sequence, origin: origin, extra: ingress.map { [("ingressUs", .int($0))] } ?? [])
             }
             let key = ClientOutbox.UpdateKey(subscription: delivery.subscription, instance: event.instance)
-            send(line!.line(subscription: delivery.subscription), to: client, kind: delivery.isUpdate ? .update(key) : .transition(key))
+            send(line!, subscription: delivery.subscription, to: client, kind: delivery.isUpdate ? .update(key) : .transition(key))
         }
+    }
+
+    /// A gesture line: its bytes straight into the channel's buffer while the client keeps up
+    /// (no String made); as text into the outbox once it is behind.
+    func send(_ line: ServerMessage.GestureLine, subscription: Int64, to client: HubClient, kind: ClientOutbox.Kind) {
+        guard !client.closing else { return }
+        if client.outbox.isEmpty && client.channel.isWritable {
+            var buffer = client.channel.allocator.buffer(capacity: line.capacity)
+            line.write(subscription: subscription, into: &buffer)
+            client.channel.write(buffer, promise: nil)
+            client.unflushed = true
+            return
+        }
+        if client.outbox.push(line.line(subscription: subscription), kind, bounded: !shuttingDown) == .overflow { overflow(client) }
     }
 
     /// Sends a line: straight to the channel while it takes data and nothing waits before it;

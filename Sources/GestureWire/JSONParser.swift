@@ -30,7 +30,12 @@ public struct JSONParser {
     func failure(_ message: String) -> Failure { Failure(column: index + 1, message: message) }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     mutating func value(depth: Int) throws(Failure) -> JSONValue {
@@ -48,12 +53,12 @@ public struct JSONParser {
         }
     }
 
-    mutating func literal(_ word: String, _ result: JSONValue) throws(Failure) -> JSONValue {
-        let expected = Array(word.utf8)
-        guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
+    mutating func literal(_ word: StaticString, _ result: JSONValue) throws(Failure) -> JSONValue {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count, (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else {
             throw failure("expected `\(word)`")
         }
-        index += expected.count
+        index += count
         return result
     }
 
@@ -113,6 +118,23 @@ public struct JSONParser {
 
     mutating func string() throws(Failure) -> String {
         index += 1
+        // The usual string has no escape: its bytes are the text, decoded once.
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
+        index = start
+        return try escapedString()
+    }
+
+    /// A string with escapes (or a fault), from just after its opening quote.
+    mutating func escapedString() throws(Failure) -> String {
         var scalars = String.UnicodeScalarView()
         var run = index
         func flush(_ end: Int) {
@@ -203,9 +225,57 @@ public struct JSONParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw reject("expected a digit in the exponent") }
         }
+        if let value = Self.plainNumber(bytes[start..<index], integral: integral) { return value }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if integral, let value = Int64(text), String(value) == text { return .int(value) }
         if !integral, let value = Double(text), value.isFinite, JSONValue.format(value) == text { return .number(value) }
         return .numberText(text)
     }
+
+    /// The numbers a gesture event carries, read without making a String: a whole number of at
+    /// most 18 digits (not `-0`) is an `int`; a decimal `-?D+.F+` (no exponent) of at most 15
+    /// significant digits, not ending in 0 and not below 0.0001, is a `number`, since its Double (an exact
+    /// mantissa over an exact power of ten, rounded once) prints back as the same text. Any
+    /// other number (nil) is judged by formatting it, as before.
+    static func plainNumber(_ text: ArraySlice<UInt8>, integral: Bool) -> JSONValue? {
+        var position = text.startIndex
+        let negative = text[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        var mantissa: Int64 = 0
+        var significant = 0
+        var fraction = 0
+        var leadingZeros = 0
+        var inFraction = false
+        while position < text.endIndex {
+            let byte = text[position]
+            position += 1
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+                continue
+            }
+            guard byte != UInt8(ascii: "e") && byte != UInt8(ascii: "E") else { return nil }
+            let digit = Int64(byte &- UInt8(ascii: "0"))
+            if inFraction { fraction += 1 }
+            if mantissa == 0 && digit == 0 {
+                if inFraction { leadingZeros += 1 }
+                if integral { significant += 1 }
+                continue
+            }
+            significant += 1
+            guard significant <= (integral ? 18 : 15) else { return nil }
+            mantissa = mantissa * 10 + digit
+        }
+        if integral {
+            guard !(negative && mantissa == 0) else { return nil }
+            return .int(negative ? -mantissa : mantissa)
+        }
+        guard mantissa != 0, text[text.endIndex - 1] != UInt8(ascii: "0"), fraction <= 22 else { return nil }
+        // 0.0001 prints as it is, 0.00001 as 1e-05.
+        guard leadingZeros <= 3 else { return nil }
+        let value = Double(mantissa) / powersOfTen[fraction]
+        return .number(negative ? -value : value)
+    }
+
+    /// 10⁰ … 10²², each exact as a Double.
+    static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 }

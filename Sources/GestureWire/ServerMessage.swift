@@ -1,4 +1,5 @@
 import GestureCore
+import NIOCore
 
 /// The messages a server sends, one JSON object per line: `hello`, replies, and events.
 public enum ServerMessage {
@@ -44,20 +45,63 @@ public enum ServerMessage {
     /// subscription number differs between their lines. `extra` fields go last (the daemon's
     /// `ingressUs`). The text equals ``gesture(_:sequence:subscription:origin:)``'s.
     public struct GestureLine: Sendable {
-        let head: String
-        let tail: String
+        /// `{"event":"gesture","seq":N,"subscription":`
+        let head: [UInt8]
+        /// From the comma after the subscription to the closing brace.
+        let tail: [UInt8]
 
         /// The line for one subscription (no newline).
-        public func line(subscription: Int64) -> String { head + String(subscription) + tail }
+        public func line(subscription: Int64) -> String {
+            var out = JSONWriter(capacity: head.count + tail.count + 20)
+            write(subscription: subscription, into: &out.bytes)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+
+        /// The line for one subscription and its newline, into `buffer`.
+        public func write(subscription: Int64, into buffer: inout ByteBuffer) {
+            var number = JSONWriter(capacity: 20)
+            number.int(subscription)
+            buffer.reserveCapacity(minimumWritableBytes: head.count + number.bytes.count + tail.count + 1)
+            buffer.writeBytes(head)
+            buffer.writeBytes(number.bytes)
+            buffer.writeBytes(tail)
+            buffer.writeInteger(UInt8(ascii: "\n"))
+        }
+
+        func write(subscription: Int64, into bytes: inout [UInt8]) {
+            bytes += head
+            var number = JSONWriter(capacity: 20)
+            number.int(subscription)
+            bytes += number.bytes
+            bytes += tail
+        }
+
+        /// The length of a line for a subscription number of up to 20 characters, newline included.
+        public var capacity: Int { head.count + tail.count + 21 }
     }
 
-    /// Serialises `event` for ``GestureLine/line(subscription:)``.
+    /// Serialises `event` for ``GestureLine/line(subscription:)``, straight into bytes
+    /// (``GestureEventJSON/writeMembers(_:origin:into:)``).
     public static func gestureLine(
         _ event: GestureEvent, sequence: UInt64, origin: Timestamp, extra: [(String, JSONValue)] = []
     ) -> GestureLine {
-        GestureLine(
-            head: #"{"event":"gesture","seq":"# + String(sequence) + #","subscription":"#,
-            tail: "," + JSONValue.serializedMembers(gestureFields(event, origin: origin) + extra) + "}")
+        var head = JSONWriter(capacity: 64)
+        head.raw(#"{"event":"gesture","seq":"#)
+        head.int(Int64(sequence))
+        head.raw(#","subscription":"#)
+        var tail = JSONWriter(capacity: 320)
+        tail.raw(",")
+        GestureEventJSON.writeMembers(event, origin: origin, into: &tail)
+        tail.raw(#","timeUs":"#)
+        tail.int(event.time.microseconds)
+        for (key, value) in extra {
+            tail.raw(",")
+            tail.string(key)
+            tail.raw(":")
+            tail.value(value)
+        }
+        tail.raw("}")
+        return GestureLine(head: head.bytes, tail: tail.bytes)
     }
 
     /// A device appeared.

@@ -10,16 +10,30 @@ public final class ChildProcess {
     var status: Int32?
 
     /// Starts `arguments[0]` with `arguments`; throws the system's reason when it cannot start.
-    /// With `ownGroup`, the child leads a process group of its own, so that ``signalGroup(_:)``
-    /// reaches whatever it starts too (a shell's commands).
-    public init(_ arguments: [String], environment: [String: String], ownGroup: Bool = false) throws(SpawnError) {
+    /// The child's environment is `environment`; with `inheriting`, it is this process's own with
+    /// `environment` set over it (what a shell gives a command), passed from `environ` as it is,
+    /// without reading it into a dictionary first. With `ownGroup`, the child leads a process
+    /// group of its own, so that ``signalGroup(_:)`` reaches whatever it starts too (a shell's
+    /// commands).
+    public init(_ arguments: [String], environment: [String: String], inheriting: Bool = false, ownGroup: Bool = false) throws(SpawnError) {
         guard let program = arguments.first else { throw SpawnError(command: "", reason: "no command") }
         let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let added = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
         defer {
             for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
+            for pointer in added { free(pointer) }
         }
+        var envp: [UnsafeMutablePointer<CChar>?] = []
+        if inheriting {
+            let names = environment.keys.map { Array($0.utf8) }
+            var entry = environ
+            while let pointer = entry.pointee {
+                if !names.contains(where: { Self.entry(pointer, names: $0) }) { envp.append(pointer) }
+                entry += 1
+            }
+        }
+        envp += added
+        envp.append(nil)
         var child: pid_t = 0
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -52,6 +66,12 @@ public final class ChildProcess {
         let rc = waitpid(pid, &value, WNOHANG)
         if rc == pid { status = value }
         return rc == 0
+    }
+
+    /// Whether the `NAME=value` entry `entry` sets the variable `name`.
+    static func entry(_ entry: UnsafePointer<CChar>, names name: [UInt8]) -> Bool {
+        for (offset, byte) in name.enumerated() where UInt8(bitPattern: entry[offset]) != byte { return false }
+        return entry[name.count] == CChar(UInt8(ascii: "="))
     }
 
     /// How the child ended, in words (`exited with status 7`, `killed by signal 9 (SIGKILL)`);

@@ -19,6 +19,7 @@ final class ActionProcesses {
     /// A command waiting for its turn.
     struct Pending {
         var arguments: [String]
+        /// Set over the runner's own environment.
         var environment: [String: String]
         var line: Int?
     }
@@ -38,7 +39,8 @@ final class ActionProcesses {
         self.report = report
     }
 
-    /// Runs `arguments` for action `index` (overlap and timeout as `spec` says).
+    /// Runs `arguments` for action `index` (overlap and timeout as `spec` says), with the
+    /// runner's environment and `environment` set over it.
     func fire(_ index: Int, _ spec: ActionSpec, arguments: [String], environment: [String: String], now: Double) {
         poll(now: now, specs: nil)
         guard var run = runs[index] else {
@@ -62,7 +64,7 @@ final class ActionProcesses {
 
     func start(_ index: Int, _ command: Pending, now: Double) {
         do {
-            let child = try ChildProcess(command.arguments, environment: command.environment, ownGroup: true)
+            let child = try ChildProcess(command.arguments, environment: command.environment, inheriting: true, ownGroup: true)
             runs[index] = Run(child: child, started: now, line: command.line)
         } catch {
             report("\(Self.place(command.line))\(error)")

@@ -267,8 +267,8 @@ final class ActionRunner: @unchecked Sendable {
                 act(windowAction, action)
                 continue
             }
-            var environment = ProcessEnvironment.current
-            environment.merge(firing.event.environment) { _, new in new }
+            // Set over the runner's own environment as the command starts.
+            var environment = firing.event.environment
             if case .update = action.trigger { environment["GESTURE_STEP"] = firing.isBack ? "back" : "forward" }
             if verbose {
                 StandardError.line("gesturectl actions: line \(action.line ?? 0): \(action.gesture) \(firing.event.phase.rawValue)\(firing.isBack ? " (back)" : ""): \(command.arguments.joined(separator: " "))")

@@ -82,7 +82,7 @@ struct OnCommand: AsyncParsableCommand {
     static let cannotRunStatus: Int32 = 127
 
     func launch(_ update: GestureUpdate) throws -> ChildProcess {
-        var environment = ProcessEnvironment.current
+        var environment: [String: String] = [:]
         environment["GESTURE_NAME"] = update.gesture
         environment["GESTURE_PHASE"] = update.phase.rawValue
         environment["GESTURE_REASON"] = update.reason ?? ""
@@ -90,6 +90,6 @@ struct OnCommand: AsyncParsableCommand {
         environment["GESTURE_DEVICE"] = String(update.device)
         environment["GESTURE_VALUE"] = update.value?.serialized ?? "null"
         environment["GESTURE_STATE"] = update.state?.serialized ?? "null"
-        return try ChildProcess(command, environment: environment)
+        return try ChildProcess(command, environment: environment, inheriting: true)
     }
 }

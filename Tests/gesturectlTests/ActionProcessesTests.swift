@@ -1,3 +1,4 @@
+import Foundation
 @testable import gesturectl
 import GesturePipeline
 import Glibc
@@ -110,5 +111,23 @@ import Testing
         processes.poll(now: 1, specs: nil)
         #expect(processes.isIdle)
         #expect(reports.sorted() == ["line 10: `false` exited with status 1", "line 11: `sh` exited with status 7", "line 12: `sh` killed by signal 9 (SIGKILL)"])
+    }
+
+    /// A command gets the runner's environment with the event's variables set over it: one the
+    /// runner has keeps its value unless the event sets it, and is not repeated when it does.
+    @Test func aCommandGetsTheRunnersEnvironmentWithTheEventsOverIt() throws {
+        let scratch = "/tmp/gestured-env-\(getpid())"
+        defer { unlink(scratch) }
+        let home = try #require(ProcessEnvironment.value("HOME"))
+        let processes = ActionProcesses { _ in }
+        processes.fire(
+            0, Self.spec(.drop), arguments: ["sh", "-c", "env > \(scratch)"],
+            environment: ["PATH": "/usr/bin:/bin", "GESTURE_NAME": "swipe-left-3"], now: 0)
+        let status = try #require(processes.runs[0]).child.wait()
+        #expect(status == 0)
+        let lines = try String(contentsOfFile: scratch, encoding: .utf8).split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("PATH=") } == ["PATH=/usr/bin:/bin"])
+        #expect(lines.contains("GESTURE_NAME=swipe-left-3"))
+        #expect(lines.contains("HOME=\(home)"))
     }
 }
