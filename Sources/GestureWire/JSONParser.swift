@@ -65,6 +65,8 @@ public struct JSONParser {
     mutating func object(depth: Int) throws(Failure) -> JSONValue {
         index += 1
         var pairs: [(String, JSONValue)] = []
+        // Room for a gesture value's members at once, rather than growing 1, 2, 4, 8.
+        pairs.reserveCapacity(8)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1

@@ -17,43 +17,57 @@ public final class ChildProcess {
     /// commands).
     public init(_ arguments: [String], environment: [String: String], inheriting: Bool = false, ownGroup: Bool = false) throws(SpawnError) {
         guard let program = arguments.first else { throw SpawnError(command: "", reason: "no command") }
-        let argv = arguments.map { strdup($0) } + [nil]
-        let added = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in added { free(pointer) }
+        // The arguments and the variables set, each ending in NUL, in one buffer: a command
+        // starts on a gesture's end, and what comes before its clone is latency.
+        var text: [CChar] = []
+        text.reserveCapacity(512)
+        let argumentStarts = arguments.map { argument in
+            defer { Self.append(argument, terminated: true, to: &text) }
+            return text.count
         }
-        var envp: [UnsafeMutablePointer<CChar>?] = []
-        if inheriting {
-            let names = environment.keys.map { Array($0.utf8) }
-            var entry = environ
-            while let pointer = entry.pointee {
-                if !names.contains(where: { Self.entry(pointer, names: $0) }) { envp.append(pointer) }
-                entry += 1
+        let variables = environment.sorted { $0.key < $1.key }.map { name, value in
+            defer {
+                Self.append(name, terminated: false, to: &text)
+                text.append(CChar(UInt8(ascii: "=")))
+                Self.append(value, terminated: true, to: &text)
             }
+            return (start: text.count, nameLength: name.utf8.count)
         }
-        envp += added
-        envp.append(nil)
         var child: pid_t = 0
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The child starts with every signal at its default and none blocked, whatever this
-        // process ignores or blocks (gesturectl ignores SIGTERM to read it through Dispatch;
-        // ignored dispositions would otherwise be inherited, and a command could not be stopped).
-        var everything = sigset_t()
-        sigfillset(&everything)
-        var nothing = sigset_t()
-        sigemptyset(&nothing)
-        posix_spawnattr_setsigdefault(&attributes, &everything)
-        posix_spawnattr_setsigmask(&attributes, &nothing)
-        var flags = Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)
-        if ownGroup {
-            flags |= Int32(POSIX_SPAWN_SETPGROUP)
-            posix_spawnattr_setpgroup(&attributes, 0)
+        let rc = text.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            let base = buffer.baseAddress!
+            var argv: [UnsafeMutablePointer<CChar>?] = argumentStarts.map { base + $0 }
+            argv.append(nil)
+            var envp: [UnsafeMutablePointer<CChar>?] = []
+            if inheriting {
+                var entry = environ
+                while let pointer = entry.pointee {
+                    if !variables.contains(where: { Self.sets(pointer, base + $0.start, $0.nameLength) }) { envp.append(pointer) }
+                    entry += 1
+                }
+            }
+            for variable in variables { envp.append(base + variable.start) }
+            envp.append(nil)
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            // The child starts with every signal at its default and none blocked, whatever this
+            // process ignores or blocks (gesturectl ignores SIGTERM to read it through Dispatch;
+            // ignored dispositions would otherwise be inherited, and a command could not be stopped).
+            var everything = sigset_t()
+            sigfillset(&everything)
+            var nothing = sigset_t()
+            sigemptyset(&nothing)
+            posix_spawnattr_setsigdefault(&attributes, &everything)
+            posix_spawnattr_setsigmask(&attributes, &nothing)
+            var flags = Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)
+            if ownGroup {
+                flags |= Int32(POSIX_SPAWN_SETPGROUP)
+                posix_spawnattr_setpgroup(&attributes, 0)
+            }
+            posix_spawnattr_setflags(&attributes, Int16(flags))
+            return posix_spawnp(&child, base + argumentStarts[0], nil, &attributes, argv, envp)
         }
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-        let rc = posix_spawnp(&child, program, nil, &attributes, argv, envp)
         guard rc == 0 else { throw SpawnError(command: program, reason: String(cString: strerror(rc))) }
         pid = child
         self.program = program
@@ -68,10 +82,19 @@ public final class ChildProcess {
         return rc == 0
     }
 
-    /// Whether the `NAME=value` entry `entry` sets the variable `name`.
-    static func entry(_ entry: UnsafePointer<CChar>, names name: [UInt8]) -> Bool {
-        for (offset, byte) in name.enumerated() where UInt8(bitPattern: entry[offset]) != byte { return false }
-        return entry[name.count] == CChar(UInt8(ascii: "="))
+    /// Whether the `NAME=value` entry `entry` sets the variable whose name is the `length`
+    /// bytes at `name`.
+    static func sets(_ entry: UnsafePointer<CChar>, _ name: UnsafePointer<CChar>, _ length: Int) -> Bool {
+        entry[0] == name[0] && strncmp(entry, name, length) == 0 && entry[length] == CChar(UInt8(ascii: "="))
+    }
+
+    /// A string's bytes onto `text`, with a NUL after them when `terminated`.
+    static func append(_ string: String, terminated: Bool, to text: inout [CChar]) {
+        var string = string
+        string.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { text.append(contentsOf: $0) }
+        }
+        if terminated { text.append(0) }
     }
 
     /// How the child ended, in words (`exited with status 7`, `killed by signal 9 (SIGKILL)`);
