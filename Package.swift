@@ -75,7 +75,7 @@ let package = Package(
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         // Linux headers the Glibc module leaves out (signalfd).
         .systemLibrary(name: "CLinux"),
-        .target(name: "LinuxInput", dependencies: ["CLibinput", "CLibevdev", "Evdev", "GestureCore"]),
+        .target(name: "LinuxInput", dependencies: ["CLibinput", "CLibevdev", "Evdev", "GestureCore", "Posix"]),
         .target(
             name: "GesturePipeline",
             dependencies: ["GestureCore", "Evdev", "GestureWire", "Posix"]),
@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "GesturePipeline", "GestureImport", "GestureKeys", "GestureDesktop", "Evdev", "GestureWire", "LinuxInput", "GestureClient", "GestureCore", "Posix",
+                "GesturePipeline", "GestureImport", "GestureKeys", "GestureDesktop", "Evdev", "GestureWire", "GestureClient", "GestureCore", "Posix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),

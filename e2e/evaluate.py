@@ -18,6 +18,7 @@ last values (empty SYN_REPORTs), which a replay of the file still sees.
 """
 import json
 import os
+import re
 import sys
 
 import service_checks
@@ -147,6 +148,25 @@ try:
            f"exit {status}: {message.strip().splitlines()[0] if message.strip() else '(no message)'}")
 except OSError as error:
     record("permissions: unprivileged gestured says what is missing and exits 1", False, str(error))
+
+# ── gesturectl devices --libinput (through gestured --list-devices) ───────────────────────
+def outputs(name):
+    def read(suffix):
+        return open(os.path.join(out, f"{name}.{suffix}")).read()
+    return int(read("status")), read("out"), read("err")
+
+
+try:
+    status, text, errors = outputs("devices-libinput")
+    ok = status == 0 and re.search(r"^dev\d+  gestured e2e idle touchscreen  \[/dev/input/event\d+\]  touchscreen, ", text, re.M) is not None
+    record("gesturectl devices --libinput: libinput's touchscreen, through gestured --list-devices", ok and not errors,
+           f"exit {status}: {(text + errors).strip()[:200]}")
+    status, text, errors = outputs("devices-unprivileged")
+    ok = status == 1 and "no touch devices could be opened on seat0" in text and "! " in text
+    record("gesturectl devices --libinput as nobody: says which node it cannot open, exits 1", ok,
+           f"exit {status}: {(text + errors).strip()[:200]}")
+except OSError as error:
+    record("gesturectl devices --libinput: libinput's touchscreen, through gestured --list-devices", False, str(error))
 
 # ── Recordings ─────────────────────────────────────────────────────────────────────────────
 recordings = [l.split() for l in open(os.path.join(share, "recordings.txt")) if l.strip()]

@@ -4,7 +4,6 @@ import GestureClient
 import GestureDesktop
 import GesturePipeline
 import GestureWire
-import LinuxInput
 import Glibc
 import Posix
 
@@ -76,7 +75,7 @@ final class ActionRunner: @unchecked Sendable {
         client.assumeIsolated { body($0) }
     }
 
-    static func now() -> Double { MonotonicClock.now.seconds }
+    static func now() -> Double { MonotonicTime.seconds }
 
     /// The names of the daemon's configured gestures (nil: the daemon did not say, or not yet).
     var configured: [String]?

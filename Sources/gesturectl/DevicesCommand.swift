@@ -3,7 +3,8 @@ import Evdev
 import GestureClient
 import GesturePipeline
 import GestureWire
-import LinuxInput
+import Glibc
+import Posix
 
 /// `gesturectl devices`: what gestured makes of each device.
 struct DevicesCommand: AsyncParsableCommand {
@@ -11,8 +12,9 @@ struct DevicesCommand: AsyncParsableCommand {
         commandName: "devices",
         abstract: "List touch devices with kind, size in mm and slot count.",
         discussion: """
-            From the running daemon when it answers on its socket; otherwise (or with --libinput) straight \
-            from libinput on the seat; or from recordings' headers when files are given.
+            From the running daemon when it answers on its socket; otherwise (or with --libinput) from \
+            libinput on the seat, which `gestured --list-devices` asks (the gestured beside gesturectl, else \
+            the one on PATH); or from recordings' headers when files are given.
             """)
 
     @Flag(name: .long, help: "Ask libinput directly even when the daemon runs.")
@@ -92,36 +94,35 @@ struct DevicesCommand: AsyncParsableCommand {
         return answer
     }
 
-    /// The devices libinput sees on the seat now; touchpads also opened with libevdev, as the
-    /// daemon will, to show their slots (and any permission problem).
+    /// The devices libinput sees on the seat now, as `gestured --list-devices` lists them (only
+    /// the daemon's binary links libinput): the one beside this program, else the one on PATH.
+    /// Its output and exit status are this command's.
     func listLive() throws {
-        let source: LibinputSource
+        let program = Self.daemonBinary()
+        let child: ChildProcess
         do {
-            source = try LibinputSource(seat: seat)
+            child = try ChildProcess([program, "--list-devices", "--seat", seat], environment: [:], inheriting: true)
         } catch {
-            throw CleanExit.message("gesturectl devices: \(error)", code: 1)
+            throw CleanExit.message(
+                "gesturectl devices: \(error) (the seat's devices are asked of libinput through gestured's --list-devices; install gestured beside gesturectl or on PATH)",
+                code: 1)
         }
-        _ = source.dispatch()
-        var output = FileHandleOutput()
-        for device in source.knownDevices {
-            let size = device.size.map { "\(DeviceReport.mm($0.width)) × \(DeviceReport.mm($0.height)) mm" } ?? "unknown size"
-            var slots = device.touchCount > 0 ? (device.touchCount == 1 ? "1 touch" : "\(device.touchCount) touches") : ""
-            if device.kind == .touchpad {
-                do {
-                    let raw = try EvdevTouchSource(path: device.path, device: device.id)
-                    slots = EventText.count(raw.description.slotCount, "slot") + " (raw fingers via libevdev)"
-                } catch {
-                    slots = "raw fingers unavailable: \(error)"
-                }
-            }
-            output.write("dev\(device.id.rawValue)  \(device.name)  [\(device.path)]  \(device.kind.rawValue), \(size), \(slots)")
+        let status = child.wait()
+        if let failure = ChildProcess.describe(status) {
+            guard status & 0x7f == 0 else { throw CleanExit.message("gesturectl devices: \(program) \(failure)", code: 1) }
+            throw ExitCode((status >> 8) & 0xff)
         }
-        for failure in source.accessFailures { output.write("! \(failure)") }
-        if source.knownDevices.isEmpty {
-            output.write(source.accessFailures.isEmpty ? "no touch devices on \(seat)" : "no touch devices could be opened on \(seat) (see above)")
-        }
-        output.flush()
-        // Unreadable nodes and nothing to show: a failure, not an empty success.
-        if source.knownDevices.isEmpty && !source.accessFailures.isEmpty { throw ExitCode(1) }
+    }
+
+    /// `gestured` beside this executable when it is there (a build folder, /usr/bin), else the
+    /// name, looked up on PATH.
+    static func daemonBinary() -> String {
+        var path = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &path, path.count - 1)
+        guard length > 0 else { return "gestured" }
+        let own = String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = own.lastIndex(of: "/") else { return "gestured" }
+        let beside = String(own[...slash]) + "gestured"
+        return access(beside, X_OK) == 0 ? beside : "gestured"
     }
 }

@@ -4,7 +4,6 @@ import GestureCore
 import GesturePipeline
 import GestureWire
 import Glibc
-import LinuxInput
 import Posix
 
 /// `gesturectl replay`: recordings → decoder → engine → one line per gesture event.
@@ -50,9 +49,9 @@ struct ReplayCommand: ParsableCommand {
         guard !(json && text) else { throw CleanExit.message("gesturectl replay: --json and --text exclude each other", code: 2) }
         for clamp in session.clamps { StandardError.line("gesturectl: \(clamp.message)") }
         let asJSON = json || (!text && isatty(STDOUT_FILENO) == 0)
-        let start = MonotonicClock.now
+        let start = MonotonicTime.seconds
         let pace: ((Double) -> Void)? = realtime ? { offset in
-            let wait = offset - (MonotonicClock.now - start)
+            let wait = offset - (MonotonicTime.seconds - start)
             if wait > 0 { usleep(useconds_t(min(wait, 3_600) * 1_000_000)) }
         } : nil
         var output = FileHandleOutput()

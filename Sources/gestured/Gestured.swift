@@ -3,6 +3,7 @@ import GestureDaemon
 import GesturePipeline
 import GestureWire
 import Logging
+import Glibc
 import Posix
 
 /// `gestured`: recognizes gestures and publishes them on a Unix socket. Its flags, parsed into
@@ -68,10 +69,14 @@ struct Gestured: AsyncParsableCommand {
     @Flag(name: .customLong("no-virtual-keyboard"), help: "No virtual keyboard: `keys` requests are refused.")
     var noVirtualKeyboard = false
 
+    @Flag(name: .customLong("list-devices"), help: "List the touch devices libinput sees on --seat, a line each, and exit (what `gesturectl devices` prints when it asks libinput).")
+    var listDevices = false
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
     func run() async throws {
+        if listDevices { return try Self.list(seat: seat) }
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
             var handler: any LogHandler = JournalLogHandler.stderrIsJournal ? JournalLogHandler(label: label) : StreamLogHandler.standardError(label: label)
@@ -100,6 +105,30 @@ struct Gestured: AsyncParsableCommand {
         } catch let error as DaemonError {
             throw CleanExit.message("gestured: \(error)", code: 1)
         }
+    }
+
+    /// `--list-devices`: the seat's touch devices on standard output; exit 1 when libinput
+    /// cannot be set up, or nothing could be opened and something could not.
+    static func list(seat: String) throws {
+        let result: SeatDeviceListing.Result
+        do {
+            result = try SeatDeviceListing.list(seat: seat)
+        } catch {
+            throw CleanExit.message("gestured: \(error)", code: 1)
+        }
+        let bytes = Array((result.lines.joined(separator: "\n") + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        if result.failed { throw ExitCode(1) }
     }
 }
 

@@ -92,4 +92,35 @@ import Testing
         #expect(run.stdout.contains("estimated: the device reports no resolution"))
         #expect(run.stdout.contains("slots: 10"))
     }
+
+    /// Without a daemon (or with --libinput) the seat's devices come from libinput, which only
+    /// gestured links: gesturectl runs the `gestured --list-devices` beside it. Here no seat has
+    /// devices; the real listing is checked in the guest (e2e).
+    @Test func devicesAsksLibinputThroughTheDaemonBesideIt() throws {
+        let run = try Self.gesturectl(["devices", "--libinput", "--seat", "gestured-test-seat"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "no touch devices on gestured-test-seat\n")
+        #expect(run.stderr == "")
+    }
+
+    /// A gesturectl with no gestured beside it or on PATH says so.
+    @Test func devicesWithoutTheDaemonsBinarySaysWhatIsMissing() throws {
+        let binary = Self.root.appendingPathComponent(".build/debug/gesturectl").path
+        let folder = Self.root.appendingPathComponent(".build/gesturectl-alone-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        guard link(binary, folder + "/gesturectl") == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: folder + "/gesturectl")
+        process.arguments = ["devices", "--libinput"]
+        process.environment = ["PATH": folder]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(stderr == "gesturectl devices: cannot run gestured: No such file or directory (the seat's devices are asked of libinput through gestured's --list-devices; install gestured beside gesturectl or on PATH)\n")
+    }
 }

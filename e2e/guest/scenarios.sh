@@ -55,6 +55,14 @@ setpriv --reuid=65534 --regid=65534 --clear-groups "$BIN/gestured" --socket /tmp
 unprivileged=$!
 ( sleep 60; kill "$unprivileged" 2>/dev/null ) &
 wait "$unprivileged"; echo $? > "$OUT/permissions.status"
+# `gesturectl devices --libinput` asks libinput through `gestured --list-devices` beside it:
+# as root it lists the touchscreen; as nobody it cannot open the node, says so, exits 1.
+step "gesturectl devices --libinput"
+timeout 60 "$BIN/gesturectl" devices --libinput > "$OUT/devices-libinput.out" 2> "$OUT/devices-libinput.err"
+echo $? > "$OUT/devices-libinput.status"
+timeout 60 setpriv --reuid=65534 --regid=65534 --clear-groups "$BIN/gesturectl" devices --libinput \
+  > "$OUT/devices-unprivileged.out" 2> "$OUT/devices-unprivileged.err"
+echo $? > "$OUT/devices-unprivileged.status"
 kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null
 
 # ── 2. The daemon on its default input, one subscriber for everything that follows ────────
