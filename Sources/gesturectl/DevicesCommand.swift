@@ -115,14 +115,17 @@ struct DevicesCommand: AsyncParsableCommand {
     }
 
     /// `gestured` beside this executable when it is there (a build folder, /usr/bin), else the
-    /// name, looked up on PATH.
+    /// name, looked up on PATH. The executable is /proc/self/exe, or the path it was started by
+    /// (a process that changed its user, as `setpriv` does, may not read its own /proc entry).
     static func daemonBinary() -> String {
         var path = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &path, path.count - 1)
-        guard length > 0 else { return "gestured" }
-        let own = String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = own.lastIndex(of: "/") else { return "gestured" }
-        let beside = String(own[...slash]) + "gestured"
-        return access(beside, X_OK) == 0 ? beside : "gestured"
+        let own = length > 0 ? [String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)] : []
+        for executable in own + CommandLine.arguments.prefix(1) {
+            guard let slash = executable.lastIndex(of: "/") else { continue }
+            let beside = String(executable[...slash]) + "gestured"
+            if access(beside, X_OK) == 0 { return beside }
+        }
+        return "gestured"
     }
 }
