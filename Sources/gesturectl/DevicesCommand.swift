@@ -98,13 +98,18 @@ struct DevicesCommand: AsyncParsableCommand {
     /// the daemon's binary links libinput): the one beside this program, else the one on PATH.
     /// Its output and exit status are this command's.
     func listLive() throws {
-        let program = Self.daemonBinary()
-        let child: ChildProcess
-        do {
-            child = try ChildProcess([program, "--list-devices", "--seat", seat], environment: [:], inheriting: true)
-        } catch {
+        var started: (program: String, child: ChildProcess)?
+        var problem: (any Error)?
+        for program in Self.daemonCandidates() where started == nil {
+            do {
+                started = (program, try ChildProcess([program, "--list-devices", "--seat", seat], environment: [:], inheriting: true))
+            } catch {
+                if problem == nil || !program.contains("/") { problem = error }
+            }
+        }
+        guard let (program, child) = started else {
             throw CleanExit.message(
-                "gesturectl devices: \(error) (the seat's devices are asked of libinput through gestured's --list-devices; install gestured beside gesturectl or on PATH)",
+                "gesturectl devices: \(problem.map { "\($0)" } ?? "cannot run gestured") (the seat's devices are asked of libinput through gestured's --list-devices; install gestured beside gesturectl or on PATH)",
                 code: 1)
         }
         let status = child.wait()
@@ -114,18 +119,19 @@ struct DevicesCommand: AsyncParsableCommand {
         }
     }
 
-    /// `gestured` beside this executable when it is there (a build folder, /usr/bin), else the
-    /// name, looked up on PATH. The executable is /proc/self/exe, or the path it was started by
-    /// (a process that changed its user, as `setpriv` does, may not read its own /proc entry).
-    static func daemonBinary() -> String {
+    /// Where gestured is looked for: beside this executable (a build folder, /usr/bin), found by
+    /// /proc/self/exe and by the path it was started by, then on PATH. The first that starts
+    /// is used; what is said when none does is why the one on PATH did not.
+    static func daemonCandidates() -> [String] {
         var path = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &path, path.count - 1)
         let own = length > 0 ? [String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)] : []
+        var candidates: [String] = []
         for executable in own + CommandLine.arguments.prefix(1) {
             guard let slash = executable.lastIndex(of: "/") else { continue }
             let beside = String(executable[...slash]) + "gestured"
-            if access(beside, X_OK) == 0 { return beside }
+            if !candidates.contains(beside) { candidates.append(beside) }
         }
-        return "gestured"
+        return candidates + ["gestured"]
     }
 }
