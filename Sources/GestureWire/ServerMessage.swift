@@ -52,28 +52,18 @@ public enum ServerMessage {
 
         /// The line for one subscription (no newline).
         public func line(subscription: Int64) -> String {
-            var out = JSONWriter(capacity: head.count + tail.count + 20)
-            write(subscription: subscription, into: &out.bytes)
-            return String(decoding: out.bytes, as: UTF8.self)
+            var bytes = head
+            bytes += String(subscription).utf8
+            bytes += tail
+            return String(decoding: bytes, as: UTF8.self)
         }
 
         /// The line for one subscription and its newline, into `buffer`.
         public func write(subscription: Int64, into buffer: inout ByteBuffer) {
-            var number = JSONWriter(capacity: 20)
-            number.int(subscription)
-            buffer.reserveCapacity(minimumWritableBytes: head.count + number.bytes.count + tail.count + 1)
             buffer.writeBytes(head)
-            buffer.writeBytes(number.bytes)
+            buffer.writeString(String(subscription))
             buffer.writeBytes(tail)
             buffer.writeInteger(UInt8(ascii: "\n"))
-        }
-
-        func write(subscription: Int64, into bytes: inout [UInt8]) {
-            bytes += head
-            var number = JSONWriter(capacity: 20)
-            number.int(subscription)
-            bytes += number.bytes
-            bytes += tail
         }
 
         /// The length of a line for a subscription number of up to 20 characters, newline included.

@@ -104,7 +104,7 @@ struct DevicesCommand: AsyncParsableCommand {
             do {
                 started = (program, try ChildProcess([program, "--list-devices", "--seat", seat], environment: [:], inheriting: true))
             } catch {
-                if problem == nil || !program.contains("/") { problem = error }
+                problem = error  // the last said: the one on PATH
             }
         }
         guard let (program, child) = started else {

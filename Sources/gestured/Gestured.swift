@@ -116,18 +116,7 @@ struct Gestured: AsyncParsableCommand {
         } catch {
             throw CleanExit.message("gestured: \(error)", code: 1)
         }
-        let bytes = Array((result.lines.joined(separator: "\n") + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
+        WholeWrite.write(result.lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO)
         if result.failed { throw ExitCode(1) }
     }
 }
