@@ -9,6 +9,8 @@ public enum EvemuParser {
         var builder = Builder(file: file)
         var events: [InputEvent] = []
         var eventLines: [Int] = []
+        // The header's comments describe the state the device was in (`Value` of each axis).
+        var comments: [Substring] = []
         for (index, raw) in lines(text).enumerated() {
             let line = index + 1
             // Most of a recording is `E:` lines: read those straight from their bytes.
@@ -17,6 +19,7 @@ public enum EvemuParser {
                 eventLines.append(line)
                 continue
             }
+            if events.isEmpty, raw.first == "#" { comments.append(raw) }
             let content = stripComment(raw)
             guard !content.isEmpty else { continue }
             if content.hasPrefix("E:") {
@@ -31,7 +34,9 @@ public enum EvemuParser {
                 file: file, line: nil,
                 "expected a device header (N:, I:, B:, A: lines); for an events-only evemu file pass its .desc file with --device-description")
         }
-        return Recording(format: .evemu, devices: [RecordedDevice(node: nil, description: header, events: events, lines: eventLines)])
+        return Recording(
+            format: .evemu,
+            devices: [RecordedDevice(node: nil, description: header, events: events, lines: eventLines, initialState: DeviceState.described(by: comments))])
     }
 
     /// Reads an `evemu-describe` header on its own (a `.desc` file).

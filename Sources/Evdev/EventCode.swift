@@ -89,6 +89,15 @@ public enum EventCode {
     /// Bluetooth.
     public static let BUS_BLUETOOTH: UInt16 = 0x05
 
+    /// The first and last `ABS_MT_*` codes (`ABS_MT_SLOT` … `ABS_MT_TOOL_Y`), the axes the kernel
+    /// keeps per slot.
+    public static let ABS_MT_FIRST: UInt16 = 0x2f
+    /// The last `ABS_MT_*` code.
+    public static let ABS_MT_LAST: UInt16 = 0x3d
+
+    /// Whether `code` is one of the per-slot `ABS_MT_*` axes (or `ABS_MT_SLOT`).
+    public static func isMultitouchAxis(_ code: UInt16) -> Bool { code >= ABS_MT_FIRST && code <= ABS_MT_LAST }
+
     /// Fingers counted by each BTN_TOOL_* key.
     public static func fingerCount(ofTool code: UInt16) -> Int? {
         switch code {
@@ -99,6 +108,11 @@ public enum EventCode {
         case BTN_TOOL_QUINTTAP: 5
         default: nil
         }
+    }
+
+    /// The BTN_TOOL_* key that counts `fingers` (1…5).
+    public static func tool(countingFingers fingers: Int) -> UInt16? {
+        [BTN_TOOL_FINGER, BTN_TOOL_DOUBLETAP, BTN_TOOL_TRIPLETAP, BTN_TOOL_QUADTAP, BTN_TOOL_QUINTTAP].first { fingerCount(ofTool: $0) == fingers }
     }
 
     /// `EV_ABS`-style name of a type, or its number.

@@ -36,7 +36,28 @@ public enum LibinputRecordParser {
         }
         guard let devices = root["devices"]?.sequence else { throw reader.error(root, "expected a `devices:` list") }
         let dmi = root["system"]?["dmi"]?.string
-        return Recording(format: .libinputRecord, devices: try devices.map(reader.device), dmi: dmi?.isEmpty == false ? dmi : nil)
+        var recorded = try devices.map(reader.device)
+        // YAML drops comments: the states the descriptions give are read from the text, one per
+        // device in order, and taken only when there is one for each.
+        let states = describedStates(scanned?.header ?? text)
+        if states.count == recorded.count {
+            for index in recorded.indices { recorded[index].initialState = states[index] }
+        }
+        return Recording(format: .libinputRecord, devices: recorded, dmi: dmi?.isEmpty == false ? dmi : nil)
+    }
+
+    /// The state each device's `evdev:` description gives in its comments (`libinput record`
+    /// writes `# Name: …`, then under every `Event code` of type `EV_ABS` the axis's `Value`),
+    /// in file order: one entry per `# Name:` comment.
+    static func describedStates(_ text: String) -> [DeviceState?] {
+        var blocks: [[Substring]] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let content = line.drop { $0 == " " || $0 == "\t" }
+            guard content.first == "#" else { continue }
+            if content.drop(while: { $0 == "#" || $0 == " " }).hasPrefix("Name:") { blocks.append([]) }
+            if !blocks.isEmpty { blocks[blocks.count - 1].append(content) }
+        }
+        return blocks.map { DeviceState.described(by: $0) }
     }
 
     struct Reader {

@@ -7,8 +7,19 @@ extension MultitouchDecoder {
 
     /// Decodes raw `input_event` records (whole records, native byte order), appending the
     /// frames they complete — the live path's bytes through the same decoder as a recording's
-    /// events.
+    /// events. A SYN_DROPPED among them is handled as in a recording (the decoder's own state
+    /// stands for the device's).
     public mutating func feed(records bytes: UnsafeRawBufferPointer, into frames: inout [TouchFrame]) {
+        _ = feed(records: bytes, into: &frames, stoppingAtLoss: false)
+    }
+
+    /// As ``feed(records:into:)``, for a live node whose state can be read: with
+    /// `stoppingAtLoss`, stops at a SYN_DROPPED and returns its time, leaving the records after
+    /// it unread — they are already part of the state the kernel holds, which the caller reads
+    /// and hands to ``restart(from:at:)``, as libevdev discards them before it syncs. Nil when
+    /// no SYN_DROPPED came.
+    @inline(__always)
+    public mutating func feed(records bytes: UnsafeRawBufferPointer, into frames: inout [TouchFrame], stoppingAtLoss: Bool) -> Timestamp? {
         var offset = 0
         while offset + Self.recordSize <= bytes.count {
             let seconds = bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)
@@ -18,8 +29,10 @@ extension MultitouchDecoder {
                 type: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
                 code: bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
                 value: bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self))
+            if stoppingAtLoss && event.type == EventCode.EV_SYN && event.code == EventCode.SYN_DROPPED { return event.time }
             if let frame = feed(event) { frames.append(frame) }
             offset += Self.recordSize
         }
+        return nil
     }
 }

@@ -38,10 +38,22 @@ extension MultitouchDecoder {
         /// The numbers outside the array, in ascending order (almost always none).
         var farNumbers: [Int32] { far.isEmpty ? [] : far.keys.sorted() }
 
-        /// Marks every slot as not reported since events were lost.
-        mutating func unconfirmAll() {
-            for index in near.indices { near[index].confirmed = false }
-            for key in far.keys { far[key]!.confirmed = false }
+        /// Holds over every contact that is down (the decoder starts again): out until its
+        /// tracking id changes.
+        mutating func holdOverContactsDown() {
+            for index in near.indices where near[index].axes.trackingID ?? -1 >= 0 { near[index].heldOver = true }
+            for key in far.keys where far[key]!.axes.trackingID ?? -1 >= 0 { far[key]!.heldOver = true }
+        }
+
+        /// Whether a contact down at the last (re)start is still down.
+        var holdsContactOver: Bool {
+            near.contains { $0.heldOver } || (!far.isEmpty && far.values.contains { $0.heldOver })
+        }
+
+        /// Every slot number that holds anything, ascending.
+        var numbers: [Int32] {
+            let far = farNumbers
+            return far.filter { $0 < 0 } + (0..<Int32(near.count)) + far.filter { $0 >= 0 }
         }
 
         /// Forgets every slot.

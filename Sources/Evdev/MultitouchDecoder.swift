@@ -26,9 +26,19 @@ import GestureCore
 ///   over (cancelled, and beginning again at the next frame), as libinput cancels its gesture
 ///   and detects it again with the fingers that count; and a touch jump (libinput's rule)
 ///   is discarded: the contact stays where it was and moves on from there.
+/// - The device's state (``DeviceState``): the kernel passes an axis on only when it changed, so
+///   the decoder starts from what the device holds — every slot's axes, the current slot, the
+///   single-touch axes, BTN_TOUCH and BTN_TOOL_* — through ``restart(from:at:)``: when a live
+///   node is opened, after events were lost, and from a recording's described state. A contact
+///   already down then is not a new touch (libinput ignores touches that began before it
+///   opened the device): it is never reported, and its slot counts again when its tracking id
+///   changes (it lifted, or a new contact came); a single-touch or protocol A device's contact
+///   counts again once everything lifted. Its position still stands for the next contact of
+///   its slot, which may omit an axis that kept its value.
 /// - SYN_DROPPED: events are discarded up to the next SYN_REPORT; that frame cancels every live
-///   contact (what happened meanwhile is unknown), and a slot counts again only once it reports
-///   after the gap, so a finger that lifted during the gap cannot linger as a ghost.
+///   contact (what happened meanwhile is unknown) and restarts from the device's state — the
+///   kernel's, read by the live source, or the decoder's own in a recording — so a finger still
+///   down stays out until it lifts, and one that lifted during the gap cannot linger as a ghost.
 public struct MultitouchDecoder: Sendable {
     /// The device the frames are for.
     public let device: DeviceID
@@ -78,10 +88,10 @@ public struct MultitouchDecoder: Sendable {
 
     struct Slot: Sendable {
         var axes = ContactAxes(trackingID: -1)
-        /// False after SYN_DROPPED until the slot reports again.
-        var confirmed = true
         /// Its contact was not a finger at some point: out until the tracking id changes.
         var rejected = false
+        /// Its contact was down when the decoder (re)started: out until the tracking id changes.
+        var heldOver = false
     }
 
     struct Live: Sendable {
@@ -103,6 +113,9 @@ public struct MultitouchDecoder: Sendable {
     var toolFingers = 0
     var live: [Live] = []
     var dropping = false
+    /// A single-touch or protocol A device's contacts were down at the (re)start: out until
+    /// every contact lifted.
+    var heldOverWithoutSlots = false
     /// Tracking ids whose contact stopped being a finger in the frame being built.
     var rejectedNow: Set<Int32> = []
     var nextAnonymousID: Int32 = 0
@@ -139,11 +152,8 @@ public struct MultitouchDecoder: Sendable {
     public mutating func feed(_ event: InputEvent) -> TouchFrame? {
         if dropping {
             if event.type == EventCode.EV_SYN && event.code == EventCode.SYN_REPORT {
-                dropping = false
-                slots.unconfirmAll()
-                report.removeAll()
-                pending = ContactAxes()
-                return cancelAll(at: event.time)
+                // No state from the kernel here (a recording): the decoder's own stands for it.
+                return restart(from: nil, at: event.time)
             }
             return nil
         }
@@ -158,6 +168,7 @@ public struct MultitouchDecoder: Sendable {
         case EventCode.EV_KEY:
             if event.code == EventCode.BTN_TOUCH {
                 touching = event.value != 0
+                if !touching, mode == .singleTouch { heldOverWithoutSlots = false }
             } else if let fingers = EventCode.fingerCount(ofTool: event.code) {
                 if event.value != 0 { toolFingers = fingers } else if toolFingers == fingers { toolFingers = 0 }
             }
@@ -178,19 +189,59 @@ public struct MultitouchDecoder: Sendable {
         return TouchFrame(device: device, time: time, contacts: contacts)
     }
 
-    /// Restarts from the device's current state after events were lost (live devices, where
-    /// libevdev knows that state): slots take these values, and contacts that are down begin
-    /// anew at the next frame. Call ``cancelAll(at:)`` first to cancel what was live.
-    public mutating func resynchronize(slots states: [(slot: Int32, trackingID: Int32, x: Int32, y: Int32)], currentSlot: Int32) {
-        slots.removeAll()
-        for state in states {
-            slots.update(state.slot) { $0 = Slot(axes: ContactAxes(trackingID: state.trackingID, x: state.x, y: state.y)) }
-        }
-        slot = currentSlot
+    /// Starts again from the device's state: cancels every live contact (the frame returned,
+    /// nil when none was live), then takes `state` — when a live node is opened and after events
+    /// were lost, as the kernel holds it — or, with nil, keeps the decoder's own slots and keys
+    /// (a recording, which has no kernel to ask). Every contact down in it is held over: not a
+    /// new touch, never reported, out until its tracking id changes (single-touch and protocol
+    /// A devices: until everything lifted).
+    public mutating func restart(from state: DeviceState?, at time: Timestamp) -> TouchFrame? {
+        let cancelled = cancelAll(at: time)
         dropping = false
         report.removeAll()
         pending = ContactAxes()
-        live.removeAll()
+        rejectedNow.removeAll()
+        if let state {
+            slots.removeAll()
+            for (number, axes) in state.slots {
+                slots.update(number) { slot in
+                    for (code, value) in axes { _ = slot.axes.apply(code, value) }
+                }
+            }
+            slot = state.currentSlot
+            if let x = state.axes[EventCode.ABS_X] { singleX = x }
+            if let y = state.axes[EventCode.ABS_Y] { singleY = y }
+            touching = state.keysDown.contains(EventCode.BTN_TOUCH)
+            toolFingers = state.keysDown.compactMap(EventCode.fingerCount(ofTool:)).max() ?? 0
+        }
+        slots.holdOverContactsDown()
+        switch mode {
+        case .singleTouch: heldOverWithoutSlots = touching
+        case .anonymous: heldOverWithoutSlots = touching || cancelled != nil
+        case .slots, .none: heldOverWithoutSlots = false
+        }
+        return cancelled
+    }
+
+    /// The decoder's view of the device: its slots as they stand, the current slot, the
+    /// single-touch axes and the keys it follows.
+    public var state: DeviceState {
+        var result = DeviceState(currentSlot: slot, axes: [EventCode.ABS_X: singleX, EventCode.ABS_Y: singleY])
+        for number in slots.numbers {
+            let axes = slots.slot(number).axes
+            var values: [UInt16: Int32] = [:]
+            for (code, value) in [
+                (EventCode.ABS_MT_TRACKING_ID, axes.trackingID), (EventCode.ABS_MT_POSITION_X, axes.x), (EventCode.ABS_MT_POSITION_Y, axes.y),
+                (EventCode.ABS_MT_PRESSURE, axes.pressure), (EventCode.ABS_MT_TOUCH_MAJOR, axes.major), (EventCode.ABS_MT_TOUCH_MINOR, axes.minor),
+                (EventCode.ABS_MT_TOOL_TYPE, axes.toolType),
+            ] {
+                if let value { values[code] = value }
+            }
+            result.slots[number] = values
+        }
+        if touching { result.keysDown.insert(EventCode.BTN_TOUCH) }
+        if toolFingers > 0, let key = EventCode.tool(countingFingers: toolFingers) { result.keysDown.insert(key) }
+        return result
     }
 
     @inline(__always)
@@ -214,8 +265,11 @@ public struct MultitouchDecoder: Sendable {
     /// One axis event for a slot.
     @inline(__always)
     static func apply(_ code: UInt16, _ value: Int32, to state: inout Slot) {
-        if code == EventCode.ABS_MT_TRACKING_ID, value != state.axes.trackingID { state.rejected = false }
-        if state.axes.apply(code, value) { state.confirmed = true }
+        if code == EventCode.ABS_MT_TRACKING_ID, value != state.axes.trackingID {
+            state.rejected = false
+            state.heldOver = false
+        }
+        _ = state.axes.apply(code, value)
     }
 
     mutating func endAnonymousContact() {
@@ -232,7 +286,10 @@ public struct MultitouchDecoder: Sendable {
         reportedContacts(into: &contacts)
         // libinput's rule: only fingers past the slots are fake (a palm the firmware still
         // counts on a pad with slots to spare is no finger).
-        guard addsFakeFingers, let first = contacts.first, toolFingers > slotCapacity, toolFingers > contacts.count else { return }
+        // While a contact down at the (re)start stays down, the fingers counted are that hand's.
+        guard addsFakeFingers, let first = contacts.first, toolFingers > slotCapacity, toolFingers > contacts.count,
+            !slots.holdsContactOver
+        else { return }
         for extra in contacts.count..<toolFingers {
             contacts.append((Self.fakeID - Int32(extra), first.x, first.y, nil, nil, nil))
         }
@@ -252,6 +309,11 @@ public struct MultitouchDecoder: Sendable {
             for index in 0..<slots.near.count { report(slot: Int32(index), into: &contacts) }
             for number in far where number >= 0 { report(slot: number, into: &contacts) }
             if isSemiMultitouch, !contacts.isEmpty {
+                // The box of a hand down at the (re)start is still that hand's.
+                if slots.holdsContactOver {
+                    contacts.removeAll(keepingCapacity: true)
+                    return
+                }
                 let active = contacts.count
                 let count = max(toolFingers, active)
                 // The box's centre, in the buffer itself (no array per frame).
@@ -263,22 +325,26 @@ public struct MultitouchDecoder: Sendable {
         case .anonymous:
             endAnonymousContact()
             defer { report.removeAll() }
+            if heldOverWithoutSlots {
+                if report.isEmpty { heldOverWithoutSlots = false }
+                return
+            }
             if !touching && report.isEmpty { return }
             for axes in report { contacts.append((axes.trackingID, axes.x!, axes.y!, axes.pressure, axes.major, axes.minor)) }
         case .singleTouch:
-            if touching { contacts.append((0, singleX, singleY, nil, nil, nil)) }
+            if touching && !heldOverWithoutSlots { contacts.append((0, singleX, singleY, nil, nil, nil)) }
         case .none:
             break
         }
     }
 
-    /// Adds a slot's contact when it is down, reported since any loss, and a finger (one that
-    /// stops being a finger is marked out now, and stays out until its tracking id changes).
+    /// Adds a slot's contact when it is down, not held over from a (re)start, and a finger (one
+    /// that stops being a finger is marked out now, and stays out until its tracking id changes).
     @inline(__always)
     mutating func report(slot number: Int32, into contacts: inout [RawContact]) {
         // Read first: only a contact that stops being a finger changes its slot.
         let state = slots.slot(number)
-        guard state.axes.trackingID ?? -1 >= 0, state.confirmed, !state.rejected else { return }
+        guard state.axes.trackingID ?? -1 >= 0, !state.rejected, !state.heldOver else { return }
         let axes = state.axes
         if axes.isFinger {
             contacts.append((axes.trackingID, axes.x ?? 0, axes.y ?? 0, axes.pressure, axes.major, axes.minor))

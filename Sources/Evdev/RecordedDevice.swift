@@ -14,11 +14,15 @@ public struct RecordedDevice: Hashable, Sendable {
     /// The libinput quirks that applied when it was recorded (`libinput record`'s `quirks:`),
     /// nil when the file does not say.
     public var quirks: DeviceQuirks?
+    /// The device's state when recording began, as far as the file describes it (the `Value` of
+    /// each axis in the description's comments: the current slot and the single-touch axes);
+    /// nil when it says nothing. The decoder starts from it.
+    public var initialState: DeviceState?
 
     /// Creates a recorded device.
     public init(
         node: String?, description: DeviceDescription, events: [InputEvent], lines: [Int] = [],
-        udevProperties: [String: String] = [:], quirks: DeviceQuirks? = nil
+        udevProperties: [String: String] = [:], quirks: DeviceQuirks? = nil, initialState: DeviceState? = nil
     ) {
         self.node = node
         self.description = description
@@ -26,6 +30,7 @@ public struct RecordedDevice: Hashable, Sendable {
         self.lines = lines
         self.udevProperties = udevProperties
         self.quirks = quirks
+        self.initialState = initialState
     }
 
     /// The identity libinput's quirks are matched against, on the machine described by `dmi`.

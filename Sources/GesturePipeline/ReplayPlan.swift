@@ -49,6 +49,10 @@ public struct ReplayPlan: Sendable {
                 let rules = TouchpadRules.forDevice(&recorded.description, quirks: quirks, udevProperties: recorded.udevProperties)
                 devices.append(Device(id: id, file: file, description: recorded.description, quirks: quirks, touchpad: rules))
                 var decoder = MultitouchDecoder(device: id, description: recorded.description, touchpad: rules)
+                // The state the device was in when recording began, where the file describes it
+                // (otherwise a new device's: slot 0, every axis 0, as evemu-play and libinput
+                // replay create it).
+                if let state = recorded.initialState { _ = decoder.restart(from: state, at: start) }
                 // libinput applies a touchscreen's calibration (udev) to every touch; so does a replay.
                 let calibration = recorded.description.kind == .touchscreen
                     ? recorded.udevProperties["LIBINPUT_CALIBRATION_MATRIX"].flatMap(CalibrationMatrix.init) : nil

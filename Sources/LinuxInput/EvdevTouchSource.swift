@@ -8,9 +8,13 @@ import Glibc
 /// read-only and without grabbing, described through libevdev (which also switches its clock
 /// to CLOCK_MONOTONIC), its `input_event` records decoded by the ``MultitouchDecoder`` as a
 /// recording's are — read here (``read()``) or by whoever watches ``fileDescriptor`` (the
-/// daemon's event loop, ``take(_:into:)``). On SYN_DROPPED the live contacts are cancelled and a
-/// slot counts again once it reports after the gap. Used by one thread at a time: the daemon
-/// opens it on its input thread and then reads it only on its event loop.
+/// daemon's event loop, ``take(_:into:)``). The decoder starts from the device's state as the
+/// kernel holds it (``DeviceState``, read through libevdev: every slot's axes, the current
+/// slot, the other axes, the keys) when the node is opened, and again after a SYN_DROPPED —
+/// one mechanism, ``readState(_:)``: touches already down are held over, and the next touch
+/// in a slot starts from the slot's real axes even when the kernel omits one that kept its
+/// value. Used by one thread at a time: the daemon opens it on its input thread and then reads
+/// it only on its event loop.
 public final class EvdevTouchSource: @unchecked Sendable {
     /// The size of one `input_event` record as read() gives it.
     public static let recordSize = MultitouchDecoder.recordSize
@@ -51,7 +55,17 @@ public final class EvdevTouchSource: @unchecked Sendable {
         self.rules = rules?(&described) ?? nil
         description = described
         decoder = MultitouchDecoder(device: device, description: description, touchpad: self.rules)
+        // libevdev read the kernel's state as it opened the node; events after that are queued
+        // on this descriptor and apply on top of it.
+        initialState = Self.readState(handle)
+        _ = decoder.restart(from: initialState, at: Timestamp(microseconds: 0))
     }
+
+    /// The device's state when it was opened (what the decoder started from).
+    public let initialState: DeviceState
+
+    /// How many times events were lost (SYN_DROPPED) and the state read again.
+    public private(set) var resynchronizations = 0
 
     deinit {
         libevdev_free(evdev)
@@ -70,11 +84,18 @@ public final class EvdevTouchSource: @unchecked Sendable {
     }
 
     /// Decodes raw `input_event` records as read() from the node gives them (whole records only),
-    /// appending the frames they complete. A SYN_DROPPED is the decoder's to handle: it drops
-    /// events up to the next SYN_REPORT and cancels every live contact, as in a recording.
+    /// appending the frames they complete. At a SYN_DROPPED the rest of the records and what the
+    /// node still holds are discarded (the kernel's state already includes them, as libevdev
+    /// discards them before it syncs), the state is read again, and the decoder restarts from
+    /// it: every live contact cancelled, those still down held over until they lift.
     public func take(_ bytes: UnsafeRawBufferPointer, into frames: inout [TouchFrame]) {
         let first = frames.count
-        decoder.feed(records: bytes, into: &frames)
+        if let lost = decoder.feed(records: bytes, into: &frames, stoppingAtLoss: true) {
+            discardPending()
+            resynchronizations += 1
+            // A node that cannot be read any more is gone: the next read says so.
+            if let frame = decoder.restart(from: Self.readState(path: path, fd: fd), at: lost) { frames.append(frame) }
+        }
         guard let calibration else { return }
         for index in first..<frames.count { frames[index] = calibration.frame(frames[index], on: surface) }
     }
@@ -107,6 +128,57 @@ public final class EvdevTouchSource: @unchecked Sendable {
             }
         }
         return result
+    }
+
+    /// Reads and drops what the node holds now (after a SYN_DROPPED).
+    func discardPending() {
+        withUnsafeTemporaryAllocation(byteCount: Self.recordSize * 64, alignment: 8) { buffer in
+            while true {
+                let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+                if count > 0 { continue }
+                if count < 0 && errno == EINTR { continue }
+                return
+            }
+        }
+    }
+
+    /// The device's state as libevdev reads it when it opens a node: every slot's `ABS_MT_*`
+    /// values (`EVIOCGMTSLOTS`), the current slot and the other axes (`EVIOCGABS`), the keys
+    /// that are down (`EVIOCGKEY`).
+    public static func readState(_ evdev: OpaquePointer) -> DeviceState {
+        var state = DeviceState()
+        let absolute = UInt32(EventCode.EV_ABS)
+        let slotCount = libevdev_get_num_slots(evdev)
+        if slotCount > 0 {
+            state.currentSlot = libevdev_get_current_slot(evdev)
+            let axes = (UInt32(EventCode.ABS_MT_FIRST) + 1...UInt32(EventCode.ABS_MT_LAST)).filter { libevdev_has_event_code(evdev, absolute, $0) != 0 }
+            for slot in 0..<UInt32(slotCount) {
+                var values: [UInt16: Int32] = [:]
+                for code in axes { values[UInt16(code)] = libevdev_get_slot_value(evdev, slot, code) }
+                state.slots[Int32(slot)] = values
+            }
+        }
+        for code in 0..<UInt32(EventCode.ABS_MT_FIRST) where libevdev_has_event_code(evdev, absolute, code) != 0 {
+            state.axes[UInt16(code)] = libevdev_get_event_value(evdev, absolute, code)
+        }
+        let key = UInt32(EventCode.EV_KEY)
+        if libevdev_has_event_type(evdev, key) != 0 {
+            let max = libevdev_event_type_get_max(key)
+            for code in 0...UInt32(Swift.max(0, max)) where libevdev_has_event_code(evdev, key, code) != 0 && libevdev_get_event_value(evdev, key, code) != 0 {
+                state.keysDown.insert(UInt16(code))
+            }
+        }
+        return state
+    }
+
+    /// The state read again through a libevdev of its own on the same descriptor (libevdev
+    /// reads it the same way at every open, and reads no events doing so); nil when the node
+    /// cannot be read (it went away).
+    static func readState(path: String, fd: Int32) -> DeviceState? {
+        var handle: OpaquePointer?
+        guard libevdev_new_from_fd(fd, &handle) == 0, let handle else { return nil }
+        defer { libevdev_free(handle) }
+        return readState(handle)
     }
 
     static func event(_ event: input_event) -> InputEvent {

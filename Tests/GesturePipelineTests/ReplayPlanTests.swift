@@ -133,4 +133,48 @@ import Testing
             }
         }
     }
+
+    /// Issue 33: a recording's first touch may omit what kept the value it had before recording
+    /// began; the description's `Value` comments say what that was (here the current slot of a
+    /// multitouch panel, and a single-touch panel's y).
+    @Test func aRecordingStartsFromTheStateItsDescriptionGives() throws {
+        let comments = """
+            # Supported events:
+            #   Event type 3 (EV_ABS)
+            #     Event code 0 (ABS_X)
+            #       Value    150
+            #     Event code 1 (ABS_Y)
+            #       Value    800
+            #     Event code 47 (ABS_MT_SLOT)
+            #       Value      2
+
+            """
+        // No ABS_MT_SLOT before the first contact: it is in slot 2, so slot 0's contact joins it.
+        let screen = try EvemuParser.parse(comments + """
+            E: 1.000000 0003 0039 0007
+            E: 1.000000 0003 0035 0100
+            E: 1.000000 0001 014a 0001
+            E: 1.000000 0000 0000 0000
+            E: 1.010000 0003 002f 0000
+            E: 1.010000 0003 0039 0008
+            E: 1.010000 0003 0035 0300
+            E: 1.010000 0000 0000 0000
+            """, file: "screen.evemu", description: Self.screen)
+        #expect(screen.devices[0].initialState == DeviceState(currentSlot: 2, axes: [EventCode.ABS_X: 150, EventCode.ABS_Y: 800]))
+        let frames = ReplayPlan(recordings: [(screen, "screen.evemu")]).frames
+        #expect(frames.count == 2)
+        #expect(frames.last?.contacts.map { "\($0.id):\($0.phase)" } == ["8:began", "7:stationary"])
+
+        var single = Self.screen
+        single.absinfo = [
+            EventCode.ABS_X: AbsInfo(minimum: 0, maximum: 2000, resolution: 10), EventCode.ABS_Y: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+        ]
+        let touch = try EvemuParser.parse(comments + """
+            E: 1.000000 0003 0000 0400
+            E: 1.000000 0001 014a 0001
+            E: 1.000000 0000 0000 0000
+            """, file: "single.evemu", description: single)
+        let first = try #require(ReplayPlan(recordings: [(touch, "single.evemu")]).frames.first)
+        #expect(first.contacts[0].position == Point(x: 40, y: 80), "y is the 800 the description gave, not 0")
+    }
 }
