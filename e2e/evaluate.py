@@ -224,6 +224,63 @@ ok = (bool(pan) and last.get("phase") == "failed" and last.get("reason") == "dev
 record("hotplug: a device removed mid-drag fails it with deviceRemoved, state reset, then device-removed", ok,
        f"last pan event {last.get('phase')}({last.get('reason')}) state {last.get('state')}")
 
+# ── Touched before gestured started, then a SYN_DROPPED (issue 33) ────────────────────────
+primed = read_json_lines(os.path.join(out, "primed.jsonl"))
+primed_names = {}
+for e in primed:
+    for device in e.get("devices", []) if e.get("event") == "hello" else [e["device"]] if e.get("event") == "device-added" else []:
+        primed_names[device["id"]] = device["name"]
+marks = {}
+toucher_log = os.path.join(out, "touched-before.log")
+for line in open(toucher_log) if os.path.exists(toucher_log) else []:
+    fields = line.split()
+    if len(fields) == 3 and fields[0] == "mark":
+        marks[fields[1]] = int(fields[2])
+
+
+def primed_ends(device, gesture, start, end):
+    """How each instance of `gesture` on the primed device named `device` that began between
+    two marks ended."""
+    firsts = {}
+    for e in primed:
+        if e.get("event") == "gesture" and primed_names.get(e["device"]) == device and e["gesture"] == gesture:
+            firsts.setdefault(e["instance"], e["timeUs"])
+    ends = []
+    for e in primed:
+        if e.get("event") == "gesture" and e["instance"] in firsts and e["phase"] != "active" and start <= firsts[e["instance"]] < end:
+            ends.append(e["phase"] + (f"({e['reason']})" if "reason" in e else ""))
+    return ends
+
+
+screen_label, pad_label = "gestured e2e primed touchscreen", "gestured e2e primed clickpad"
+if not {"swipes", "done"} <= set(marks):
+    detail = open(toucher_log).read()[-300:] if os.path.exists(toucher_log) else "no log"
+    for label in ("touched before start: edge swipes at the last touch's y", "touched before start: three-finger swipes at the last touch's y",
+                  "SYN_DROPPED: the state read again, later edge swipes recognized"):
+        record(label, False, "the injector did not finish: " + detail)
+else:
+    swipes_end = marks.get("drop", marks["done"])
+    edges = primed_ends(screen_label, "back", marks["swipes"], swipes_end)
+    pans = primed_ends(screen_label, "pan", 0, marks["done"])
+    record("touched before start: 3 of 3 edge swipes at the y of the last touch before the start (a finger resting since then is no touch)",
+           edges == ["ended"] * 3 and "ended" not in pans, f"back: {edges}; pan: {pans}")
+    pad_swipes = primed_ends(pad_label, "swipe-left-3", marks["swipes"], swipes_end)
+    record("touched before start: 3 of 3 three-finger swipes on a clickpad at the heights of a touch before the start",
+           pad_swipes == ["ended"] * 3, f"swipe-left-3: {pad_swipes}")
+    if "after-drop" in marks:
+        log = open(os.path.join(out, "primed-daemon.log")).read() if os.path.exists(os.path.join(out, "primed-daemon.log")) else ""
+        resynced = f"{screen_label}: the kernel dropped events (SYN_DROPPED)" in log
+        later = primed_ends(screen_label, "back", marks["after-drop"], marks["done"])
+        record("SYN_DROPPED: the device's state read again; 3 of 3 later edge swipes recognized beside a finger that landed in the gap",
+               resynced and later == ["ended"] * 3, f"resync logged: {resynced}; back after it: {later}")
+    else:
+        record("SYN_DROPPED: the state read again, later edge swipes recognized", False, "the injector never reached the flood")
+try:
+    status = int(open(os.path.join(out, "primed-daemon.status")).read())
+except (OSError, ValueError):
+    status = None
+record("touched before start: that daemon shuts down cleanly too", status == 0, f"exit {status}")
+
 # ── Touchpad recordings: gestured's gestures against libinput's ───────────────────────────
 agreeing, total = touchpad_agreement.judge(share, read_json_lines, record)
 print(f"touchpad agreement: {agreeing} of {total} recordings (.build-e2e/last/out/touchpad-agreement.txt)")

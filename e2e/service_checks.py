@@ -100,6 +100,22 @@ def judge(report, record):
         expect(p, seen["main_pid"] == seen["main_pid_after"] and seen["restarts"] == "0", "the daemon was restarted")
         return p
 
+    def touched_before_start(seen):
+        p = []
+        expect(p, seen["service_before"] == "inactive" and seen["service_after_touches"] == "inactive",
+               f"the service was {seen['service_before']}, then {seen['service_after_touches']} before the first client")
+        expect(p, "gestured.socket" in seen["socket_activated_service"]["TriggeredBy"]
+               and seen["socket_activated_service"]["SubState"] == "running", f"first client: {seen['socket_activated_service']}")
+        expect(p, seen["restart"]["status"] == 0 and seen["restarted_service"]["MainPID"] != seen["socket_activated_service"]["MainPID"],
+               f"systemctl restart: {seen['restart']}, {seen['restarted_service']}")
+        for label in ("socket_activated", "restarted"):
+            got = seen[label]
+            expect(p, got["edge-left"] == ["ended"] * 3, f"{label}: edge-left {got['edge-left']}")
+            expect(p, got["swipe-left-3"] == ["ended"] * 3, f"{label}: swipe-left-3 {got['swipe-left-3']}")
+            expect(p, not got["other on the screen"], f"{label}: also ended on the screen: {got['other on the screen']}")
+        notes["touched-before-start"] = "3 + 3 edge swipes, 3 + 3 touchpad swipes"
+        return p
+
     def upgrade(seen):
         p = []
         expect(p, seen["dpkg"]["status"] == 0, "dpkg -i over the installed package failed: " + seen["dpkg"]["output"][-200:])
@@ -239,6 +255,8 @@ def judge(report, record):
         ("hardening", "package: the service runs as gestured, no capabilities, read-only file system, exposure within bound", hardening),
         ("hotplug", "service: a touchscreen and a touchpad added after start are found and their gestures delivered", hotplug),
         ("resume", "service: every device removed and re-added (resume): deviceRemoved, then gestures flow, nothing restarted", resume),
+        ("touched-before-start", "service: devices touched before socket activation and before systemctl restart: every edge swipe and "
+                                 "touchpad swipe at the heights of those touches recognized", touched_before_start),
         ("upgrade", "package: upgrade restarts the service behind the open socket", upgrade),
         ("reload", "service: systemctl reload keeps an unchanged gesture in flight and fails a changed one (reconfigured)", reload),
         ("logs", "service: a rejected configuration is in the journal at warning or above, with its line", logs),

@@ -62,14 +62,23 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
         frames.removeAll(keepingCapacity: true)
+        let resynchronized = source.resynchronizations
         buffer.withUnsafeReadableBytes { source.take($0, into: &frames) }
+        if source.resynchronizations != resynchronized { lost() }
         if !frames.isEmpty { hub.feed(frames) }
+    }
+
+    /// Says that the kernel dropped events (SYN_DROPPED): the reader fell behind the device.
+    func lost() {
+        hub.logger.info("\(source.description.name): the kernel dropped events (SYN_DROPPED); touches down were cancelled and the device's state read again")
     }
 
     /// Reads what the kernel holds now, before time moves on.
     func drain() {
         guard !gone, !closing else { return }
+        let resynchronized = source.resynchronizations
         let result = source.read()
+        if source.resynchronizations != resynchronized { lost() }
         if result.removed {
             nodeGone()
         } else if !result.frames.isEmpty {

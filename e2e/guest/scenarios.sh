@@ -141,6 +141,29 @@ step "stopping gestured"
 kill -TERM "$daemon"; wait "$daemon"; echo $? > "$OUT/daemon.status"
 wait "$subscriber" 2>/dev/null; wait "$collector" 2>/dev/null
 
+# ── 5b. Touched before gestured started (issue 33), then a SYN_DROPPED ─────────────────────
+# A touchscreen tapped at y = 80 mm (and a finger left resting on it) and a clickpad touched at
+# the heights of the swipes to come, all before gestured opens them: the kernel's slots hold
+# those heights and never send them again. The daemon starts; its subscriber connects; only
+# then (the PID file) the edge swipes and three-finger swipes at the same heights, and the
+# flood that makes the kernel drop events while the daemon is stopped.
+step "touched before gestured started"
+rm -f /tmp/primed.pid
+python3 e2e/guest/touch.py touched-before /tmp/primed.pid > "$OUT/touched-before.log" 2>&1 &
+toucher=$!
+wait_until 30 log_has "$OUT/touched-before.log" "primed"
+"$BIN/gestured" --config Fixtures/gestures.yml --log-level debug 2> "$OUT/primed-daemon.log" &
+daemon=$!
+wait_until 60 log_has "$OUT/primed-daemon.log" "serving on" || cat "$OUT/primed-daemon.log"
+"$BIN/gesturectl" subscribe --json --no-reconnect > "$OUT/primed.jsonl" 2> "$OUT/primed-subscribe.err" &
+subscriber=$!
+wait_until 30 log_has "$OUT/primed-daemon.log" "client connected"
+echo "$daemon" > /tmp/primed.pid
+( sleep 240; kill "$toucher" 2>/dev/null; kill -CONT "$daemon" 2>/dev/null ) &
+wait "$toucher"
+kill -TERM "$daemon"; wait "$daemon"; echo $? > "$OUT/primed-daemon.status"
+wait "$subscriber" 2>/dev/null
+
 # ── 6. Touchpad recordings: gestured's per-finger gestures against libinput's own ─────────
 # A daemon with libinput's vocabulary (swipes of 3 and 4 fingers, two-finger pinch), the
 # recordings' devices created one by one; the host compares the two gesture by gesture.

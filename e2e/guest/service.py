@@ -314,6 +314,46 @@ def resume(seen):
     client.close()
 
 
+@scenario("touched-before-start")
+def touched_before_start(seen):
+    """Issue 33 under systemd: a touchscreen and a clickpad touched while the service is not
+    running, so the kernel's slots already hold the heights of every later touch and never send
+    them again; the first client starts the service through its socket; the built-in
+    configuration's edge-left and swipe-left-3 at those heights. Then `systemctl restart
+    gestured` with a finger resting again, and the same once more."""
+    names = ("gestured e2e primed touchscreen", "gestured e2e primed clickpad")
+    run("systemctl", "stop", "gestured.service")
+    seen["service_before"] = show("gestured.service", "ActiveState")["ActiveState"]
+    screen, pad = touch.touchscreen(names[0]), touch.clickpad(names[1])
+    ids = touch.TrackingIDs()
+    touch.prime(screen, pad, ids)
+    time.sleep(1.0)  # udev and the socket unit see the devices; nothing may start the service
+    seen["service_after_touches"] = show("gestured.service", "ActiveState")["ActiveState"]
+
+    def swipes(label):
+        client = subscriber()  # the first client after the stop starts the service
+        device = {name: device_id(name) for name in names}
+        seen[label + "_service"] = show("gestured.service", "ActiveState", "SubState", "MainPID", "TriggeredBy")
+        touch.swipe_at_primed_heights(screen, pad, ids)
+        client.wait(lambda e: e.get("gesture") == "swipe-left-3" and e["phase"] != "active" and e["device"] == device[names[1]]
+                    and len([g for g in client.gestures("swipe-left-3") if g["phase"] != "active"]) >= 3, timeout=30)
+        ended = lambda gesture, name: [e["phase"] + (f"({e['reason']})" if "reason" in e else "") for e in client.gestures(gesture)
+                                       if e["device"] == device[name] and e["phase"] != "active"]
+        seen[label] = {"edge-left": ended("edge-left", names[0]), "swipe-left-3": ended("swipe-left-3", names[1]),
+                       "other on the screen": sorted({e["gesture"] for e in client.gestures() if e["device"] == device[names[0]]
+                                                      and e["gesture"] != "edge-left" and e["phase"] == "ended"})}
+        client.close()
+
+    swipes("socket_activated")
+    # A finger rests again; the service restarts under it (the last touches were at the same
+    # heights as the next ones).
+    touch.frame(screen, touch.slot_events(1, 2500, 1400, ids.next()) + [touch.InputEvent(touch.EV_KEY.BTN_TOUCH, 1)])
+    seen["restart"] = run("systemctl", "restart", "gestured.service")
+    swipes("restarted")
+    touch.destroy(screen)
+    touch.destroy(pad)
+
+
 @scenario("upgrade")
 def upgrade(seen):
     """The package installed over itself (dpkg runs the upgrade path: prerm upgrade, postinst

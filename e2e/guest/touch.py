@@ -6,10 +6,21 @@ announce the device (it asks over the socket) before touching it.
     touch.py touchpad-swipe      three fingers swipe left 40 mm on a clickpad
     touch.py remove-mid-drag     a finger drags on a touchscreen, which vanishes mid-drag
     touch.py hold                a touchscreen that stays until killed (for the permission test)
+    touch.py touched-before [PIDFILE]
+                                 a touchscreen and a clickpad touched *before* gestured starts
+                                 (issue 33): prints `primed`, waits for the daemon to list both
+                                 (and for PIDFILE to hold the daemon's PID, written once its
+                                 subscriber is connected), then edge swipes and three-finger swipes
+                                 at the y the last touch had; with PIDFILE, also stops the daemon,
+                                 floods the screen until the kernel drops events (SYN_DROPPED),
+                                 resumes it and swipes again.
+                                 Prints `mark NAME MICROSECONDS` (CLOCK_MONOTONIC, the clock of the
+                                 events' timeUs) before each part.
 """
 import gc
 import json
 import os
+import signal
 import socket
 import sys
 import time
@@ -139,6 +150,124 @@ def remove_mid_drag():
     del dev  # closes /dev/uinput: the kernel removes the device
 
 
+def mark(name):
+    print(f"mark {name} {time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000}", flush=True)
+
+
+def slot_events(slot, x, y, tracking=None):
+    """One slot's events; uinput passes every value, the kernel drops those its slot already
+    has, exactly as a real device's driver writes them."""
+    events = [InputEvent(EV_ABS.ABS_MT_SLOT, slot)]
+    if tracking is not None:
+        events.append(InputEvent(EV_ABS.ABS_MT_TRACKING_ID, tracking))
+    return events + [InputEvent(EV_ABS.ABS_MT_POSITION_X, round(x)), InputEvent(EV_ABS.ABS_MT_POSITION_Y, round(y))]
+
+
+class TrackingIDs:
+    def __init__(self):
+        self.last = 1000
+
+    def next(self):
+        self.last += 1
+        return self.last
+
+
+def edge_swipe(dev, y, ids):
+    """One finger from 1 mm off the left edge 30 mm inward at height `y` (units, 10 per mm), in
+    slot 0: the kernel passes on no ABS_MT_POSITION_Y when slot 0's y already is `y`."""
+    frame(dev, slot_events(0, 10, y, ids.next()) + [InputEvent(EV_KEY.BTN_TOUCH, 1)])
+    time.sleep(0.01)
+    for step in range(1, 31):
+        frame(dev, slot_events(0, 10 + step * 10, y))
+        time.sleep(0.01)
+    frame(dev, [InputEvent(EV_ABS.ABS_MT_SLOT, 0), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1)])
+    time.sleep(0.3)
+
+
+def three_finger_swipe(dev):
+    """Three fingers 40 mm left on a clickpad, each at a constant height."""
+    start = {0: (650, 300), 1: (750, 250), 2: (850, 300)}
+    frame(dev, fingers_frame(start, first=True, tool=EV_KEY.BTN_TOOL_TRIPLETAP))
+    time.sleep(0.01)
+    for step in range(1, 31):
+        frame(dev, fingers_frame({s: (x - step * 400 / 30, y) for s, (x, y) in start.items()}))
+        time.sleep(0.01)
+    frame(dev, lift(start, tool=EV_KEY.BTN_TOOL_TRIPLETAP))
+    time.sleep(0.5)
+
+
+def prime(screen, pad, ids):
+    """What the devices did before gestured opened them: a tap at (150, 80) mm on the screen and
+    a finger that lands in its slot 1 and stays down; three fingers on the clickpad at the
+    heights of the swipes to come, lifted."""
+    frame(screen, slot_events(0, 1500, 800, ids.next()) + [InputEvent(EV_KEY.BTN_TOUCH, 1)])
+    time.sleep(0.05)
+    frame(screen, [InputEvent(EV_ABS.ABS_MT_SLOT, 0), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1)])
+    frame(screen, slot_events(1, 2500, 1400, ids.next()))
+    rest = {0: (300, 300), 1: (400, 250), 2: (500, 300)}
+    frame(pad, fingers_frame(rest, first=True, tool=EV_KEY.BTN_TOOL_TRIPLETAP))
+    time.sleep(0.05)
+    frame(pad, lift(rest, tool=EV_KEY.BTN_TOOL_TRIPLETAP))
+
+
+def swipe_at_primed_heights(screen, pad, ids):
+    """Three edge swipes from the left edge at y = 80 mm beside the resting finger, three
+    three-finger swipes on the clickpad; then the resting finger lifts."""
+    for _ in range(3):
+        edge_swipe(screen, 800, ids)
+    for _ in range(3):
+        three_finger_swipe(pad)
+    frame(screen, [InputEvent(EV_ABS.ABS_MT_SLOT, 1), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1), InputEvent(EV_KEY.BTN_TOUCH, 0)])
+    time.sleep(0.3)
+
+
+def touched_before(pid_file=None):
+    """Issue 33 on the real stack: the devices are touched before gestured opens them, so the
+    kernel's slots already hold the y every later touch has, and never send it again."""
+    screen_name, pad_name = "gestured e2e primed touchscreen", "gestured e2e primed clickpad"
+    screen, pad = touchscreen(screen_name), clickpad(pad_name)
+    ids = TrackingIDs()
+    prime(screen, pad, ids)
+    print("touch.py: primed", flush=True)
+    pid = None
+    if pid_file is not None:
+        end = time.monotonic() + 120
+        while pid is None and time.monotonic() < end:
+            try:
+                pid = int(open(pid_file).read())
+            except (OSError, ValueError):
+                time.sleep(0.05)
+        if pid is None:
+            sys.exit(f"touch.py: {pid_file} never held the daemon's PID")
+    wait_for_daemon(screen_name)
+    wait_for_daemon(pad_name)
+    mark("swipes")
+    swipe_at_primed_heights(screen, pad, ids)
+    if pid is not None:
+        # The daemon stopped while the screen sends far more than the kernel's buffer for its
+        # reader holds: a finger drags back and forth, another lands (and stays), the first
+        # lifts at y = 90 mm. The kernel drops events and queues SYN_DROPPED.
+        mark("drop")
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            frame(screen, slot_events(0, 1500, 900, ids.next()) + [InputEvent(EV_KEY.BTN_TOUCH, 1)])
+            for step in range(3000):
+                frame(screen, slot_events(0, 1500 + (step % 2) * 10, 900))
+            frame(screen, slot_events(1, 2500, 1000, ids.next()))
+            frame(screen, [InputEvent(EV_ABS.ABS_MT_SLOT, 0), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1)])
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        wait_for_daemon(screen_name)
+        mark("after-drop")
+        for _ in range(3):
+            edge_swipe(screen, 900, ids)  # slot 1's finger, down since the gap, rests
+        frame(screen, [InputEvent(EV_ABS.ABS_MT_SLOT, 1), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1), InputEvent(EV_KEY.BTN_TOUCH, 0)])
+    mark("done")
+    time.sleep(1.0)
+    destroy(screen)
+    destroy(pad)
+
+
 def hold():
     touchscreen("gestured e2e idle touchscreen")
     print("touch.py: holding a touchscreen", flush=True)
@@ -147,4 +276,7 @@ def hold():
 
 
 if __name__ == "__main__":
-    {"touchpad-swipe": touchpad_swipe, "remove-mid-drag": remove_mid_drag, "hold": hold}[sys.argv[1]]()
+    if sys.argv[1] == "touched-before":
+        touched_before(sys.argv[2] if len(sys.argv) > 2 else None)
+    else:
+        {"touchpad-swipe": touchpad_swipe, "remove-mid-drag": remove_mid_drag, "hold": hold}[sys.argv[1]]()
