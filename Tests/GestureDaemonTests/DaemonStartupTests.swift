@@ -35,7 +35,7 @@ import Testing
     @Test func theInputIsOpenBeforeTheSocketIsTried() async throws {
         // A regular file where the socket should go: binding is refused, after the input.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-startup-\(UUID().uuidString.prefix(8))").path
-        FileManager.default.createFile(atPath: path, contents: Data("not a socket".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("not a socket".utf8))
         defer { unlink(path) }
         var options = DaemonOptions()
         options.config = Self.root.appendingPathComponent("Fixtures/gestures.yml").path

@@ -58,7 +58,8 @@ import Testing
         rig.frame([(0, Point(x: 50, y: 50), .began)])
         stuck.isWritable = false
         move(rig, steps: 10)
-        var finished = false
+        // Completed on the rig's embedded loop, on this thread, as time is advanced below.
+        nonisolated(unsafe) var finished = false
         rig.hub.shutdown(grace: .seconds(2)).whenComplete { _ in finished = true }
         rig.loop.advanceTime(by: .milliseconds(1999))
         #expect(!closed(stuck))

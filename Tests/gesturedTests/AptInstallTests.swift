@@ -43,7 +43,7 @@ import Testing
 
     static func lockFile() -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-dpkg-lock-\(UUID().uuidString.prefix(8))").path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         return path
     }
 
