@@ -238,9 +238,9 @@ for line in open(toucher_log) if os.path.exists(toucher_log) else []:
         marks[fields[1]] = int(fields[2])
 
 
-def primed_ends(device, gesture, start, end):
+def primed_ends(device, gesture, start, end, where=False):
     """How each instance of `gesture` on the primed device named `device` that began between
-    two marks ended."""
+    two marks ended (with `where`, also the y of its value's location, in mm)."""
     firsts = {}
     for e in primed:
         if e.get("event") == "gesture" and primed_names.get(e["device"]) == device and e["gesture"] == gesture:
@@ -248,8 +248,14 @@ def primed_ends(device, gesture, start, end):
     ends = []
     for e in primed:
         if e.get("event") == "gesture" and e["instance"] in firsts and e["phase"] != "active" and start <= firsts[e["instance"]] < end:
-            ends.append(e["phase"] + (f"({e['reason']})" if "reason" in e else ""))
+            how = e["phase"] + (f"({e['reason']})" if "reason" in e else "")
+            ends.append((how, (e.get("value") or {}).get("location", {}).get("y")) if where else how)
     return ends
+
+
+def at_height(ends, y):
+    """Every instance ended, its location y within 1 mm of `y`."""
+    return bool(ends) and all(end == "ended" and height is not None and abs(height - y) <= 1 for end, height in ends)
 
 
 screen_label, pad_label = "gestured e2e primed touchscreen", "gestured e2e primed clickpad"
@@ -260,19 +266,24 @@ if not {"swipes", "done"} <= set(marks):
         record(label, False, "the injector did not finish: " + detail)
 else:
     swipes_end = marks.get("drop", marks["done"])
-    edges = primed_ends(screen_label, "back", marks["swipes"], swipes_end)
-    pans = primed_ends(screen_label, "pan", 0, marks["done"])
-    record("touched before start: 3 of 3 edge swipes at the y of the last touch before the start (a finger resting since then is no touch)",
-           edges == ["ended"] * 3 and "ended" not in pans, f"back: {edges}; pan: {pans}")
+    edges = primed_ends(screen_label, "edge-left", marks["swipes"], swipes_end, where=True)
+    others = sorted({e["gesture"] for e in primed if e.get("event") == "gesture" and primed_names.get(e["device"]) == screen_label
+                     and e["gesture"] != "edge-left" and e["phase"] == "ended"})
+    record("touched before start: 3 of 3 edge swipes at y = 80 mm, the y of the last touch before the start, built-in configuration "
+           "(a finger resting since then is no touch)",
+           len(edges) == 3 and at_height(edges, 80) and not others, f"edge-left (phase, y): {edges}; also ended on the screen: {others}")
     pad_swipes = primed_ends(pad_label, "swipe-left-3", marks["swipes"], swipes_end)
-    record("touched before start: 3 of 3 three-finger swipes on a clickpad at the heights of a touch before the start",
-           pad_swipes == ["ended"] * 3, f"swipe-left-3: {pad_swipes}")
+    pinches = primed_ends(pad_label, "pinch", marks["swipes"], swipes_end, where=True)
+    record("touched before start: 3 of 3 three-finger swipes and a pinch centred at y = 27.5 mm on a clickpad, at the heights of a touch "
+           "before the start", pad_swipes == ["ended"] * 3 and len(pinches) == 1 and at_height(pinches, 27.5),
+           f"swipe-left-3: {pad_swipes}; pinch (phase, y): {pinches}")
     if "after-drop" in marks:
         log = open(os.path.join(out, "primed-daemon.log")).read() if os.path.exists(os.path.join(out, "primed-daemon.log")) else ""
         resynced = f"{screen_label}: the kernel dropped events (SYN_DROPPED)" in log
-        later = primed_ends(screen_label, "back", marks["after-drop"], marks["done"])
-        record("SYN_DROPPED: the device's state read again; 3 of 3 later edge swipes recognized beside a finger that landed in the gap",
-               resynced and later == ["ended"] * 3, f"resync logged: {resynced}; back after it: {later}")
+        later = primed_ends(screen_label, "edge-left", marks["after-drop"], marks["done"], where=True)
+        record("SYN_DROPPED: the device's state read again; 3 of 3 later edge swipes at y = 90 mm, the y the lost events left, "
+               "beside a finger that landed in the gap", resynced and len(later) == 3 and at_height(later, 90),
+               f"resync logged: {resynced}; edge-left after it (phase, y): {later}")
     else:
         record("SYN_DROPPED: the state read again, later edge swipes recognized", False, "the injector never reached the flood")
 try:

@@ -108,12 +108,16 @@ def judge(report, record):
                and seen["socket_activated_service"]["SubState"] == "running", f"first client: {seen['socket_activated_service']}")
         expect(p, seen["restart"]["status"] == 0 and seen["restarted_service"]["MainPID"] != seen["socket_activated_service"]["MainPID"],
                f"systemctl restart: {seen['restart']}, {seen['restarted_service']}")
+        def at_height(ends, y, count):
+            return len(ends) == count and all(end == "ended" and height is not None and abs(height - y) <= 1 for end, height in ends)
+
         for label in ("socket_activated", "restarted"):
             got = seen[label]
-            expect(p, got["edge-left"] == ["ended"] * 3, f"{label}: edge-left {got['edge-left']}")
-            expect(p, got["swipe-left-3"] == ["ended"] * 3, f"{label}: swipe-left-3 {got['swipe-left-3']}")
+            expect(p, at_height(got["edge-left"], 80, 3), f"{label}: edge-left (phase, y) {got['edge-left']}, expected 3 ended at y = 80 mm")
+            expect(p, [end for end, _ in got["swipe-left-3"]] == ["ended"] * 3, f"{label}: swipe-left-3 {got['swipe-left-3']}")
+            expect(p, at_height(got["pinch"], 27.5, 1), f"{label}: pinch (phase, y) {got['pinch']}, expected 1 ended at y = 27.5 mm")
             expect(p, not got["other on the screen"], f"{label}: also ended on the screen: {got['other on the screen']}")
-        notes["touched-before-start"] = "3 + 3 edge swipes, 3 + 3 touchpad swipes"
+        notes["touched-before-start"] = "3 + 3 edge swipes at y = 80 mm, 3 + 3 touchpad swipes, 1 + 1 pinches at y = 27.5 mm"
         return p
 
     def upgrade(seen):

@@ -337,9 +337,12 @@ def touched_before_start(seen):
         touch.swipe_at_primed_heights(screen, pad, ids)
         client.wait(lambda e: e.get("gesture") == "swipe-left-3" and e["phase"] != "active" and e["device"] == device[names[1]]
                     and len([g for g in client.gestures("swipe-left-3") if g["phase"] != "active"]) >= 3, timeout=30)
-        ended = lambda gesture, name: [e["phase"] + (f"({e['reason']})" if "reason" in e else "") for e in client.gestures(gesture)
+        client.wait(lambda e: e.get("gesture") == "pinch" and e["phase"] != "active" and e["device"] == device[names[1]], timeout=30)
+        ended = lambda gesture, name: [[e["phase"] + (f"({e['reason']})" if "reason" in e else ""),
+                                        (e.get("value") or {}).get("location", {}).get("y")] for e in client.gestures(gesture)
                                        if e["device"] == device[name] and e["phase"] != "active"]
         seen[label] = {"edge-left": ended("edge-left", names[0]), "swipe-left-3": ended("swipe-left-3", names[1]),
+                       "pinch": ended("pinch", names[1]),
                        "other on the screen": sorted({e["gesture"] for e in client.gestures() if e["device"] == device[names[0]]
                                                       and e["gesture"] != "edge-left" and e["phase"] == "ended"})}
         client.close()

@@ -210,13 +210,27 @@ def prime(screen, pad, ids):
     frame(pad, lift(rest, tool=EV_KEY.BTN_TOOL_TRIPLETAP))
 
 
+def pinch_out(dev):
+    """Two fingers spreading apart along x on a clickpad, at the heights of its slots 0 and 1
+    when primed (30 and 25 mm): 21 → 50 mm apart in 0.3 s, centred at (50, 27.5) mm."""
+    start = {0: (400, 300), 1: (600, 250)}
+    frame(dev, fingers_frame(start, first=True, tool=EV_KEY.BTN_TOOL_DOUBLETAP))
+    time.sleep(0.01)
+    for step in range(1, 31):
+        frame(dev, fingers_frame({0: (400 - 5 * step, 300), 1: (600 + 5 * step, 250)}))
+        time.sleep(0.01)
+    frame(dev, lift(start, tool=EV_KEY.BTN_TOOL_DOUBLETAP))
+    time.sleep(0.5)
+
+
 def swipe_at_primed_heights(screen, pad, ids):
-    """Three edge swipes from the left edge at y = 80 mm beside the resting finger, three
-    three-finger swipes on the clickpad; then the resting finger lifts."""
+    """Three edge swipes from the left edge at y = 80 mm beside the resting finger; three
+    three-finger swipes and a pinch on the clickpad; then the resting finger lifts."""
     for _ in range(3):
         edge_swipe(screen, 800, ids)
     for _ in range(3):
         three_finger_swipe(pad)
+    pinch_out(pad)
     frame(screen, [InputEvent(EV_ABS.ABS_MT_SLOT, 1), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1), InputEvent(EV_KEY.BTN_TOUCH, 0)])
     time.sleep(0.3)
 
