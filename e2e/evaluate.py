@@ -266,6 +266,11 @@ if not {"swipes", "done"} <= set(marks):
         record(label, False, "the injector did not finish: " + detail)
 else:
     swipes_end = marks.get("drop", marks["done"])
+    primed_log_path = os.path.join(out, "primed-daemon.log")
+    primed_log = open(primed_log_path).read() if os.path.exists(primed_log_path) else ""
+    said = f"{screen_label}: touched when gestured opened it; that touch counts once it lifts" in primed_log
+    record("touched before start: the daemon says the screen was touched when it opened it (the resting finger)", said,
+           "" if said else "no such line in primed-daemon.log")
     edges = primed_ends(screen_label, "edge-left", marks["swipes"], swipes_end, where=True)
     others = sorted({e["gesture"] for e in primed if e.get("event") == "gesture" and primed_names.get(e["device"]) == screen_label
                      and e["gesture"] != "edge-left" and e["phase"] == "ended"})
@@ -278,8 +283,7 @@ else:
            "before the start", pad_swipes == ["ended"] * 3 and len(pinches) == 1 and at_height(pinches, 27.5),
            f"swipe-left-3: {pad_swipes}; pinch (phase, y): {pinches}")
     if "after-drop" in marks:
-        log = open(os.path.join(out, "primed-daemon.log")).read() if os.path.exists(os.path.join(out, "primed-daemon.log")) else ""
-        resynced = f"{screen_label}: the kernel dropped events (SYN_DROPPED)" in log
+        resynced = f"{screen_label}: the kernel dropped events (SYN_DROPPED)" in primed_log
         later = primed_ends(screen_label, "edge-left", marks["after-drop"], marks["done"], where=True)
         record("SYN_DROPPED: the device's state read again; 3 of 3 later edge swipes at y = 90 mm, the y the lost events left, "
                "beside a finger that landed in the gap", resynced and len(later) == 3 and at_height(later, 90),

@@ -271,11 +271,20 @@ public final class LiveInput: @unchecked Sendable {
                 return description
             }
             nodes[device.id] = source
+            sayHeldOver(source)
             return source.description
         } catch {
             logger.info("\(device.name): its touches come through libinput: \(error)")
             return description
         }
+    }
+
+    /// Says when a node had a touch down as it was opened: that touch is no touch for gestured
+    /// until it lifts (docs/INPUT.md, "The device's state"), which a user whose first gesture
+    /// after a restart did nothing may want to know.
+    func sayHeldOver(_ source: EvdevTouchSource) {
+        guard source.initialState.hasContactDown else { return }
+        logger.info("\(source.description.name): touched when gestured opened it; that touch counts once it lifts")
     }
 
     /// What one hop to the hub carries.
@@ -309,6 +318,7 @@ public final class LiveInput: @unchecked Sendable {
                 return TouchpadRules.forDevice(&description, quirks: applied, udevProperties: udev)
             }
             nodes[device.id] = source
+            sayHeldOver(source)
             return source.description
         } catch {
             logger.warning("\(device.name): no per-finger gestures (libinput's own touchpad gestures still pass through): \(error)")
