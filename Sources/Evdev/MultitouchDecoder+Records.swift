@@ -29,8 +29,14 @@ extension MultitouchDecoder {
                 type: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
                 code: bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
                 value: bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self))
-            if stoppingAtLoss && event.type == EventCode.EV_SYN && event.code == EventCode.SYN_DROPPED { return event.time }
-            if let frame = feed(event) { frames.append(frame) }
+            // Only a sync event completes a frame (or reports a loss): the others need no look
+            // at what feeding them returns.
+            if event.type == EventCode.EV_SYN {
+                if stoppingAtLoss && event.code == EventCode.SYN_DROPPED { return event.time }
+                if let frame = feed(event) { frames.append(frame) }
+            } else {
+                _ = feed(event)
+            }
             offset += Self.recordSize
         }
         return nil

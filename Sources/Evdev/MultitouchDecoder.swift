@@ -195,6 +195,7 @@ public struct MultitouchDecoder: Sendable {
     /// (a recording, which has no kernel to ask). Every contact down in it is held over: not a
     /// new touch, never reported, out until its tracking id changes (single-touch and protocol
     /// A devices: until everything lifted).
+    @inline(never)  // a cold path: kept out of `feed`, which every event runs
     public mutating func restart(from state: DeviceState?, at time: Timestamp) -> TouchFrame? {
         let cancelled = cancelAll(at: time)
         dropping = false

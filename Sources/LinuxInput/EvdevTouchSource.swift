@@ -94,7 +94,7 @@ public final class EvdevTouchSource: @unchecked Sendable {
             discardPending()
             resynchronizations += 1
             // A node that cannot be read any more is gone: the next read says so.
-            if let frame = decoder.restart(from: Self.readState(path: path, fd: fd), at: lost) { frames.append(frame) }
+            if let frame = decoder.restart(from: Self.readState(fd: fd), at: lost) { frames.append(frame) }
         }
         guard let calibration else { return }
         for index in first..<frames.count { frames[index] = calibration.frame(frames[index], on: surface) }
@@ -174,7 +174,7 @@ public final class EvdevTouchSource: @unchecked Sendable {
     /// The state read again through a libevdev of its own on the same descriptor (libevdev
     /// reads it the same way at every open, and reads no events doing so); nil when the node
     /// cannot be read (it went away).
-    static func readState(path: String, fd: Int32) -> DeviceState? {
+    static func readState(fd: Int32) -> DeviceState? {
         var handle: OpaquePointer?
         guard libevdev_new_from_fd(fd, &handle) == 0, let handle else { return nil }
         defer { libevdev_free(handle) }
