@@ -22,6 +22,9 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
     var gone = false
     /// Frames of one read, reused.
     var frames: [TouchFrame] = []
+    /// When a loss of events was last logged, and how many came since without a word.
+    var lastLossSaid: Timestamp?
+    var lossesUnsaid = 0
 
     init(source: EvdevTouchSource, hub: GestureHub, onGone: @escaping (DeviceID) -> Void) {
         self.source = source
@@ -68,9 +71,19 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
         if !frames.isEmpty { hub.feed(frames) }
     }
 
-    /// Says that the kernel dropped events (SYN_DROPPED): the reader fell behind the device.
+    /// Says that the kernel dropped events (SYN_DROPPED): the reader fell behind the device. At
+    /// most once a minute per device, as libinput limits its own message: a machine that keeps
+    /// falling behind says so, and how often, without filling the journal.
     func lost() {
-        hub.logger.info("\(source.description.name): the kernel dropped events (SYN_DROPPED); touches down were cancelled and the device's state read again")
+        let now = MonotonicClock.now
+        if let last = lastLossSaid, now.microseconds - last.microseconds < 60_000_000 {
+            lossesUnsaid += 1
+            return
+        }
+        let more = lossesUnsaid > 0 ? " (\(lossesUnsaid) more time\(lossesUnsaid == 1 ? "" : "s") in the minute before)" : ""
+        hub.logger.info("\(source.description.name): the kernel dropped events (SYN_DROPPED); touches down were cancelled and the device's state read again\(more)")
+        lastLossSaid = now
+        lossesUnsaid = 0
     }
 
     /// Reads what the kernel holds now, before time moves on.
