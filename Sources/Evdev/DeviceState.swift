@@ -43,15 +43,16 @@ public struct DeviceState: Hashable, Sendable {
         var inAbsolute = false
         var code: UInt16?
         for line in comments {
-            let text = line.drop { $0 == "#" || $0 == " " || $0 == "\t" }
-            if text.hasPrefix("Event type ") {
-                inAbsolute = text.hasPrefix("Event type 3 ")
+            let words = line.split { $0 == "#" || $0 == " " || $0 == "\t" || $0 == "\r" }
+            guard words.count >= 2 else { continue }
+            switch (words[0], words[1]) {
+            case ("Event", "type"):
+                inAbsolute = words.count > 2 && words[2] == "3"
                 code = nil
-            } else if text.hasPrefix("Event code ") {
-                code = inAbsolute ? UInt16(text.dropFirst("Event code ".count).prefix { $0.isNumber }) : nil
-            } else if text.hasPrefix("Value"), let axis = code,
-                let value = Int32(text.dropFirst("Value".count).trimmingCharacters(in: " \t\r"))
-            {
+            case ("Event", "code"):
+                code = inAbsolute && words.count > 2 ? UInt16(words[2]) : nil
+            case ("Value", _):
+                guard let axis = code, let value = Int32(words[1]) else { continue }
                 found = true
                 code = nil
                 if axis == EventCode.ABS_MT_SLOT {
@@ -59,18 +60,10 @@ public struct DeviceState: Hashable, Sendable {
                 } else if !EventCode.isMultitouchAxis(axis) {
                     state.axes[axis] = value
                 }
+            default:
+                continue
             }
         }
         return found ? state : nil
-    }
-}
-
-extension Substring {
-    /// The text without the given characters at either end.
-    fileprivate func trimmingCharacters(in set: String) -> Substring {
-        let body = drop { set.contains($0) }
-        var end = body.endIndex
-        while end > body.startIndex, set.contains(body[body.index(before: end)]) { end = body.index(before: end) }
-        return body[body.startIndex..<end]
     }
 }
