@@ -14,6 +14,8 @@ public enum EventCode {
     public static let EV_MSC: UInt16 = 0x04
     /// Highest event type.
     public static let EV_MAX: UInt16 = 0x1f
+    /// The device's own time of a frame, in microseconds (libinput reads it on touchpads).
+    public static let MSC_TIMESTAMP: UInt16 = 0x05
 
     // EV_SYN codes
     /// End of a frame.
@@ -143,6 +145,7 @@ public enum EventCode {
             ABS_MT_TOOL_TYPE: "ABS_MT_TOOL_TYPE", ABS_MT_TRACKING_ID: "ABS_MT_TRACKING_ID",
             ABS_MT_PRESSURE: "ABS_MT_PRESSURE",
         ]
+        case EV_MSC: [MSC_TIMESTAMP: "MSC_TIMESTAMP"]
         default: [:]
         }
         return names[code] ?? "0x" + String(code, radix: 16)

@@ -1,0 +1,144 @@
+import GestureCore
+
+/// What the twin is written: every write is applied to ``TouchForwarder/twin`` as it is made,
+/// so a frame carries only what changed, the way the kernel filters a device's events.
+extension TouchForwarder {
+    /// Brings the twin's shown contacts, the values made from them and the other keys and axes
+    /// up to the source, passes the frame's other events, and ends the frame.
+    mutating func mirror(at time: Timestamp, into out: inout [InputEvent]) {
+        for slot in contacts.keys.sorted() where contacts[slot] == .shown {
+            write(values: source.slots[slot] ?? [:], slot: slot, at: time, into: &out)
+        }
+        derive(at: time, into: &out)
+        if written > 0 || passing.contains(where: { $0.type != EventCode.EV_MSC }) {
+            out.append(contentsOf: passing)
+            written += passing.count
+        }
+        endFrame(at: time, into: &out)
+    }
+
+    /// Plays a held contact's frames to `slot`, each a frame of its own.
+    mutating func play(slot: Int32, frames: [[UInt16: Int32]], at time: Timestamp, into out: inout [InputEvent]) {
+        for values in frames {
+            write(values: values, slot: slot, at: time, into: &out)
+            derive(at: time, into: &out)
+            endFrame(at: time, into: &out)
+        }
+    }
+
+    /// Takes a shown contact back: a palm where the twin has tool types, else a lift.
+    mutating func cancel(slot: Int32, at time: Timestamp, into out: inout [InputEvent]) {
+        if cancelsWithPalm {
+            write(slot: slot, code: EventCode.ABS_MT_TOOL_TYPE, value: EventCode.MT_TOOL_PALM, at: time, into: &out)
+        } else {
+            lift(slot: slot, at: time, into: &out)
+        }
+        contacts[slot] = .consumed(cancelled: true)
+    }
+
+    /// Lifts the twin's contact in `slot`, if it shows one.
+    mutating func lift(slot: Int32, at time: Timestamp, into out: inout [InputEvent]) {
+        guard (twin.slots[slot]?[EventCode.ABS_MT_TRACKING_ID] ?? -1) >= 0 else { return }
+        write(slot: slot, code: EventCode.ABS_MT_TRACKING_ID, value: -1, at: time, into: &out)
+    }
+
+    /// Writes the values of `slot` that differ from the twin's: the tracking id first (a new
+    /// contact begins before its axes), then the axes by code; a lift writes only its id.
+    mutating func write(values: [UInt16: Int32], slot: Int32, at time: Timestamp, into out: inout [InputEvent]) {
+        let trackingID = values[EventCode.ABS_MT_TRACKING_ID] ?? -1
+        if trackingID < 0 {
+            lift(slot: slot, at: time, into: &out)
+            return
+        }
+        write(slot: slot, code: EventCode.ABS_MT_TRACKING_ID, value: trackingID, at: time, into: &out)
+        for code in values.keys.sorted() where code != EventCode.ABS_MT_TRACKING_ID {
+            write(slot: slot, code: code, value: values[code]!, at: time, into: &out)
+        }
+    }
+
+    /// Writes one `ABS_MT_*` value of a slot if the twin holds another (selecting the slot first).
+    mutating func write(slot: Int32, code: UInt16, value: Int32, at time: Timestamp, into out: inout [InputEvent]) {
+        let known = twin.slots[slot]?[code]
+        guard known != value, known != nil || value != 0 || code == EventCode.ABS_MT_TRACKING_ID else {
+            if known == nil { twin.slots[slot, default: [:]][code] = value }
+            return
+        }
+        if twin.currentSlot != slot {
+            out.append(InputEvent(time: time, type: EventCode.EV_ABS, code: EventCode.ABS_MT_SLOT, value: slot))
+            twin.currentSlot = slot
+            written += 1
+        }
+        out.append(InputEvent(time: time, type: EventCode.EV_ABS, code: code, value: value))
+        twin.slots[slot, default: [:]][code] = value
+        written += 1
+    }
+
+    /// Writes an axis that is not per slot, if the twin holds another value.
+    mutating func write(axis code: UInt16, value: Int32, at time: Timestamp, into out: inout [InputEvent]) {
+        guard twin.axes[code] != value else { return }
+        out.append(InputEvent(time: time, type: EventCode.EV_ABS, code: code, value: value))
+        twin.axes[code] = value
+        written += 1
+    }
+
+    /// Presses or releases a key, if the twin has it the other way.
+    mutating func write(key code: UInt16, down: Bool, at time: Timestamp, into out: inout [InputEvent]) {
+        guard twin.keysDown.contains(code) != down else { return }
+        out.append(InputEvent(time: time, type: EventCode.EV_KEY, code: code, value: down ? 1 : 0))
+        if down { twin.keysDown.insert(code) } else { twin.keysDown.remove(code) }
+        written += 1
+    }
+
+    /// Ends the frame being built with `SYN_REPORT`, if anything was written.
+    mutating func endFrame(at time: Timestamp, into out: inout [InputEvent]) {
+        guard written > 0 else { return }
+        out.append(InputEvent(time: time, type: EventCode.EV_SYN, code: EventCode.SYN_REPORT, value: 0))
+        written = 0
+    }
+
+    /// The values that depend on which contacts are shown: the device's own while every contact
+    /// is shown as it is, else made from the twin's contacts (the first one not cancelled for the
+    /// single-touch axes, as the kernel's pointer emulation takes the first); then the other
+    /// axes and keys as they are.
+    mutating func derive(at time: Timestamp, into out: inout [InputEvent]) {
+        let transparent = isTransparent
+        var first: [UInt16: Int32]?
+        var count = 0
+        for slot in twin.slots.keys.sorted() {
+            guard let values = twin.slots[slot], (values[EventCode.ABS_MT_TRACKING_ID] ?? -1) >= 0 else { continue }
+            if first == nil && values[EventCode.ABS_MT_TOOL_TYPE] != EventCode.MT_TOOL_PALM { first = values }
+            count += 1
+        }
+        for code in pointerAxes {
+            if transparent {
+                if let value = source.axes[code] { write(axis: code, value: value, at: time, into: &out) }
+            } else if let first {
+                let from: UInt16 = switch code {
+                case EventCode.ABS_X: EventCode.ABS_MT_POSITION_X
+                case EventCode.ABS_Y: EventCode.ABS_MT_POSITION_Y
+                default: EventCode.ABS_MT_PRESSURE
+                }
+                if let value = first[from] { write(axis: code, value: value, at: time, into: &out) }
+            }
+        }
+        for (code, value) in source.axes where !pointerAxes.contains(code) {
+            write(axis: code, value: value, at: time, into: &out)
+        }
+        for (index, key) in fingerKeys.enumerated() {
+            guard let key else { continue }
+            let down = transparent ? source.keysDown.contains(key) : count == index + 1 || index == fingerKeys.count - 1 && count > index
+            write(key: key, down: down, at: time, into: &out)
+        }
+        if hasTouchKey {
+            write(key: EventCode.BTN_TOUCH, down: transparent ? source.keysDown.contains(EventCode.BTN_TOUCH) : count > 0, at: time, into: &out)
+        }
+        for key in source.keysDown.union(twin.keysDown).sorted() where !isTouchKey(key) {
+            write(key: key, down: source.keysDown.contains(key), at: time, into: &out)
+        }
+    }
+
+    /// `BTN_TOUCH` and the finger-count keys, which follow the shown contacts.
+    func isTouchKey(_ code: UInt16) -> Bool {
+        code == EventCode.BTN_TOUCH || fingerKeys.contains(code)
+    }
+}
