@@ -1,3 +1,5 @@
+import GestureCore
+
 /// Who decides whether the desktop sees a contact: the daemon's engine, through its consuming
 /// gestures' claims, read after each frame it recognized (``TouchForwarder``).
 public protocol TouchOwnership {

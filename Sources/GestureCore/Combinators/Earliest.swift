@@ -1,5 +1,5 @@
 /// The earlier of two optional deadlines.
-@inlinable @usableFromInline func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+@inlinable func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
     switch (a, b) {
     case (nil, nil): nil
     case (let a?, nil): a

@@ -87,7 +87,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
             preemptSecondIfFirstWon()
         }
 
-        @inlinable @usableFromInline
+        @inlinable
         mutating func preemptSecondIfFirstWon() {
             switch first.phaseKind {
             case .active, .ended: second.fail(.preempted)

@@ -22,6 +22,9 @@ final class Binding {
     /// What the published state resets to (its initial value).
     let initialState: GestureValue?
     @exclusivity(unchecked) var enabled = true
+    /// It consumes the touches it recognizes once this many of its touches are down (0: it
+    /// consumes nothing; ``GestureEngine/setConsumes(_:fingers:)``).
+    @exclusivity(unchecked) var consumeFingers = 0
     /// The recognizer's phase kind and deadline, kept from the ``RecognizerStatus`` each change
     /// returns (reading them from a composed recognizer is the expensive part of a frame).
     @exclusivity(unchecked) private(set) var kind = PhaseKind.possible

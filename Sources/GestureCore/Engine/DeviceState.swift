@@ -15,6 +15,19 @@ final class DeviceState {
     /// bindings at work, not every binding of the device.
     @exclusivity(unchecked) private(set) var busy: [UInt64] = []
 
+    // What its consuming bindings claim (``GestureEngine/verdict(forContact:on:)``); kept only
+    // while it has some.
+    /// Bindings that consume the touches they recognize, by index.
+    @exclusivity(unchecked) var consumers: [Int] = []
+    /// The verdict on each contact after the last round, lifted ones of that round included.
+    @exclusivity(unchecked) var claims: [(contact: Int32, verdict: TouchVerdict)] = []
+    /// Slots whose touch a consuming binding claimed: consumed until they lift.
+    @exclusivity(unchecked) var consumedSlots: UInt64 = 0
+    /// How many touches were claimed, ever.
+    @exclusivity(unchecked) var consumptions: UInt64 = 0
+    /// Some consuming binding is undecided with an instance under way.
+    @exclusivity(unchecked) var deciding = false
+
     init(id: DeviceID, geometry: DeviceGeometry, root: Int) {
         self.id = id
         self.geometry = geometry

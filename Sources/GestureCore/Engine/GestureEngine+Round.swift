@@ -95,6 +95,7 @@ extension GestureEngine {
             if binding.announces { binding.box.announce(binding.stage >= .accepted) }
         }
         dispatching = false
+        if consumingDevices != 0 { updateClaims(device) }
         if let device, endedSlots != 0 {
             for position in device.bindings.indices {
                 unowned(unsafe) let binding = bindings[device.bindings[position]]!
@@ -111,6 +112,7 @@ extension GestureEngine {
                 device.arenaOfSlot[slot] = -1
             }
             device.table.remove(endedSlots)
+            device.consumedSlots &= ~endedSlots
         }
         board.closeSettled()
         for i in round.indices {

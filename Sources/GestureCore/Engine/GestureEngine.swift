@@ -50,6 +50,8 @@ public final class GestureEngine {
     /// The earliest deadline, recomputed only after some binding's deadline changed.
     @exclusivity(unchecked) var cachedDeadline: Timestamp?
     @exclusivity(unchecked) var deadlinesChanged = false
+    /// How many devices have consuming bindings (their claims are judged every round).
+    @exclusivity(unchecked) var consumingDevices = 0
 
     /// Creates an engine with no devices.
     public init(settings: GestureSettings = .standard) {
@@ -116,6 +118,7 @@ public final class GestureEngine {
             for index in targets.indices where targets[index]?.device == id { targets[index] = nil }
             devices[id] = nil
             lastDevice = nil
+            consumingDevices = devices.values.count { !$0.consumers.isEmpty }
         }
     }
 
@@ -182,6 +185,10 @@ public final class GestureEngine {
             finishRound(at: time, endedSlots: 0, on: nil, into: &events)
             targets[binding.target]?.bindings.removeAll { $0 == id.rawValue }
             let device = binding.deviceState
+            if binding.consumeFingers > 0 {
+                device.consumers.removeAll { $0 == id.rawValue }
+                consumingDevices = devices.values.count { !$0.consumers.isEmpty }
+            }
             device.removeBinding(at: binding.position)
             for position in binding.position..<device.bindings.count {
                 bindings[device.bindings[position]]!.position = position

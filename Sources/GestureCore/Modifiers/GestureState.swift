@@ -30,12 +30,12 @@ public final class GestureState<Value> {
     public var projectedValue: GestureState<Value> { self }
 
     /// Lets an `updating` body change the value.
-    @inlinable @usableFromInline func update(_ body: (inout Value) -> Void) {
+    @inlinable func update(_ body: (inout Value) -> Void) {
         body(&value)
     }
 
     /// Back to the initial value.
-    @inlinable @usableFromInline func reset() {
+    @inlinable func reset() {
         value = initialValue
     }
 }

@@ -1,5 +1,6 @@
-/// What the owner of a device's touches says about one contact after a frame: whether the
-/// desktop may see it. The daemon asks its engine (``TouchForwarder`` asks by tracking id).
+/// Whether the desktop may see one contact, after a frame: what a device's consuming gestures
+/// say about it (``GestureEngine/verdict(forContact:on:)``), and what a forwarder that grabbed
+/// the device applies to it.
 public enum TouchVerdict: Sendable, Hashable {
     /// No consuming gesture can claim it: the desktop sees it as it happens.
     case forward
