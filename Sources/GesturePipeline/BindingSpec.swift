@@ -16,13 +16,16 @@ public struct BindingSpec: Hashable, Sendable {
     public var state: StateField?
     /// Which devices it applies to (empty: all).
     public var devices: [DeviceMatch]
+    /// Whether the desktop is kept from the touches it recognizes (docs/OWNERSHIP.md): its
+    /// devices are grabbed and what it could claim is held back until it fails.
+    public var consume: Bool
     /// Where it stands in its file (not part of its identity).
     public var line: Int?
 
     /// Creates a binding spec.
     public init(
         name: String, gesture: GestureSpec, priority: GesturePriority = .normal, region: RegionSpec? = nil,
-        enabled: Bool = true, state: StateField? = nil, devices: [DeviceMatch] = [], line: Int? = nil
+        enabled: Bool = true, state: StateField? = nil, devices: [DeviceMatch] = [], consume: Bool = false, line: Int? = nil
     ) {
         self.name = name
         self.gesture = gesture
@@ -31,6 +34,7 @@ public struct BindingSpec: Hashable, Sendable {
         self.enabled = enabled
         self.state = state
         self.devices = devices
+        self.consume = consume
         self.line = line
     }
 
@@ -45,7 +49,7 @@ public struct BindingSpec: Hashable, Sendable {
 
     public static func == (lhs: BindingSpec, rhs: BindingSpec) -> Bool {
         lhs.name == rhs.name && lhs.gesture == rhs.gesture && lhs.priority == rhs.priority && lhs.region == rhs.region
-            && lhs.enabled == rhs.enabled && lhs.state == rhs.state && lhs.devices == rhs.devices
+            && lhs.enabled == rhs.enabled && lhs.state == rhs.state && lhs.devices == rhs.devices && lhs.consume == rhs.consume
     }
 
     public func hash(into hasher: inout Hasher) {

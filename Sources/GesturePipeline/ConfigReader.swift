@@ -13,7 +13,7 @@ struct ConfigReader {
         "tap", "spatialTap", "longPress", "drag", "magnify", "rotate", "swipe", "edgeSwipe", "hold",
         "simultaneously", "sequenced", "exclusively",
     ]
-    static let bindingKeys = ["name", "priority", "region", "enabled", "state", "devices"]
+    static let bindingKeys = ["name", "priority", "region", "enabled", "state", "devices", "consume"]
 
     func error(_ node: YAMLNode?, _ message: String) -> ConfigError {
         ConfigError(file: file, line: node?.line, message)
@@ -152,6 +152,7 @@ struct ConfigReader {
         var spec = BindingSpec(name: name, gesture: gesture, line: node.line)
         if let value = keys["priority"] { spec.priority = try choice(value, "priority", GesturePriority.self) }
         if let value = keys["enabled"] { spec.enabled = try bool(value, "enabled") }
+        if let value = keys["consume"] { spec.consume = try bool(value, "consume") }
         if let value = keys["region"] { spec.region = try region(value) }
         if let value = keys["state"] {
             let field = try choice(value, "state", StateField.self)

@@ -72,6 +72,7 @@ public struct DeviceBindings: Sendable {
             id = engine.attach(spec.gesture.gesture, named: spec.name, to: target, priority: spec.priority)
         }
         if !spec.enabled { _ = engine.setEnabled(id, false, at: engine.now) }
+        if spec.consume { engine.setConsumes(id, fingers: spec.gesture.fewestFingers) }
         return id
     }
 }

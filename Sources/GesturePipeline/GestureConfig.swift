@@ -42,7 +42,13 @@ public struct GestureConfig: Hashable, Sendable {
         var reader = ConfigReader(file: "define")
         reader.entry = { "by define[\($0 - 1)]" }
         let entries = items.enumerated().map { YAMLNode(json: $0.element, line: $0.offset + 1) }
-        return GestureConfig(bindings: try reader.bindings(entries), source: "define")
+        let bindings = try reader.bindings(entries)
+        if let index = bindings.firstIndex(where: \.consume) {
+            // Taking touches from the desktop is the configuration's to decide, for now: a
+            // client's consumption would have to follow its session (docs/OWNERSHIP.md).
+            throw ConfigError(file: "define", line: index + 1, "gesture `\(bindings[index].name)` by define[\(index)]: `consume` is not offered to clients; set it in the daemon's configuration")
+        }
+        return GestureConfig(bindings: bindings, source: "define")
     }
 
     /// The built-in configuration, used when none is given.

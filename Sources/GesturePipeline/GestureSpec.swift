@@ -65,6 +65,20 @@ public indirect enum GestureSpec: Hashable, Sendable {
         }
     }
 
+    /// The fewest fingers down at which it may claim touches: its own count; two for magnify
+    /// and rotate; the most of its parts when they recognize together, the fewest when one
+    /// of them may (in sequence, or exclusively).
+    public var fewestFingers: Int {
+        switch self {
+        case .tap(_, let fingers), .spatialTap(_, let fingers), .longPress(_, _, let fingers), .drag(_, let fingers, _),
+            .swipe(_, let fingers, _, _), .edgeSwipe(_, let fingers, _), .hold(let fingers):
+            fingers
+        case .magnify, .rotate: 2
+        case .simultaneously(let parts): parts.map(\.fewestFingers).max()!
+        case .sequenced(let parts), .exclusively(let parts): parts.map(\.fewestFingers).min()!
+        }
+    }
+
     /// Levels of combinators: 0 for a single recognizer.
     public var depth: Int {
         switch self {

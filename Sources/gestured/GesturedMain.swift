@@ -19,9 +19,8 @@ enum GesturedMain {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let finished = loop.makePromise(of: Void.self)
         Task(executorPreference: EventLoopTaskExecutor(loop)) {
-            var running = command
             do {
-                try await running.run()
+                try await command.run()
                 finished.succeed()
             } catch {
                 finished.fail(error)

@@ -56,4 +56,26 @@ import Testing
         #expect(!rest.contains { $0.name == "going" })
         #expect(h.finish().violations.isEmpty)
     }
+
+    /// Issue 34: a consuming binding makes the engine judge the device's contacts; a disabled
+    /// one holds nothing.
+    @Test func aConsumingBindingIsSetInTheEngine() throws {
+        let h = GestureHarness()
+        let device = DeviceProfile(name: "Test", kind: .touchpad, geometry: h.geometry)
+        let text = """
+            version: 1
+            gestures:
+              - name: left
+                swipe: { fingers: 3, direction: left }
+                consume: true
+            """
+        _ = DeviceBindings(config: try GestureConfig.parse(text, file: "c.yml"), engine: h.engine, device: device, root: h.root)
+        #expect(h.engine.consumes(on: h.device))
+        h.run([.downMany([.init(1, at: Point(x: 100, y: 60)), .init(2, at: Point(x: 112, y: 60))])])
+        #expect(h.engine.verdict(forContact: 1, on: h.device) == .forward)
+        h.down(3, at: Point(x: 124, y: 60))
+        #expect(h.engine.verdict(forContact: 3, on: h.device) == .hold)
+        h.up(1, 2, 3)
+        #expect(h.finish().violations.isEmpty)
+    }
 }

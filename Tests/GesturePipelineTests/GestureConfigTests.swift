@@ -61,6 +61,7 @@ import Testing
         ("version: 1\ngestures: []\ndevices:\n  - match: touchscreen\n    turn: 90\n", 5, "unknown key `turn`"),
         ("version: 1\ngestures: []\ndevices: { rotation: 90 }\n", 3, "as a list"),
         ("version: 1\ngestures: []\ndevices:\n  - match: { name: x }\n", 4, "expected `touchscreen`"),
+        ("version: 1\ngestures:\n  - name: a\n    tap: {}\n    consume: maybe\n", 5, "expected `consume` to be true or false"),
     ])
     func rejectsWhatItDoesNotKnowByKeyAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect {
@@ -88,6 +89,37 @@ import Testing
         #expect(config.rotation(for: DeviceProfile(name: "SynPS/2", kind: .touchpad, geometry: geometry)) == .clockwise180, "no match: every device")
         #expect(config.devices.map(\.line) == [3, 5, 7])
         #expect(GestureConfig.builtIn.rotation(for: DeviceProfile(name: "x", kind: .touchscreen, geometry: geometry)) == SurfaceRotation.none)
+    }
+
+    /// Issue 34: `consume:` on a binding, and the fewest fingers at which it may claim touches.
+    @Test func consumeIsReadAndItsFingersComeFromTheGesture() throws {
+        let config = try GestureConfig.parse(
+            """
+            version: 1
+            gestures:
+              - name: swipe-left-3
+                swipe: { fingers: 3, direction: left }
+                consume: true
+              - name: pinch
+                simultaneously: [ { magnify: {} }, { rotate: {} } ]
+                consume: true
+              - name: taps
+                exclusively: [ { tap: { count: 2, fingers: 2 } }, { tap: { fingers: 1 } } ]
+                consume: false
+              - name: listen
+                hold: { fingers: 4 }
+            """, file: "c.yml")
+        #expect(config.bindings.map(\.consume) == [true, true, false, false])
+        #expect(config.bindings.map(\.gesture.fewestFingers) == [3, 2, 1, 4])
+    }
+
+    /// A client cannot take touches from the desktop with its own definitions.
+    @Test func aClientsDefinitionCannotConsume() {
+        #expect {
+            try GestureConfig.definitions([.object([("name", .string("mine")), ("tap", .object([])), ("consume", .bool(true))])])
+        } throws: { error in
+            (error as? ConfigError)?.message == "gesture `mine` by define[0]: `consume` is not offered to clients; set it in the daemon's configuration"
+        }
     }
 
     @Test func builtInCoversTheDesktopSet() {
