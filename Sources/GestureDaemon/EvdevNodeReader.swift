@@ -25,6 +25,16 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
     /// When a loss of events was last logged, and how many came since without a word.
     var lastLossSaid: Timestamp?
     var lossesUnsaid = 0
+    /// The device's udev properties (its twin restores the fuzz udev moved out of the kernel).
+    var udevProperties: [String: String] = [:]
+    /// A gesture on the device consumes: grab and forward once no finger is down (and stop, once
+    /// none is, when no gesture consumes any more).
+    var wantsForwarding = false
+    /// How long a contact a consuming gesture may claim is held back.
+    var decisionWindow: Seconds = TouchForwarding.defaultDecisionWindow
+    /// The forwarder's next deadline, armed on the loop.
+    var forwardTimer: Scheduled<Void>?
+    var forwardDue: Timestamp?
 
     init(source: EvdevTouchSource, hub: GestureHub, onGone: @escaping (DeviceID) -> Void) {
         self.source = source
@@ -64,11 +74,16 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
-        frames.removeAll(keepingCapacity: true)
         let resynchronized = source.resynchronizations
-        buffer.withUnsafeReadableBytes { source.take($0, into: &frames) }
+        if source.isForwarding {
+            buffer.withUnsafeReadableBytes { forward($0) }
+        } else {
+            frames.removeAll(keepingCapacity: true)
+            buffer.withUnsafeReadableBytes { source.take($0, into: &frames) }
+            if !frames.isEmpty { hub.feed(frames) }
+        }
         if source.resynchronizations != resynchronized { lost() }
-        if !frames.isEmpty { hub.feed(frames) }
+        if wantsForwarding != source.isForwarding { considerForwarding() }
     }
 
     /// Says that the kernel dropped events (SYN_DROPPED): the reader fell behind the device. At
@@ -90,6 +105,12 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
     func drain() {
         guard !gone, !closing else { return }
         let resynchronized = source.resynchronizations
+        if source.isForwarding {
+            let gone = source.readRecords { forward($0) }
+            if source.resynchronizations != resynchronized { lost() }
+            if gone { nodeGone() }
+            return
+        }
         let result = source.read()
         if source.resynchronizations != resynchronized { lost() }
         if result.removed {
@@ -112,12 +133,14 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
     /// Stops watching (the device was removed through libinput, or input stopped).
     func stop() {
         closing = true
+        endForwarding()
         channel?.close(promise: nil)
     }
 
     func nodeGone() {
         guard !gone, !closing else { return }
         gone = true
+        endForwarding()
         hub.removeDevice(source.device, at: MonotonicClock.now)
         onGone(source.device)
     }

@@ -206,8 +206,22 @@ public final class GestureHub: @unchecked Sendable {
         for client in clients.values { send(ServerMessage.configReloaded(gestures: names, kept: kept), to: client) }
         flushAll()
         scheduleDeadline()
+        onReloaded?()
         return kept
     }
+
+    /// Told after a reload (which gestures consume may have changed).
+    public var onReloaded: (() -> Void)?
+
+    /// Told after time passed with no frame (a consuming gesture's verdict may have come with it).
+    public var onAdvanced: ((Timestamp) -> Void)?
+
+    /// Whether a gesture on `device` consumes its touches (the device is then grabbed and
+    /// forwarded, docs/OWNERSHIP.md).
+    public func consumes(_ device: DeviceID) -> Bool { engine.consumes(on: device) }
+
+    /// The device's consuming gestures as its forwarder's owner.
+    func ownership(of device: DeviceID) -> EngineOwnership { EngineOwnership(engine: engine, device: device) }
 
     /// Lets time pass (deadlines fire).
     public func advance(to time: Timestamp) {
@@ -216,6 +230,7 @@ public final class GestureHub: @unchecked Sendable {
         route(engine.advance(to: time).events)
         flushAll()
         scheduleDeadline()
+        onAdvanced?(time)
     }
 
     /// When the engine next needs time to pass.

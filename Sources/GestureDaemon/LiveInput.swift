@@ -89,6 +89,17 @@ public final class LiveInput: @unchecked Sendable {
                 var one: UInt8 = 1
                 _ = write(wakeWrite, &one, 1)
             }
+            hub.onReloaded = { [weak self] in
+                guard let self else { return }
+                for (id, reader) in readers {
+                    reader.wantsForwarding = hub.consumes(id)
+                    reader.considerForwarding()
+                }
+            }
+            hub.onAdvanced = { [weak self] time in
+                guard let self else { return }
+                for reader in readers.values { reader.advanced(to: time) }
+            }
             hub.onTouchpadDemand = { wanted in
                 demand.withLockedValue { $0 = wanted }
                 var one: UInt8 = 1
@@ -210,7 +221,7 @@ public final class LiveInput: @unchecked Sendable {
             case .deviceAdded(let device):
                 guard let description = self.description(of: device) else { continue }
                 logger.info("device \(device.id): \(device.name) (\(device.kind.rawValue), \(device.path), \(device.seat))")
-                batch.append(.added(device.id, description, seat: device.seat, node: nodes[device.id]))
+                batch.append(.added(device.id, description, seat: device.seat, node: nodes[device.id], udev: device.udevProperties))
             case .deviceRemoved(let id, let time):
                 nodes[id] = nil
                 logger.info("device \(id) removed")
@@ -228,9 +239,9 @@ public final class LiveInput: @unchecked Sendable {
         hub.loop.execute { [self] in
             for input in inputs {
                 switch input {
-                case .added(let id, let description, let seat, let node):
+                case .added(let id, let description, let seat, let node, let udev):
                     hub.addDevice(id, description: description, seat: seat)
-                    if let node { self.read(node) }
+                    if let node { self.read(node, udev: udev) }
                 case .removed(let id, let time):
                     readers.removeValue(forKey: id)?.stop()
                     hub.removeDevice(id, at: time)
@@ -241,15 +252,20 @@ public final class LiveInput: @unchecked Sendable {
         }
     }
 
-    /// Starts reading a node on the loop (on the loop, after the device was added).
-    func read(_ node: EvdevTouchSource) {
+    /// Starts reading a node on the loop (on the loop, after the device was added), grabbing it
+    /// once no finger is down if a gesture on it consumes.
+    func read(_ node: EvdevTouchSource, udev: [String: String]) {
         let logger = logger
         let device = node.device
         EvdevNodeReader.start(node, hub: hub) { [weak self] gone in
             self?.readers[gone] = nil
         }.whenComplete { [self] result in
             switch result {
-            case .success(let reader): readers[device] = reader
+            case .success(let reader):
+                readers[device] = reader
+                reader.udevProperties = udev
+                reader.wantsForwarding = hub.consumes(device)
+                reader.considerForwarding()
             case .failure(let error): logger.warning("\(node.path): no touches from it: cannot watch the node on the event loop: \(error)")
             }
         }
@@ -289,8 +305,9 @@ public final class LiveInput: @unchecked Sendable {
 
     /// What one hop to the hub carries.
     enum HubInput: Sendable {
-        /// A device to attach the configuration to, and a touchpad's node to read.
-        case added(DeviceID, DeviceDescription, seat: String, node: EvdevTouchSource?)
+        /// A device to attach the configuration to, and a touchpad's node to read (with its
+        /// udev properties, which a twin needs).
+        case added(DeviceID, DeviceDescription, seat: String, node: EvdevTouchSource?, udev: [String: String])
         /// A device gone.
         case removed(DeviceID, Timestamp)
         /// Frames read together, in order.

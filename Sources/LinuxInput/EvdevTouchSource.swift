@@ -66,6 +66,10 @@ public final class EvdevTouchSource: @unchecked Sendable {
 
     /// How many times events were lost (SYN_DROPPED) and the state read again.
     public private(set) var resynchronizations = 0
+    /// The state read after the last loss of events.
+    var stateAfterLoss: DeviceState?
+    /// The grab and the twin, while the desktop reads the twin instead of the node.
+    var forwarding: TouchForwarding?
 
     deinit {
         libevdev_free(evdev)
@@ -94,7 +98,8 @@ public final class EvdevTouchSource: @unchecked Sendable {
             discardPending()
             resynchronizations += 1
             // A node that cannot be read any more is gone: the next read says so.
-            if let frame = decoder.restart(from: Self.readState(fd: fd), at: lost) { frames.append(frame) }
+            stateAfterLoss = Self.readState(fd: fd)
+            if let frame = decoder.restart(from: stateAfterLoss, at: lost) { frames.append(frame) }
         }
         guard let calibration else { return }
         for index in first..<frames.count { frames[index] = calibration.frame(frames[index], on: surface) }

@@ -189,6 +189,11 @@ public final class LibinputSource {
         let key = UnsafeMutableRawPointer(device)
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
+            if Self.isTwin(device) {
+                // gestured's own twin of a grabbed device: the desktop's, never read here.
+                _ = libinput_device_config_send_events_set_mode(device, LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue)
+                return
+            }
             if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TABLET_TOOL) != 0,
                let group = libinput_device_get_device_group(device) {
                 tabletGroups.insert(UnsafeMutableRawPointer(group))
@@ -247,6 +252,16 @@ public final class LibinputSource {
             description: try? EvdevTouchSource.describe(path: path),
             seat: libinput_device_get_seat(device).flatMap { libinput_seat_get_physical_name($0) }.map { String(cString: $0) } ?? "seat0",
             udevProperties: udevProperties)
+    }
+
+    /// Whether a device is a twin gestured made (``TouchTwin``): its input device's `phys`
+    /// says so.
+    static func isTwin(_ device: OpaquePointer) -> Bool {
+        guard let node = libinput_device_get_udev_device(device) else { return false }
+        defer { udev_device_unref(node) }
+        guard let input = udev_device_get_parent_with_subsystem_devtype(node, "input", nil),
+              let phys = udev_device_get_sysattr_value(input, "phys") else { return false }
+        return String(cString: phys).hasPrefix(TouchTwin.physPrefix)
     }
 
     /// Every udev property of a libinput device (quirks and palm rules depend on some).

@@ -9,7 +9,7 @@ extension TouchForwarder {
         for slot in contacts.keys.sorted() where contacts[slot] == .shown {
             write(values: source.slots[slot] ?? [:], slot: slot, at: time, into: &out)
         }
-        derive(at: time, into: &out)
+        derive(at: time, transparent: isTransparent, into: &out)
         if written > 0 || passing.contains(where: { $0.type != EventCode.EV_MSC }) {
             out.append(contentsOf: passing)
             written += passing.count
@@ -17,11 +17,18 @@ extension TouchForwarder {
         endFrame(at: time, into: &out)
     }
 
-    /// Plays a held contact's frames to `slot`, each a frame of its own.
+    /// Plays a held contact that lifted to `slot`: where it began, where it last was, its lift,
+    /// each a frame of its own.
     mutating func play(slot: Int32, frames: [[UInt16: Int32]], at time: Timestamp, into out: inout [InputEvent]) {
-        for values in frames {
+        let lifts = frames.last?[EventCode.ABS_MT_TRACKING_ID] == -1
+        let motion = lifts ? frames.dropLast() : frames[...]
+        var steps: [[UInt16: Int32]] = []
+        if let first = motion.first { steps.append(first) }
+        if motion.count > 1, let last = motion.last { steps.append(last) }
+        if lifts, let lift = frames.last { steps.append(lift) }
+        for values in steps {
             write(values: values, slot: slot, at: time, into: &out)
-            derive(at: time, into: &out)
+            derive(at: time, transparent: false, into: &out)
             endFrame(at: time, into: &out)
         }
     }
@@ -100,8 +107,7 @@ extension TouchForwarder {
     /// is shown as it is, else made from the twin's contacts (the first one not cancelled for the
     /// single-touch axes, as the kernel's pointer emulation takes the first); then the other
     /// axes and keys as they are.
-    mutating func derive(at time: Timestamp, into out: inout [InputEvent]) {
-        let transparent = isTransparent
+    mutating func derive(at time: Timestamp, transparent: Bool, into out: inout [InputEvent]) {
         var first: [UInt16: Int32]?
         var count = 0
         for slot in twin.slots.keys.sorted() {

@@ -9,8 +9,12 @@ import GestureCore
 /// Per contact (protocol B slots, by tracking id):
 /// - **forward**: the twin mirrors it as it happens;
 /// - **hold**: its changes are kept back — a new contact is not shown, one already shown stays
-///   where it was — until the verdict changes or ``decisionWindow`` passes; let go, it is
-///   played to the twin whole and in order (a tap is still one tap), then mirrored;
+///   where it was — until the verdict changes or ``decisionWindow`` passes; let go, it appears
+///   where it began, then (a frame later) where it is now, and is mirrored from then on; one
+///   that lifted while held is played as it began, where it last was, and its lift (a tap is
+///   still one tap). The motion in between is one step: uinput stamps events when they are
+///   written, so frames played at once would read as a jump at any speed (libinput discards
+///   such a step, and the motion goes on from there);
 /// - **consume**: never shown again until it lifts; one already shown is cancelled on the
 ///   twin (its tool becomes `MT_TOOL_PALM`, libinput's own cancel on touchscreens and palm on
 ///   touchpads, where the twin has `ABS_MT_TOOL_TYPE`; lifted where it has not).
@@ -49,14 +53,17 @@ public struct TouchForwarder: Sendable {
     var passing: [InputEvent] = []
     /// Events written in the frame being built (its `SYN_REPORT` is due when not 0).
     var written = 0
+    /// A held contact appeared in the frame being built.
+    var appeared = false
 
-    /// Starts forwarding a device whose state is `state` (read when it was grabbed: the twin is
-    /// made from the same state, so nothing is shown twice and nothing is missing).
-    public init(description: DeviceDescription, state: DeviceState, decisionWindow: Seconds, cancelsWithPalm: Bool) {
+    /// Starts forwarding a device whose state is `state` (read when it was grabbed) to a twin
+    /// that holds `twin` (a new uinput device holds nothing; nil: the same as the device, as a
+    /// twin made from its state would). A contact down in `state` is shown as it is.
+    public init(description: DeviceDescription, state: DeviceState, twin: DeviceState? = nil, decisionWindow: Seconds, cancelsWithPalm: Bool) {
         self.decisionWindow = decisionWindow
         self.cancelsWithPalm = cancelsWithPalm
         source = state
-        twin = state
+        self.twin = twin ?? state
         slotCount = Int32(description.slotCount)
         let keys = [EventCode.BTN_TOOL_FINGER, EventCode.BTN_TOOL_DOUBLETAP, EventCode.BTN_TOOL_TRIPLETAP, EventCode.BTN_TOOL_QUADTAP, EventCode.BTN_TOOL_QUINTTAP]
         fingerKeys = keys.map { description.supports(EventCode.EV_KEY, $0) ? $0 : nil }
@@ -171,6 +178,11 @@ public struct TouchForwarder: Sendable {
             tracking[slot] = id >= 0 ? id : nil
         }
         settleLifted(at: time, owner: owner, into: &out)
+        if appeared {
+            derive(at: time, transparent: false, into: &out)
+            endFrame(at: time, into: &out)
+            appeared = false
+        }
         mirror(at: time, into: &out)
     }
 
@@ -200,9 +212,13 @@ public struct TouchForwarder: Sendable {
             if verdict == .consume {
                 if shown { cancel(slot: slot, at: time, into: &out) } else { contacts[slot] = .consumed(cancelled: false) }
             } else if verdict == .forward || time - since >= decisionWindow {
+                // Let go: one not shown appears where it began (in a frame of its own, with the
+                // others let go now), then the frame mirrors where it is.
                 if verdict == .hold { holdable[slot] = false }
-                if changed.contains(slot) { frames.append(source.slots[slot] ?? [:]) }
-                play(slot: slot, frames: frames, at: time, into: &out)
+                if !shown, let first = frames.first {
+                    write(values: first, slot: slot, at: time, into: &out)
+                    appeared = true
+                }
                 contacts[slot] = .shown
             } else if changed.contains(slot) {
                 frames.append(source.slots[slot] ?? [:])

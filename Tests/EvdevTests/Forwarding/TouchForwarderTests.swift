@@ -187,9 +187,9 @@ import Testing
         #expect(counts.isEmpty, "the desktop never counted three fingers")
     }
 
-    /// The same hand, and the swipe fails (the fingers spread: a pinch): the held motion is
-    /// played in order, then the hand is mirrored.
-    @Test func aHandLetGoIsPlayedInOrder() {
+    /// The same hand, and the swipe fails (the fingers spread: a pinch): the finger not shown
+    /// appears where it began, then every finger is where it is now, and mirrored from then on.
+    @Test func aHandLetGoAppearsThenCatchesUp() {
         var s = ForwarderScript(TwinDevices.clickpad)
         s.slot(0, id: 1, x: 300, y: 300)
         s.key(EventCode.BTN_TOUCH, 1)
@@ -209,14 +209,37 @@ import Testing
         s.slot(0, x: 280)
         s.slot(1, x: 420)
         s.pointer(280, nil)
-        let out = s.syn().words
         #expect(
-            out
-                == "ABS_MT_POSITION_X 290 ABS_X 290 | ABS_MT_POSITION_X 280 ABS_X 280 | "
-                + "ABS_MT_SLOT 1 ABS_MT_TRACKING_ID 2 ABS_MT_POSITION_X 400 ABS_MT_POSITION_Y 300 BTN_TOOL_FINGER 0 BTN_TOOL_DOUBLETAP 1 | "
-                + "ABS_MT_POSITION_X 410 | ABS_MT_POSITION_X 420 |")
+            s.syn().words
+                == "ABS_MT_SLOT 1 ABS_MT_TRACKING_ID 2 ABS_MT_POSITION_X 400 ABS_MT_POSITION_Y 300 BTN_TOOL_FINGER 0 BTN_TOOL_DOUBLETAP 1 | "
+                + "ABS_MT_SLOT 0 ABS_MT_POSITION_X 280 ABS_MT_SLOT 1 ABS_MT_POSITION_X 420 ABS_X 280 |")
         #expect(s.forwarder.isTransparent)
         #expect(Self.same(s.forwarder.twin, s.sent.flatMap { $0 }.applied(to: DeviceState())))
+        s.slot(0, x: 270)
+        s.pointer(270, nil)
+        #expect(s.syn().words == "ABS_MT_SLOT 0 ABS_MT_POSITION_X 270 ABS_X 270 |")
+    }
+
+    /// A held tap that moved on its way: where it began, where it last was, the lift.
+    @Test func aHeldContactThatLiftedIsPlayedInThreeSteps() {
+        var s = ForwarderScript(TwinDevices.touchscreen)
+        s.owner.verdicts[7] = .hold
+        s.slot(0, id: 7, x: 20, y: 250)
+        s.key(EventCode.BTN_TOUCH, 1)
+        s.pointer(20, 250)
+        s.syn()
+        for x: Int32 in [24, 28, 32] {
+            s.slot(0, x: x)
+            s.pointer(x, nil)
+            #expect(s.syn().isEmpty)
+        }
+        s.owner.verdicts[7] = .forward
+        s.slot(0, id: -1)
+        s.key(EventCode.BTN_TOUCH, 0)
+        #expect(
+            s.syn().words
+                == "ABS_MT_TRACKING_ID 7 ABS_MT_POSITION_X 20 ABS_MT_POSITION_Y 250 ABS_X 20 ABS_Y 250 BTN_TOUCH 1 | ABS_MT_POSITION_X 32 ABS_X 32 | "
+                + "ABS_MT_TRACKING_ID -1 BTN_TOUCH 0 |")
     }
 
     /// A double tap's first tap lifts while the gesture still decides: it waits, and is

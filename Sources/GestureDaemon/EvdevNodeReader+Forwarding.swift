@@ -1,0 +1,95 @@
+import Evdev
+import GestureCore
+import LinuxInput
+import NIOCore
+
+/// Forwarding on the loop (docs/OWNERSHIP.md): the grab starts and ends only while no finger is
+/// down, each frame is recognized before its events reach the twin, and held contacts are let
+/// go at the forwarder's deadline. A twin that refuses events ends forwarding: the device goes
+/// back to the desktop rather than stay grabbed with nothing passing.
+extension EvdevNodeReader {
+    /// Starts or ends forwarding when it should and may (no finger down).
+    func considerForwarding() {
+        guard !gone, !closing else { return }
+        if wantsForwarding && !source.isForwarding {
+            guard !source.hasContactDown else { return }
+            startForwarding()
+        } else if !wantsForwarding && source.isForwarding {
+            guard source.twinIsNeutral, !source.hasContactDown else { return }
+            endForwarding()
+            hub.logger.info("\(source.description.name): given back to the desktop (no gesture consumes on it)")
+        }
+    }
+
+    func startForwarding() {
+        let name = source.description.name
+        guard source.description.multitouchProtocol == .slots else {
+            wantsForwarding = false
+            hub.logger.warning("\(name): reports no multitouch slots; gestured cannot take single touches from the desktop on it, so the desktop sees its gestures too")
+            return
+        }
+        do {
+            let twin = try TouchTwin(of: source, udevProperties: udevProperties)
+            try source.startForwarding(twin: twin, decisionWindow: decisionWindow)
+            hub.logger.info("\(name): grabbed; the desktop reads its twin \(twin.node ?? "(no node)") and sees only what no consuming gesture takes")
+        } catch {
+            wantsForwarding = false
+            hub.logger.warning("\(name): the desktop sees every gesture on it: \(error)")
+        }
+    }
+
+    /// Ends forwarding now (the device or input going away, or a twin that failed).
+    func endForwarding() {
+        forwardTimer?.cancel()
+        forwardTimer = nil
+        forwardDue = nil
+        source.stopForwarding(at: MonotonicClock.now)
+    }
+
+    /// One read's records while forwarding.
+    func forward(_ bytes: UnsafeRawBufferPointer) {
+        do {
+            try source.forward(bytes, owner: hub.ownership(of: source.device)) { hub.feed($0) }
+        } catch {
+            failForwarding(error)
+            return
+        }
+        armForwarding()
+    }
+
+    /// Time passed in the engine with no frame.
+    func advanced(to time: Timestamp) {
+        guard source.isForwarding else { return }
+        do {
+            try source.advanceForwarding(to: time, owner: hub.ownership(of: source.device))
+        } catch {
+            failForwarding(error)
+            return
+        }
+        armForwarding()
+    }
+
+    /// Arms the loop for the forwarder's next deadline (a held finger at rest sends nothing).
+    func armForwarding() {
+        let due = source.forwardingDeadline
+        guard due != forwardDue else { return }
+        forwardTimer?.cancel()
+        forwardTimer = nil
+        forwardDue = due
+        guard let due else { return }
+        let deadline = NIODeadline.uptimeNanoseconds(UInt64(max(0, due.microseconds)) * 1_000)
+        forwardTimer = hub.loop.scheduleTask(deadline: deadline) { [self] in
+            forwardTimer = nil
+            forwardDue = nil
+            // What the kernel holds came first.
+            drain()
+            advanced(to: max(due, MonotonicClock.now))
+        }
+    }
+
+    func failForwarding(_ error: any Error) {
+        wantsForwarding = false
+        endForwarding()
+        hub.logger.error("\(source.description.name): forwarding failed, the device is the desktop's again: \(error)")
+    }
+}

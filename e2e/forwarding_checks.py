@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Reads what `e2e/guest/forwarding.py` left in out/: the desktop's view (`libinput
+debug-events` on the whole seat) of each part, split at the marker keyboard's keys, and what
+gestured's subscriber saw. `check(out)` returns (name, passed, detail) triples for
+e2e/evaluate.py; run alone, it prints them.
+
+    forwarding_checks.py OUT
+"""
+import json
+import os
+import re
+import sys
+
+PARTS = ["motion", "scroll", "tap", "consumed", "free"]
+MARKER_KEYS = ["KEY_F13", "KEY_F14", "KEY_F15", "KEY_F16", "KEY_F17", "KEY_F18"]
+
+
+def desktop_parts(path):
+    """{part: [(node, event type, rest of line)]} from a debug-events log, split at the markers."""
+    parts = {}
+    current = None
+    with open(path) as f:
+        for line in f:
+            words = line.split()
+            if len(words) < 2:
+                continue
+            node, kind = words[0].lstrip("-"), words[1]
+            if kind == "KEYBOARD_KEY":
+                for index, key in enumerate(MARKER_KEYS):
+                    if key in line and "pressed" in line:
+                        current = PARTS[index] if index < len(PARTS) else None
+                continue
+            if current is not None and re.match(r"event\d+", node) and re.match(r"[A-Z_]+$", kind) and not kind.startswith("DEVICE_"):
+                parts.setdefault(current, []).append((node, kind, " ".join(words[2:])))
+    return parts
+
+
+def kinds(events):
+    """The event types in order, repeats folded: `POINTER_MOTION×12`."""
+    folded = []
+    for _, kind, _ in events:
+        if folded and folded[-1][0] == kind:
+            folded[-1][1] += 1
+        else:
+            folded.append([kind, 1])
+    return [f"{kind}×{count}" if count > 1 else kind for kind, count in folded]
+
+
+def shape(events):
+    """The event types in order with repeats folded and not counted: what the desktop did, not
+    how many frames it took (under emulation the twin's frames may come in bursts, and libinput
+    drops a step it reads as a jump)."""
+    return [kind.split("×")[0] for kind in kinds(events)]
+
+
+def jumps(path):
+    """How many steps libinput discarded as touch jumps."""
+    with open(path) as f:
+        return sum("Touch jump detected" in line for line in f)
+
+
+def gestured_ended(path):
+    ended = []
+    with open(path) as f:
+        for line in f:
+            event = json.loads(line)
+            if event.get("event") == "gesture" and event.get("phase") == "ended":
+                ended.append(event["gesture"])
+    return ended
+
+
+def check(out):
+    results = []
+    consume = os.path.join(out, "forwarding-consume-libinput.txt")
+    listen = os.path.join(out, "forwarding-listen-libinput.txt")
+    if not os.path.exists(consume) or not os.path.exists(listen):
+        return [("forwarding", False, "no desktop logs in out/")]
+    grabbed, baseline = desktop_parts(consume), desktop_parts(listen)
+    for part in ("motion", "scroll", "tap", "free"):
+        a, b = grabbed.get(part, []), baseline.get(part, [])
+        results.append((
+            f"forwarding: {part} reaches the desktop as without gestured", bool(b) and shape(a) == shape(b),
+            f"forwarded {kinds(a)} | ungrabbed {kinds(b)}"))
+    consumed = kinds(grabbed.get("consumed", []))
+    results.append(("forwarding: a consumed three-finger swipe never reaches the desktop", consumed == [], f"desktop saw {consumed}"))
+    unconsumed = kinds(baseline.get("consumed", []))
+    results.append(("forwarding: the same swipe unconsumed is the desktop's", any(k.startswith("GESTURE_SWIPE_BEGIN") for k in unconsumed), f"{unconsumed}"))
+    results.append(("forwarding: steps libinput read as jumps (forwarded, ungrabbed)", True, f"{jumps(consume)}, {jumps(listen)}"))
+    ended = gestured_ended(os.path.join(out, "forwarding-consume-live.jsonl"))
+    results.append(("forwarding: gestured's swipe-left-3 ended once", ended.count("swipe-left-3") == 1, f"ended {ended}"))
+    return results
+
+
+if __name__ == "__main__":
+    failed = 0
+    for name, passed, detail in check(sys.argv[1]):
+        print(f"{'PASS' if passed else 'FAIL'} {name}: {detail}")
+        failed += not passed
+    sys.exit(1 if failed else 0)

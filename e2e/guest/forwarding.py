@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Issue 34 on the real stack: a gestured whose `swipe-left-3` consumes grabs a clickpad and
+forwards it through its twin; `libinput debug-events` (the desktop's view, as any compositor's
+libinput) reads every device on the seat. One part after another, separated by a key of a
+marker keyboard (so the desktop's log splits cleanly):
+
+    motion     one finger moves right
+    scroll     two fingers move down
+    tap        one finger taps
+    consumed   three fingers swipe left (gestured's, consumed)
+    free       three fingers swipe right (nothing consumes it: the desktop's)
+
+    forwarding.py BIN OUT [consume|listen]
+
+`listen` runs the same parts with nothing consumed (no grab, no twin): the baseline the
+forwarded run is compared with. Writes OUT/forwarding-<mode>-{libinput,live,daemon}.*;
+the host judges (e2e/evaluate.py).
+"""
+import os
+import subprocess
+import sys
+import time
+
+import libevdev
+from libevdev import EV_KEY, InputEvent
+
+sys.path.insert(0, os.path.dirname(__file__))
+import touch  # noqa: E402
+
+PARTS = ["motion", "scroll", "tap", "consumed", "free"]
+MARKERS = [EV_KEY.KEY_F13, EV_KEY.KEY_F14, EV_KEY.KEY_F15, EV_KEY.KEY_F16, EV_KEY.KEY_F17, EV_KEY.KEY_F18]
+
+CONFIG = """version: 1
+gestures:
+  - name: swipe-left-3
+    swipe: {{ fingers: 3, direction: left }}
+    consume: {consume}
+  - name: swipe-right-3
+    swipe: {{ fingers: 3, direction: right }}
+"""
+
+
+def wait_for(path, text, timeout=60):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            with open(path) as f:
+                if text in f.read():
+                    return True
+        except FileNotFoundError:
+            pass
+        time.sleep(0.05)
+    return False
+
+
+def marker_keyboard():
+    d = libevdev.Device()
+    d.name = "gestured e2e marker keyboard"
+    d.id = {"bustype": 0x03, "vendor": 0x1234, "product": 0x0003, "version": 1}
+    for key in MARKERS:
+        d.enable(key)
+    return d.create_uinput_device()
+
+
+def mark(keyboard, index):
+    key = MARKERS[index]
+    touch.frame(keyboard, [InputEvent(key, 1)])
+    touch.frame(keyboard, [InputEvent(key, 0)])
+    time.sleep(0.3)
+
+
+def move(dev, start, delta, frames=20, interval=0.012, tool=None):
+    touch.frame(dev, touch.fingers_frame(start, first=True, tool=tool))
+    time.sleep(interval)
+    for step in range(1, frames + 1):
+        touch.frame(dev, touch.fingers_frame({s: (x + delta[0] * step / frames, y + delta[1] * step / frames) for s, (x, y) in start.items()}))
+        time.sleep(interval)
+    touch.frame(dev, touch.lift(start, tool=tool))
+    time.sleep(0.6)
+
+
+def main():
+    bin_dir, out, mode = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else "consume")
+    prefix = os.path.join(out, f"forwarding-{mode}")
+    config = f"/tmp/forwarding-{mode}.yml"
+    with open(config, "w") as f:
+        f.write(CONFIG.format(consume="true" if mode == "consume" else "false"))
+    socket_path = f"/tmp/forwarding-{mode}.sock"
+    os.environ["GESTURED_SOCKET"] = socket_path
+    daemon_log = open(prefix + "-daemon.log", "w")
+    daemon = subprocess.Popen([os.path.join(bin_dir, "gestured"), "--config", config, "--socket", socket_path, "--log-level", "debug"], stderr=daemon_log)
+    if not wait_for(prefix + "-daemon.log", "serving on"):
+        sys.exit("forwarding.py: the daemon never served")
+    live = open(prefix + "-live.jsonl", "w")
+    subscriber = subprocess.Popen([os.path.join(bin_dir, "gesturectl"), "subscribe", "--json", "--no-reconnect", "--socket", socket_path], stdout=live)
+    keyboard = marker_keyboard()
+    name = "gestured e2e forwarded clickpad"
+    pad = touch.clickpad(name)
+    touch.wait_for_daemon(name)
+    if mode == "consume" and not wait_for(prefix + "-daemon.log", "grabbed;"):
+        sys.exit("forwarding.py: the daemon never grabbed the clickpad")
+    time.sleep(1.0)  # udev settles the twin
+    desktop_log = open(prefix + "-libinput.txt", "w")
+    desktop = subprocess.Popen(["libinput", "debug-events", "--enable-tap", "--show-keycodes"], stdout=desktop_log, stderr=subprocess.STDOUT)
+    if not wait_for(prefix + "-libinput.txt", "gestured e2e marker keyboard", timeout=30):
+        sys.exit("forwarding.py: libinput debug-events never listed the devices")
+    time.sleep(1.0)
+    mark(keyboard, 0)
+    move(pad, {0: (300, 300)}, (300, 0), tool=touch.EV_KEY.BTN_TOOL_FINGER)
+    mark(keyboard, 1)
+    move(pad, {0: (400, 200), 1: (550, 200)}, (0, 250), tool=touch.EV_KEY.BTN_TOOL_DOUBLETAP)
+    mark(keyboard, 2)
+    touch.frame(pad, touch.fingers_frame({0: (500, 300)}, first=True, tool=touch.EV_KEY.BTN_TOOL_FINGER))
+    time.sleep(0.05)
+    touch.frame(pad, touch.lift({0: None}, tool=touch.EV_KEY.BTN_TOOL_FINGER))
+    time.sleep(0.6)
+    mark(keyboard, 3)
+    three = {0: (650, 300), 1: (750, 250), 2: (850, 300)}
+    move(pad, three, (-400, 0), frames=30, interval=0.01, tool=touch.EV_KEY.BTN_TOOL_TRIPLETAP)
+    mark(keyboard, 4)
+    three = {0: (150, 300), 1: (250, 250), 2: (350, 300)}
+    move(pad, three, (400, 0), frames=30, interval=0.01, tool=touch.EV_KEY.BTN_TOOL_TRIPLETAP)
+    mark(keyboard, 5)
+    time.sleep(0.5)
+    desktop.terminate()
+    desktop.wait()
+    subscriber.terminate()
+    subscriber.wait()
+    touch.destroy(pad)
+    time.sleep(0.3)
+    daemon.terminate()
+    print(f"forwarding {mode}: daemon exit {daemon.wait()}")
+
+
+if __name__ == "__main__":
+    main()
