@@ -21,6 +21,7 @@ import os
 import re
 import sys
 
+import forwarding_checks
 import service_checks
 import touchpad_agreement
 
@@ -300,6 +301,16 @@ record("touched before start: that daemon shuts down cleanly too", status == 0, 
 agreeing, total = touchpad_agreement.judge(share, read_json_lines, record)
 print(f"touchpad agreement: {agreeing} of {total} recordings (.build-e2e/last/out/touchpad-agreement.txt)")
 touchpad_agreement.judge_landing_jump(share, read_json_lines, record)
+
+# ── Owning what it acts on: the desktop's view of a grabbed, forwarded device ──────────────
+for mode in ("consume", "listen"):
+    try:
+        status = int(open(os.path.join(out, f"forwarding-{mode}.status")).read())
+    except (OSError, ValueError):
+        status = None
+    record(f"forwarding ({mode}): the scenario ran to the end and its daemon stopped", status == 0, f"exit {status}")
+for name, passed, detail in forwarding_checks.check(out):
+    record(name, passed, detail)
 
 # ── Shutdown ───────────────────────────────────────────────────────────────────────────────
 try:

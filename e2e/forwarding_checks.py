@@ -11,8 +11,8 @@ import os
 import re
 import sys
 
-PARTS = ["motion", "scroll", "tap", "consumed", "free"]
-MARKER_KEYS = ["KEY_F13", "KEY_F14", "KEY_F15", "KEY_F16", "KEY_F17", "KEY_F18"]
+PARTS = ["motion", "scroll", "tap", "consumed", "free", "edge", "middle", "edge-tap"]
+MARKER_KEYS = ["KEY_F13", "KEY_F14", "KEY_F15", "KEY_F16", "KEY_F17", "KEY_F18", "KEY_F19", "KEY_F20", "KEY_F21"]
 
 
 def desktop_parts(path):
@@ -76,18 +76,23 @@ def check(out):
     if not os.path.exists(consume) or not os.path.exists(listen):
         return [("forwarding", False, "no desktop logs in out/")]
     grabbed, baseline = desktop_parts(consume), desktop_parts(listen)
-    for part in ("motion", "scroll", "tap", "free"):
+    dropped = f"; libinput dropped {jumps(consume)} step(s) as touch jumps forwarded, {jumps(listen)} ungrabbed"
+    for part in ("motion", "scroll", "tap", "free", "middle", "edge-tap"):
         a, b = grabbed.get(part, []), baseline.get(part, [])
         results.append((
             f"forwarding: {part} reaches the desktop as without gestured", bool(b) and shape(a) == shape(b),
-            f"forwarded {kinds(a)} | ungrabbed {kinds(b)}"))
+            f"forwarded {kinds(a)} | ungrabbed {kinds(b)}" + (dropped if part == "motion" else "")))
     consumed = kinds(grabbed.get("consumed", []))
     results.append(("forwarding: a consumed three-finger swipe never reaches the desktop", consumed == [], f"desktop saw {consumed}"))
+    edge = shape(grabbed.get("edge", []))
+    results.append((
+        "forwarding: a consumed edge swipe gives no TOUCH_UP (nothing, or TOUCH_DOWN then TOUCH_CANCEL)",
+        "TOUCH_UP" not in edge and ("TOUCH_DOWN" not in edge or "TOUCH_CANCEL" in edge), f"desktop saw {kinds(grabbed.get('edge', []))}"))
     unconsumed = kinds(baseline.get("consumed", []))
     results.append(("forwarding: the same swipe unconsumed is the desktop's", any(k.startswith("GESTURE_SWIPE_BEGIN") for k in unconsumed), f"{unconsumed}"))
-    results.append(("forwarding: steps libinput read as jumps (forwarded, ungrabbed)", True, f"{jumps(consume)}, {jumps(listen)}"))
     ended = gestured_ended(os.path.join(out, "forwarding-consume-live.jsonl"))
     results.append(("forwarding: gestured's swipe-left-3 ended once", ended.count("swipe-left-3") == 1, f"ended {ended}"))
+    results.append(("forwarding: gestured's edge-left ended once", ended.count("edge-left") == 1, f"ended {ended}"))
     return results
 
 

@@ -9,6 +9,9 @@ marker keyboard (so the desktop's log splits cleanly):
     tap        one finger taps
     consumed   three fingers swipe left (gestured's, consumed)
     free       three fingers swipe right (nothing consumes it: the desktop's)
+    edge       on a touchscreen, a swipe in from the left edge (gestured's, consumed)
+    middle     a tap in the middle of the screen (no consuming gesture can claim it)
+    edge-tap   a tap at the left edge (held while the edge swipe decides; it fails: the desktop's)
 
     forwarding.py BIN OUT [consume|listen]
 
@@ -27,8 +30,11 @@ from libevdev import EV_KEY, InputEvent
 sys.path.insert(0, os.path.dirname(__file__))
 import touch  # noqa: E402
 
-PARTS = ["motion", "scroll", "tap", "consumed", "free"]
-MARKERS = [EV_KEY.KEY_F13, EV_KEY.KEY_F14, EV_KEY.KEY_F15, EV_KEY.KEY_F16, EV_KEY.KEY_F17, EV_KEY.KEY_F18]
+PARTS = ["motion", "scroll", "tap", "consumed", "free", "edge", "middle", "edge-tap"]
+MARKERS = [
+    EV_KEY.KEY_F13, EV_KEY.KEY_F14, EV_KEY.KEY_F15, EV_KEY.KEY_F16, EV_KEY.KEY_F17, EV_KEY.KEY_F18, EV_KEY.KEY_F19,
+    EV_KEY.KEY_F20, EV_KEY.KEY_F21,
+]
 
 CONFIG = """version: 1
 gestures:
@@ -37,6 +43,9 @@ gestures:
     consume: {consume}
   - name: swipe-right-3
     swipe: {{ fingers: 3, direction: right }}
+  - name: edge-left
+    edgeSwipe: {{ edge: left }}
+    consume: {consume}
 """
 
 
@@ -79,6 +88,13 @@ def move(dev, start, delta, frames=20, interval=0.012, tool=None):
     time.sleep(0.6)
 
 
+def tap(dev, at):
+    touch.frame(dev, touch.fingers_frame({0: at}, first=True))
+    time.sleep(0.05)
+    touch.frame(dev, touch.lift({0: None}))
+    time.sleep(0.6)
+
+
 def main():
     bin_dir, out, mode = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else "consume")
     prefix = os.path.join(out, f"forwarding-{mode}")
@@ -97,8 +113,13 @@ def main():
     name = "gestured e2e forwarded clickpad"
     pad = touch.clickpad(name)
     touch.wait_for_daemon(name)
-    if mode == "consume" and not wait_for(prefix + "-daemon.log", "grabbed;"):
-        sys.exit("forwarding.py: the daemon never grabbed the clickpad")
+    screen_name = "gestured e2e forwarded touchscreen"
+    screen = touch.touchscreen(screen_name)
+    touch.wait_for_daemon(screen_name)
+    if mode == "consume":
+        for device in (name, screen_name):
+            if not wait_for(prefix + "-daemon.log", f"{device}: grabbed;"):
+                sys.exit(f"forwarding.py: the daemon never grabbed {device}")
     time.sleep(1.0)  # udev settles the twin
     desktop_log = open(prefix + "-libinput.txt", "w")
     desktop = subprocess.Popen(["libinput", "debug-events", "--enable-tap", "--show-keycodes"], stdout=desktop_log, stderr=subprocess.STDOUT)
@@ -121,15 +142,24 @@ def main():
     three = {0: (150, 300), 1: (250, 250), 2: (350, 300)}
     move(pad, three, (400, 0), frames=30, interval=0.01, tool=touch.EV_KEY.BTN_TOOL_TRIPLETAP)
     mark(keyboard, 5)
+    move(screen, {0: (10, 800)}, (600, 0))
+    mark(keyboard, 6)
+    tap(screen, (1500, 800))
+    mark(keyboard, 7)
+    tap(screen, (10, 600))
+    mark(keyboard, 8)
     time.sleep(0.5)
     desktop.terminate()
     desktop.wait()
     subscriber.terminate()
     subscriber.wait()
     touch.destroy(pad)
+    touch.destroy(screen)
     time.sleep(0.3)
     daemon.terminate()
-    print(f"forwarding {mode}: daemon exit {daemon.wait()}")
+    status = daemon.wait()
+    print(f"forwarding {mode}: daemon exit {status}")
+    sys.exit(status)
 
 
 if __name__ == "__main__":

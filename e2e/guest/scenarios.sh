@@ -198,4 +198,13 @@ tap_settled() { sed -n '/TAP_EVENT_RELEASE/,$p' "$1" | grep -q "TAP_STATE_IDLE";
 wait_until 30 tap_settled "$OUT/alps-tap.libinput.txt"
 kill -INT "$debug" 2>/dev/null; kill "$creator" 2>/dev/null; wait "$debug" "$creator" 2>/dev/null
 
+# ── 8. Owning what it acts on (issue 34): a consuming gestured grabs and forwards ─────────
+# The desktop is `libinput debug-events` on the whole seat; the same parts with nothing
+# consumed are the baseline (the host compares, e2e/forwarding_checks.py).
+for mode in consume listen; do
+  step "forwarding: $mode"
+  timeout 240 python3 e2e/guest/forwarding.py "$BIN" "$OUT" "$mode" > "$OUT/forwarding-$mode.log" 2>&1
+  echo $? > "$OUT/forwarding-$mode.status"
+done
+
 step "done"
