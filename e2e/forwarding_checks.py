@@ -15,8 +15,9 @@ PARTS = ["motion", "scroll", "tap", "consumed", "free", "edge", "middle", "edge-
 MARKER_KEYS = ["KEY_F13", "KEY_F14", "KEY_F15", "KEY_F16", "KEY_F17", "KEY_F18", "KEY_F19", "KEY_F20", "KEY_F21"]
 
 
-def desktop_parts(path):
-    """{part: [(node, event type, rest of line)]} from a debug-events log, split at the markers."""
+def desktop_parts(path, names=PARTS, devices=False):
+    """{part: [(node, event type, rest of line)]} from a debug-events log, split at the markers
+    (`names` in marker order); DEVICE_ADDED/REMOVED lines too with `devices`."""
     parts = {}
     current = None
     with open(path) as f:
@@ -28,9 +29,9 @@ def desktop_parts(path):
             if kind == "KEYBOARD_KEY":
                 for index, key in enumerate(MARKER_KEYS):
                     if key in line and "pressed" in line:
-                        current = PARTS[index] if index < len(PARTS) else None
+                        current = names[index] if index < len(names) else None
                 continue
-            if current is not None and re.match(r"event\d+", node) and re.match(r"[A-Z_]+$", kind) and not kind.startswith("DEVICE_"):
+            if current is not None and re.match(r"event\d+", node) and re.match(r"[A-Z_]+$", kind) and (devices or not kind.startswith("DEVICE_")):
                 parts.setdefault(current, []).append((node, kind, " ".join(words[2:])))
     return parts
 
@@ -69,12 +70,36 @@ def gestured_ended(path):
     return ended
 
 
+def check_kill(out):
+    """The SIGKILL scenario: what the twins had down ends on them, they go, and the devices
+    themselves reach the desktop again at once."""
+    path = os.path.join(out, "forwarding-kill-libinput.txt")
+    if not os.path.exists(path):
+        return [("forwarding: SIGKILL gives the devices back", False, "no desktop log in out/")]
+    parts = desktop_parts(path, ["held", "killed", "after"], devices=True)
+    held, killed, after = parts.get("held", []), parts.get("killed", []), parts.get("after", [])
+    twins = {node for node, kind, _ in held}
+    ended = [(node, kind) for node, kind, rest in killed if kind in ("TOUCH_CANCEL", "TOUCH_UP") or kind == "POINTER_BUTTON" and "released" in rest]
+    removed = {node for node, kind, _ in killed if kind == "DEVICE_REMOVED"}
+    back = [(node, kind) for node, kind, _ in after if node not in twins]
+    return [
+        ("forwarding: a click and a touch held through the twins reach the desktop",
+         any(k == "POINTER_BUTTON" for _, k, _ in held) and any(k == "TOUCH_DOWN" for _, k, _ in held), f"{kinds(held)} on {sorted(twins)}"),
+        ("forwarding: SIGKILL: the twins go, the click is released and the touch cancelled there",
+         removed == twins and ("POINTER_BUTTON" in {k for _, k in ended}) and ("TOUCH_CANCEL" in {k for _, k in ended} or "TOUCH_UP" in {k for _, k in ended}),
+         f"removed {sorted(removed)}, ended {ended}"),
+        ("forwarding: after SIGKILL the devices themselves click and tap at the desktop",
+         [k for _, k in back if k in ("POINTER_BUTTON", "TOUCH_DOWN", "TOUCH_UP")] == ["POINTER_BUTTON", "POINTER_BUTTON", "TOUCH_DOWN", "TOUCH_UP"],
+         f"{back}"),
+    ]
+
+
 def check(out):
     results = []
     consume = os.path.join(out, "forwarding-consume-libinput.txt")
     listen = os.path.join(out, "forwarding-listen-libinput.txt")
     if not os.path.exists(consume) or not os.path.exists(listen):
-        return [("forwarding", False, "no desktop logs in out/")]
+        return [("forwarding: the consuming and listening runs left their logs", False, "no desktop logs in out/")] + check_kill(out)
     grabbed, baseline = desktop_parts(consume), desktop_parts(listen)
     dropped = f"; libinput dropped {jumps(consume)} step(s) as touch jumps forwarded, {jumps(listen)} ungrabbed"
     for part in ("motion", "scroll", "tap", "free", "middle", "edge-tap"):
@@ -93,7 +118,7 @@ def check(out):
     ended = gestured_ended(os.path.join(out, "forwarding-consume-live.jsonl"))
     results.append(("forwarding: gestured's swipe-left-3 ended once", ended.count("swipe-left-3") == 1, f"ended {ended}"))
     results.append(("forwarding: gestured's edge-left ended once", ended.count("edge-left") == 1, f"ended {ended}"))
-    return results
+    return results + check_kill(out)
 
 
 if __name__ == "__main__":

@@ -13,10 +13,13 @@ marker keyboard (so the desktop's log splits cleanly):
     middle     a tap in the middle of the screen (no consuming gesture can claim it)
     edge-tap   a tap at the left edge (held while the edge swipe decides; it fails: the desktop's)
 
-    forwarding.py BIN OUT [consume|listen]
+    forwarding.py BIN OUT [consume|listen|kill]
 
 `listen` runs the same parts with nothing consumed (no grab, no twin): the baseline the
-forwarded run is compared with. Writes OUT/forwarding-<mode>-{libinput,live,daemon}.*;
+forwarded run is compared with. `kill` holds a clickpad click and a finger on the screen
+through the twins, kills the daemon with SIGKILL (marker between `held` and `killed`), then
+clicks and taps the devices themselves (`after`): the desktop must get both back at once,
+with nothing left pressed. Writes OUT/forwarding-<mode>-{libinput,live,daemon}.*;
 the host judges (e2e/evaluate.py).
 """
 import os
@@ -88,19 +91,14 @@ def move(dev, start, delta, frames=20, interval=0.012, tool=None):
     time.sleep(0.6)
 
 
-def tap(dev, at):
-    touch.frame(dev, touch.fingers_frame({0: at}, first=True))
-    time.sleep(0.05)
-    touch.frame(dev, touch.lift({0: None}))
-    time.sleep(0.6)
-
-
-def main():
-    bin_dir, out, mode = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else "consume")
+def start(bin_dir, out, mode, consume):
+    """A daemon on its own socket with the parts' configuration, a subscriber, the marker
+    keyboard, the clickpad and the touchscreen (grabbed, when consuming), and the desktop's
+    libinput once it lists them."""
     prefix = os.path.join(out, f"forwarding-{mode}")
     config = f"/tmp/forwarding-{mode}.yml"
     with open(config, "w") as f:
-        f.write(CONFIG.format(consume="true" if mode == "consume" else "false"))
+        f.write(CONFIG.format(consume="true" if consume else "false"))
     socket_path = f"/tmp/forwarding-{mode}.sock"
     os.environ["GESTURED_SOCKET"] = socket_path
     daemon_log = open(prefix + "-daemon.log", "w")
@@ -116,16 +114,63 @@ def main():
     screen_name = "gestured e2e forwarded touchscreen"
     screen = touch.touchscreen(screen_name)
     touch.wait_for_daemon(screen_name)
-    if mode == "consume":
+    if consume:
         for device in (name, screen_name):
             if not wait_for(prefix + "-daemon.log", f"{device}: grabbed;"):
                 sys.exit(f"forwarding.py: the daemon never grabbed {device}")
-    time.sleep(1.0)  # udev settles the twin
+    time.sleep(1.0)  # udev settles the twins
     desktop_log = open(prefix + "-libinput.txt", "w")
     desktop = subprocess.Popen(["libinput", "debug-events", "--enable-tap", "--show-keycodes"], stdout=desktop_log, stderr=subprocess.STDOUT)
     if not wait_for(prefix + "-libinput.txt", "gestured e2e marker keyboard", timeout=30):
         sys.exit("forwarding.py: libinput debug-events never listed the devices")
     time.sleep(1.0)
+    return daemon, subscriber, desktop, keyboard, pad, screen
+
+
+def killed(bin_dir, out):
+    daemon, subscriber, desktop, keyboard, pad, screen = start(bin_dir, out, "kill", consume=True)
+    mark(keyboard, 0)
+    touch.frame(pad, touch.fingers_frame({0: (500, 500)}, first=True, tool=EV_KEY.BTN_TOOL_FINGER) + [InputEvent(EV_KEY.BTN_LEFT, 1)])
+    touch.frame(screen, touch.fingers_frame({0: (1500, 800)}, first=True))
+    time.sleep(0.6)
+    mark(keyboard, 1)
+    daemon.kill()
+    status = daemon.wait()
+    time.sleep(1.0)
+    touch.frame(pad, touch.lift({0: None}, tool=EV_KEY.BTN_TOOL_FINGER) + [InputEvent(EV_KEY.BTN_LEFT, 0)])
+    touch.frame(screen, touch.lift({0: None}))
+    time.sleep(0.3)
+    mark(keyboard, 2)
+    touch.frame(pad, touch.fingers_frame({0: (500, 500)}, first=True, tool=EV_KEY.BTN_TOOL_FINGER) + [InputEvent(EV_KEY.BTN_LEFT, 1)])
+    time.sleep(0.1)
+    touch.frame(pad, touch.lift({0: None}, tool=EV_KEY.BTN_TOOL_FINGER) + [InputEvent(EV_KEY.BTN_LEFT, 0)])
+    # Elsewhere: where the touch during the grab was, the kernel would send no position at all
+    # (it keeps the last), and the desktop, which never saw that touch, would put it at its
+    # own last values (docs/OWNERSHIP.md, "Not yet").
+    tap(screen, (1200, 700))
+    mark(keyboard, 3)
+    time.sleep(0.5)
+    desktop.terminate()
+    desktop.wait()
+    subscriber.wait()
+    touch.destroy(pad)
+    touch.destroy(screen)
+    print(f"forwarding kill: daemon {'killed' if status == -9 else f'exit {status}'}")
+    sys.exit(0 if status == -9 else 1)
+
+
+def tap(dev, at):
+    touch.frame(dev, touch.fingers_frame({0: at}, first=True))
+    time.sleep(0.05)
+    touch.frame(dev, touch.lift({0: None}))
+    time.sleep(0.6)
+
+
+def main():
+    bin_dir, out, mode = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else "consume")
+    if mode == "kill":
+        return killed(bin_dir, out)
+    daemon, subscriber, desktop, keyboard, pad, screen = start(bin_dir, out, mode, consume=mode == "consume")
     mark(keyboard, 0)
     move(pad, {0: (300, 300)}, (300, 0), tool=touch.EV_KEY.BTN_TOOL_FINGER)
     mark(keyboard, 1)
