@@ -116,8 +116,14 @@ def check(out):
     unconsumed = kinds(baseline.get("consumed", []))
     results.append(("forwarding: the same swipe unconsumed is the desktop's", any(k.startswith("GESTURE_SWIPE_BEGIN") for k in unconsumed), f"{unconsumed}"))
     ended = gestured_ended(os.path.join(out, "forwarding-consume-live.jsonl"))
-    results.append(("forwarding: gestured's swipe-left-3 ended once", ended.count("swipe-left-3") == 1, f"ended {ended}"))
-    results.append(("forwarding: gestured's edge-left ended once", ended.count("edge-left") == 1, f"ended {ended}"))
+    results.append(("forwarding: gestured's swipe-left-3 and edge-left ended once each", ended.count("swipe-left-3") == 1 and ended.count("edge-left") == 1, f"ended {ended}"))
+    try:
+        fired = open(os.path.join(out, "forwarding-action.txt")).read().split()
+    except OSError:
+        fired = []
+    results.append(("forwarding: the runner's action for the consumed swipe ran exactly once", fired == ["swipe-left-3"], f"ran {fired}"))
+    kiosk = gestured_ended(os.path.join(out, "forwarding-consume-kiosk.jsonl")) if os.path.exists(os.path.join(out, "forwarding-consume-kiosk.jsonl")) else []
+    results.append(("forwarding: the consuming client got its edge swipe", kiosk == ["edge-left"], f"ended {kiosk}"))
     return results + check_kill(out)
 
 

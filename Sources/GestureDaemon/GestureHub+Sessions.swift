@@ -54,6 +54,7 @@ extension GestureHub {
         }
         flushAll()
         scheduleDeadline()
+        refreshConsumption()
     }
 
     /// Sends `failed(reason)` for an instance that ends for this subscription only (the engine

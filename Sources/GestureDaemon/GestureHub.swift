@@ -130,6 +130,7 @@ public final class GestureHub: @unchecked Sendable {
             if let connection = clients[client] { send(ServerMessage.deviceAdded(deviceJSON(id)), to: connection) }
         }
         flushAll()
+        refreshConsumption()
     }
 
     /// A device went away: its gestures fail with `deviceRemoved`, then clients are told.
@@ -206,12 +207,13 @@ public final class GestureHub: @unchecked Sendable {
         for client in clients.values { send(ServerMessage.configReloaded(gestures: names, kept: kept), to: client) }
         flushAll()
         scheduleDeadline()
-        onReloaded?()
+        refreshConsumption()
         return kept
     }
 
-    /// Told after a reload (which gestures consume may have changed).
-    public var onReloaded: (() -> Void)?
+    /// Told when which bindings consume changed (``refreshConsumption()``): live input grabs
+    /// the devices that now have one, and gives back those that have none.
+    public var onConsumptionChanged: (() -> Void)?
 
     /// Told after time passed with no frame (a consuming gesture's verdict may have come with it).
     public var onAdvanced: ((Timestamp) -> Void)?
@@ -219,6 +221,10 @@ public final class GestureHub: @unchecked Sendable {
     /// Whether a gesture on `device` consumes its touches (the device is then grabbed and
     /// forwarded, docs/OWNERSHIP.md).
     public func consumes(_ device: DeviceID) -> Bool { engine.consumes(on: device) }
+
+    /// What the device's consuming gestures say of a contact after the last frame (nil: the
+    /// engine does not know it, or nothing on the device consumes).
+    public func verdict(forContact id: Int32, on device: DeviceID) -> TouchVerdict? { engine.verdict(forContact: id, on: device) }
 
     /// The device's consuming gestures as its forwarder's owner.
     func ownership(of device: DeviceID) -> EngineOwnership { EngineOwnership(engine: engine, device: device) }
@@ -249,10 +255,14 @@ public final class GestureHub: @unchecked Sendable {
 
     /// Whether a subscription takes libinput's touchpad gestures, as last told.
     var touchpadDemand = false
+    /// The bindings that consume, with their fewest fingers, as last set in the engine.
+    var consuming: [BindingID: Int] = [:]
 
-    /// After any subscription came or went: who waits for subscribers, and the touchpad demand.
+    /// After any subscription came or went: who waits for subscribers, the touchpad demand,
+    /// and which gestures consume.
     func subscriptionsChanged() {
         onSubscriptionsChanged?(subscriptionCount)
+        refreshConsumption()
         let wanted = router.wantsTouchpadGestures
         guard wanted != touchpadDemand else { return }
         touchpadDemand = wanted

@@ -89,7 +89,7 @@ public final class LiveInput: @unchecked Sendable {
                 var one: UInt8 = 1
                 _ = write(wakeWrite, &one, 1)
             }
-            hub.onReloaded = { [weak self] in
+            hub.onConsumptionChanged = { [weak self] in
                 guard let self else { return }
                 for (id, reader) in readers {
                     reader.wantsForwarding = hub.consumes(id)

@@ -111,7 +111,10 @@ public struct KeyboardLayout: Hashable, Sendable, CustomStringConvertible {
         else { return nil }
         var output = ""
         var buffer = [CChar](repeating: 0, count: 512)
-        while fgets(&buffer, Int32(buffer.count), pipe) != nil { output += String(cString: buffer) }
+        while fgets(&buffer, Int32(buffer.count), pipe) != nil {
+            let line = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            output += String(decoding: line, as: UTF8.self)
+        }
         pclose(pipe)
         return output.contains("xkb") ? output : nil
     }

@@ -44,9 +44,8 @@ public struct GestureConfig: Hashable, Sendable {
         let entries = items.enumerated().map { YAMLNode(json: $0.element, line: $0.offset + 1) }
         let bindings = try reader.bindings(entries)
         if let index = bindings.firstIndex(where: \.consume) {
-            // Taking touches from the desktop is the configuration's to decide, for now: a
-            // client's consumption would have to follow its session (docs/OWNERSHIP.md).
-            throw ConfigError(file: "define", line: index + 1, "gesture `\(bindings[index].name)` by define[\(index)]: `consume` is not offered to clients; set it in the daemon's configuration")
+            // A client consumes through its subscription, which follows its session.
+            throw ConfigError(file: "define", line: index + 1, "gesture `\(bindings[index].name)` by define[\(index)]: `consume` is not a key of a definition; ask for it with the subscription's \"consume\": true")
         }
         return GestureConfig(bindings: bindings, source: "define")
     }

@@ -50,6 +50,7 @@ public struct ClientRequest: Hashable, Sendable {
             }
             if !request.definitions.isEmpty { fields.append(("define", .array(request.definitions))) }
             if request.touchpadGestures { fields.append(("touchpadGestures", .bool(true))) }
+            if request.consume { fields.append(("consume", .bool(true))) }
         }
         return .object(fields)
     }

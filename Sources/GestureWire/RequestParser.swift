@@ -68,7 +68,7 @@ public enum RequestParser {
         "ping": ["id", "request"], "snapshot": ["id", "request"], "devices": ["id", "request"],
         "unsubscribe": ["id", "request", "subscription"],
         "keys": ["id", "request", "steps"],
-        "subscribe": ["id", "request", "gestures", "devices", "phases", "define", "touchpadGestures"],
+        "subscribe": ["id", "request", "gestures", "devices", "phases", "define", "touchpadGestures", "consume"],
     ]
 
     /// `"steps": [{"press": 29}, {"tap": 46}, {"release": 29}, {"wheel": -1}]`.
@@ -146,6 +146,12 @@ public enum RequestParser {
                 return .failure(ProtocolError(.invalidRequest, "\"touchpadGestures\" must be true or false"))
             }
             request.touchpadGestures = wanted
+        }
+        if let consume = value["consume"] {
+            guard case .bool(let wanted) = consume else {
+                return .failure(ProtocolError(.invalidRequest, "\"consume\" must be true or false"))
+            }
+            request.consume = wanted
         }
         return .success(request)
     }

@@ -14,13 +14,20 @@ public struct SubscriptionRequest: Hashable, Sendable {
     /// Also deliver libinput's own touchpad gestures (`touchpad-gesture` events) on the
     /// subscribed devices.
     public var touchpadGestures: Bool
+    /// Keep the touches of the gestures it covers from the desktop while the client is served
+    /// and in front (docs/OWNERSHIP.md).
+    public var consume: Bool
 
     /// Creates a subscription request.
-    public init(gestures: [String] = [], devices: [Int64]? = nil, phases: Set<PhaseKind>? = nil, definitions: [JSONValue] = [], touchpadGestures: Bool = false) {
+    public init(
+        gestures: [String] = [], devices: [Int64]? = nil, phases: Set<PhaseKind>? = nil, definitions: [JSONValue] = [], touchpadGestures: Bool = false,
+        consume: Bool = false
+    ) {
         self.gestures = gestures
         self.devices = devices
         self.phases = phases
         self.definitions = definitions
         self.touchpadGestures = touchpadGestures
+        self.consume = consume
     }
 }

@@ -35,8 +35,8 @@ final class ActionRunner: @unchecked Sendable {
     /// The file's keys as codes, with its layout.
     var keys: ActionKeys
     var tracker: ActionTracker
-    var handle: SubscriptionHandle?
-    var request: SubscriptionRequest?
+    var handles: [SubscriptionHandle] = []
+    var requests: [SubscriptionRequest] = []
     let processes = ActionProcesses { StandardError.line("gesturectl actions: \($0)") }
     let loop: any EventLoop
     /// Fulfilled when the run ends.
@@ -118,15 +118,20 @@ final class ActionRunner: @unchecked Sendable {
         return .window(desktop.focused())
     }
 
-    /// The subscription the actions need: their configured gestures the daemon has, and their
-    /// definitions; nil when there is nothing to subscribe to.
-    static func subscription(for file: ActionsFile, configured: [String]?) -> SubscriptionRequest? {
+    /// The subscriptions the actions need: their configured gestures the daemon has, and their
+    /// definitions — those the file consumes (``ActionsFile/consumes(_:)``) in one with
+    /// `consume`, the others in one without; none when there is nothing to subscribe to.
+    static func subscriptions(for file: ActionsFile, configured: [String]?) -> [SubscriptionRequest] {
         let known = configured.map(Set.init)
         let names = file.configuredGestures.filter { known?.contains($0) ?? true }
         // A definition with a configured gesture's name would make the daemon refuse them all.
         let definitions = file.definitions.filter { !(known?.contains($0["name"]?.stringValue ?? "") ?? false) }
-        guard !names.isEmpty || !definitions.isEmpty else { return nil }
-        return SubscriptionRequest(gestures: names, definitions: definitions)
+        return [true, false].compactMap { consume in
+            let names = names.filter { file.consumes($0) == consume }
+            let definitions = definitions.filter { file.consumes($0["name"]?.stringValue ?? "") == consume }
+            guard !names.isEmpty || !definitions.isEmpty else { return nil }
+            return SubscriptionRequest(gestures: names, definitions: definitions, consume: consume)
+        }
     }
 
     /// Makes the subscription the file and the daemon's gestures call for now, and says once
@@ -139,14 +144,14 @@ final class ActionRunner: @unchecked Sendable {
                 StandardError.line("gesturectl actions: \(ConfigError(file: path, line: action.line, why)); this action is off, the others run")
             }
         }
-        let wanted = Self.subscription(for: file, configured: configured)
-        guard wanted != request || handle == nil else { return }
-        let old = handle
-        handle = withClient { client in
-            if let old { client.unsubscribe(old) }
+        let wanted = Self.subscriptions(for: file, configured: configured)
+        guard wanted != requests || handles.count != wanted.count else { return }
+        let old = handles
+        handles = withClient { client in
+            for handle in old { client.unsubscribe(handle) }
             return wanted.map { client.subscribe($0) }
         }
-        request = wanted
+        requests = wanted
     }
 
     /// How a run ended.

@@ -37,6 +37,9 @@ struct SubscribeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("touchpad-gestures"), help: "Also receive libinput's own touchpad gestures.")
     var touchpadGestures = false
 
+    @Flag(name: .customLong("consume"), help: "Keep the touches of these gestures from the desktop while this runs (your session in front).")
+    var consume = false
+
     @Option(name: .customLong("count"), help: ArgumentHelp("Exit after this many gesture events.", valueName: "n"))
     var count: Int?
 
@@ -54,7 +57,8 @@ struct SubscribeCommand: AsyncParsableCommand {
     func run() async throws {
         let request = SubscriptionRequest(
             gestures: names, devices: devices.isEmpty ? nil : devices,
-            phases: phases.isEmpty ? nil : Set(phases.compactMap(PhaseKind.init(rawValue:))), touchpadGestures: touchpadGestures)
+            phases: phases.isEmpty ? nil : Set(phases.compactMap(PhaseKind.init(rawValue:))), touchpadGestures: touchpadGestures,
+            consume: consume)
         var (client, hello, events) = try await DaemonConnection.open("subscribe", socket: daemon.socket, reconnects: !noReconnect, subscriptions: [request])
         var output = FileHandleOutput()
         output.write(json ? hello.json.serialized : "connected to gestured \(hello.server) at \(client.path)")

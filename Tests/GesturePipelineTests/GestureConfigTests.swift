@@ -118,7 +118,7 @@ import Testing
         #expect {
             try GestureConfig.definitions([.object([("name", .string("mine")), ("tap", .object([])), ("consume", .bool(true))])])
         } throws: { error in
-            (error as? ConfigError)?.message == "gesture `mine` by define[0]: `consume` is not offered to clients; set it in the daemon's configuration"
+            (error as? ConfigError)?.message == "gesture `mine` by define[0]: `consume` is not a key of a definition; ask for it with the subscription's \"consume\": true"
         }
     }
 

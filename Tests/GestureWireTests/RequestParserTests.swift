@@ -76,7 +76,23 @@ import Testing
             Issue.record("accepted")
             return
         }
-        #expect(failure.error.message == #"subscribe has no field "gesture"; its fields are "id", "gestures", "devices", "phases", "define", "touchpadGestures""#)
+        #expect(failure.error.message == #"subscribe has no field "gesture"; its fields are "id", "gestures", "devices", "phases", "define", "touchpadGestures", "consume""#)
+    }
+
+    /// Issue 34: a subscription may ask its gestures to consume their touches.
+    @Test func consumeIsABoolean() throws {
+        let request = try parse(#"{"id": 1, "request": "subscribe", "gestures": ["edge-left"], "consume": true}"#).get()
+        guard case .subscribe(let subscribe) = request.command else {
+            Issue.record("not a subscribe: \(request)")
+            return
+        }
+        #expect(subscribe.consume && subscribe.gestures == ["edge-left"])
+        #expect(try parse(request.json.serialized).get() == request, "encoded as parsed")
+        guard case .failure(let failure) = parse(#"{"id": 1, "request": "subscribe", "consume": "yes"}"#) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(failure.error.message == #""consume" must be true or false"#)
     }
 
     /// An id is echoed exactly as it came, whatever number it is (issue 10, fault 8: a 30-digit

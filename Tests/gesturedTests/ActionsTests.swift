@@ -83,6 +83,31 @@ import Testing
         #expect(scratch.lines("pinch-ended").first?.contains(#""kind":"magnify""#) == true)
     }
 
+    /// Issue 34: the runner asks the daemon to consume the gestures it acts on whatever is in
+    /// front, and only listens to one that says `consume: false`.
+    @Test func theRunnerConsumesTheGesturesItActsOn() throws {
+        let scratch = try Scratch()
+        let out = scratch.folder
+        try scratch.write("""
+            version: 1
+            actions:
+              - gesture: swipe-left-3
+                shell: echo "$GESTURE_NAME" >> \(out)/ended
+              - gesture: swipe-right-3
+                shell: echo "$GESTURE_NAME" >> \(out)/ended
+                consume: false
+            """)
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/swipe-3-left.yml", "--wait-subscribers", "2", "--exit-after-replay",
+        ])
+        let runner = try ActionsRunnerProcess(["--file", scratch.actions, "--socket", daemon.socket, "--once"])
+        try daemon.waitForLog(": consuming: swipe-left-3\n")
+        #expect(runner.wait() == 0, "\(runner.log)")
+        #expect(daemon.wait() == 0)
+        #expect(scratch.lines("ended") == ["swipe-left-3"])
+        #expect(!daemon.log.contains("consuming: swipe-left-3, swipe-right-3"))
+    }
+
     /// `held` repeats on the runner's own timer while the instance is active, paced by a
     /// real-time replay (a long press held 0.37 s before its drag ends); `failed` runs with the reason.
     @Test func heldRepeatsWhileActiveAndFailedGetsTheReason() throws {

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Issue 34 on the real stack: a gestured whose `swipe-left-3` consumes grabs a clickpad and
-forwards it through its twin; `libinput debug-events` (the desktop's view, as any compositor's
-libinput) reads every device on the seat. One part after another, separated by a key of a
+"""Issue 34 on the real stack: a gestured whose `swipe-left-3` is consumed by the actions runner
+(`gesturectl actions`, its action writes a line) and whose `edge-left` by a client
+(`gesturectl subscribe --consume`, as a kiosk app would) grabs a clickpad and a touchscreen and
+forwards them through their twins; `libinput debug-events` (the desktop's view, as any
+compositor's libinput) reads every device on the seat. The `kill` run consumes by the
+configuration instead (`consume: true`), so that nothing but the daemon holds the grab. One part after another, separated by a key of a
 marker keyboard (so the desktop's log splits cleanly):
 
     motion     one finger moves right
@@ -51,6 +54,12 @@ gestures:
     consume: {consume}
 """
 
+ACTIONS = """version: 1
+actions:
+  - gesture: swipe-left-3
+    shell: echo "$GESTURE_NAME" >> {out}/forwarding-action.txt
+"""
+
 
 def wait_for(path, text, timeout=60):
     end = time.monotonic() + timeout
@@ -91,10 +100,11 @@ def move(dev, start, delta, frames=20, interval=0.012, tool=None):
     time.sleep(0.6)
 
 
-def start(bin_dir, out, mode, consume):
-    """A daemon on its own socket with the parts' configuration, a subscriber, the marker
-    keyboard, the clickpad and the touchscreen (grabbed, when consuming), and the desktop's
-    libinput once it lists them."""
+def start(bin_dir, out, mode, consume, clients=False):
+    """A daemon on its own socket with the parts' configuration (consuming when `consume`), a
+    subscriber (consuming `edge-left`, and the actions runner consuming `swipe-left-3`, when
+    `clients`), the marker keyboard, the clickpad and the touchscreen (grabbed, when anything
+    consumes), and the desktop's libinput once it lists them."""
     prefix = os.path.join(out, f"forwarding-{mode}")
     config = f"/tmp/forwarding-{mode}.yml"
     with open(config, "w") as f:
@@ -107,6 +117,19 @@ def start(bin_dir, out, mode, consume):
         sys.exit("forwarding.py: the daemon never served")
     live = open(prefix + "-live.jsonl", "w")
     subscriber = subprocess.Popen([os.path.join(bin_dir, "gesturectl"), "subscribe", "--json", "--no-reconnect", "--socket", socket_path], stdout=live)
+    others = []
+    if clients:
+        kiosk = open(prefix + "-kiosk.jsonl", "w")
+        others.append(subprocess.Popen(
+            [os.path.join(bin_dir, "gesturectl"), "subscribe", "--json", "--consume", "--no-reconnect", "--socket", socket_path, "edge-left"], stdout=kiosk))
+        actions = f"/tmp/forwarding-{mode}-actions.yml"
+        with open(actions, "w") as f:
+            f.write(ACTIONS.format(out=out))
+        runner_log = open(prefix + "-runner.log", "w")
+        others.append(subprocess.Popen(
+            [os.path.join(bin_dir, "gesturectl"), "actions", "--file", actions, "--socket", socket_path], stdout=runner_log, stderr=subprocess.STDOUT))
+        if not wait_for(prefix + "-daemon.log", "consuming: edge-left, swipe-left-3"):
+            sys.exit("forwarding.py: the runner and the kiosk client never consumed swipe-left-3 and edge-left")
     keyboard = marker_keyboard()
     name = "gestured e2e forwarded clickpad"
     pad = touch.clickpad(name)
@@ -114,7 +137,7 @@ def start(bin_dir, out, mode, consume):
     screen_name = "gestured e2e forwarded touchscreen"
     screen = touch.touchscreen(screen_name)
     touch.wait_for_daemon(screen_name)
-    if consume:
+    if consume or clients:
         for device in (name, screen_name):
             if not wait_for(prefix + "-daemon.log", f"{device}: grabbed;"):
                 sys.exit(f"forwarding.py: the daemon never grabbed {device}")
@@ -124,11 +147,17 @@ def start(bin_dir, out, mode, consume):
     if not wait_for(prefix + "-libinput.txt", "gestured e2e marker keyboard", timeout=30):
         sys.exit("forwarding.py: libinput debug-events never listed the devices")
     time.sleep(1.0)
-    return daemon, subscriber, desktop, keyboard, pad, screen
+    return daemon, [subscriber] + others, desktop, keyboard, pad, screen
+
+
+def stop(clients):
+    for client in clients:
+        client.terminate()
+        client.wait()
 
 
 def killed(bin_dir, out):
-    daemon, subscriber, desktop, keyboard, pad, screen = start(bin_dir, out, "kill", consume=True)
+    daemon, clients, desktop, keyboard, pad, screen = start(bin_dir, out, "kill", consume=True)
     mark(keyboard, 0)
     touch.frame(pad, touch.fingers_frame({0: (500, 500)}, first=True, tool=EV_KEY.BTN_TOOL_FINGER) + [InputEvent(EV_KEY.BTN_LEFT, 1)])
     touch.frame(screen, touch.fingers_frame({0: (1500, 800)}, first=True))
@@ -152,7 +181,7 @@ def killed(bin_dir, out):
     time.sleep(0.5)
     desktop.terminate()
     desktop.wait()
-    subscriber.wait()
+    stop(clients)
     touch.destroy(pad)
     touch.destroy(screen)
     print(f"forwarding kill: daemon {'killed' if status == -9 else f'exit {status}'}")
@@ -170,7 +199,7 @@ def main():
     bin_dir, out, mode = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else "consume")
     if mode == "kill":
         return killed(bin_dir, out)
-    daemon, subscriber, desktop, keyboard, pad, screen = start(bin_dir, out, mode, consume=mode == "consume")
+    daemon, clients, desktop, keyboard, pad, screen = start(bin_dir, out, mode, consume=False, clients=mode == "consume")
     mark(keyboard, 0)
     move(pad, {0: (300, 300)}, (300, 0), tool=touch.EV_KEY.BTN_TOOL_FINGER)
     mark(keyboard, 1)
@@ -196,8 +225,7 @@ def main():
     time.sleep(0.5)
     desktop.terminate()
     desktop.wait()
-    subscriber.terminate()
-    subscriber.wait()
+    stop(clients)
     touch.destroy(pad)
     touch.destroy(screen)
     time.sleep(0.3)

@@ -20,6 +20,9 @@ public struct ActionSpec: Sendable, Equatable {
     public var timeout: Double?
     /// What happens when it fires while the previous run still goes.
     public var overlap: ActionOverlap
+    /// Whether its gesture's touches are kept from the desktop (`consume:`); nil: as
+    /// ``ActionsFile/consumes(_:)`` decides by default.
+    public var consume: Bool?
     /// Where it stands in its file.
     public var line: Int?
     /// Where its `on:` stands (nil: no `on:`, so `ended`).

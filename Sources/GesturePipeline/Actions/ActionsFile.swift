@@ -70,6 +70,15 @@ public struct ActionsFile: Sendable, Equatable {
         return actions.filter { $0.definition == nil }.map(\.gesture).filter { seen.insert($0).inserted }
     }
 
+    /// Whether the runner asks the daemon to keep a gesture's touches from the desktop
+    /// (docs/OWNERSHIP.md): when one of its actions says `consume: true`, or runs whatever is in
+    /// front (no `when:`) and does not say `consume: false` — the user bound it and does not want
+    /// the desktop to act on it too. A gesture whose actions all wait for an application does
+    /// not consume unless one says so: it would take the gesture from every other one.
+    public func consumes(_ gesture: String) -> Bool {
+        actions.contains { $0.gesture == gesture && ($0.consume ?? ($0.when == nil)) }
+    }
+
     /// The gestures the file defines, for `subscribe`'s `define` (each once, in file order).
     public var definitions: [JSONValue] {
         var seen: Set<String> = []

@@ -9,7 +9,7 @@ struct ActionsReader {
 
     static let actionKeys = [
         "gesture", "define", "on", "when", "run", "shell", "keys", "buttons", "wheel", "hwheel", "hold", "window", "back", "backShell", "backKeys", "backWindow",
-        "timeout", "overlap",
+        "timeout", "overlap", "consume",
     ]
 
     func error(_ node: YAMLNode?, _ message: String) -> ConfigError {
@@ -110,6 +110,7 @@ struct ActionsReader {
         spec.triggerLine = keys["on"]?.line
         if let value = keys["timeout"] { spec.timeout = try config.number(value, "timeout", 0.01...86_400) }
         if let value = keys["overlap"] { spec.overlap = try config.choice(value, "overlap", ActionOverlap.self) }
+        if let value = keys["consume"] { spec.consume = try config.bool(value, "consume") }
         return (spec, defined?.gesture)
     }
 

@@ -20,6 +20,8 @@ public struct RoutedSubscription: Sendable {
     public let phases: Set<PhaseKind>?
     /// Whether libinput's own touchpad gestures are wanted too.
     public let touchpadGestures: Bool
+    /// Whether the gestures it covers consume their touches while its client is in front.
+    public let consume: Bool
     /// Instances announced to this subscription and not finished yet, with the last event sent.
     public internal(set) var told: [InstanceID: GestureEvent] = [:]
     /// Instances that already ended for this subscription (`failed(sessionInactive)` when its
@@ -30,7 +32,7 @@ public struct RoutedSubscription: Sendable {
     /// Creates a subscription.
     public init(
         id: Int64, names: Set<String>?, definitions: GestureConfig?, devices: Set<DeviceID>?, phases: Set<PhaseKind>?,
-        touchpadGestures: Bool = false
+        touchpadGestures: Bool = false, consume: Bool = false
     ) {
         self.id = id
         self.names = names
@@ -38,6 +40,16 @@ public struct RoutedSubscription: Sendable {
         self.devices = devices
         self.phases = phases
         self.touchpadGestures = touchpadGestures
+        self.consume = consume
+    }
+
+    /// Whether a binding on `device` (a configured one named `name`, or one of its own) is one
+    /// it covers.
+    public func covers(_ binding: BindingID, named name: String, on device: DeviceID, configured: Bool) -> Bool {
+        if let devices, !devices.contains(device) { return false }
+        if owned.contains(binding) { return true }
+        guard configured else { return false }
+        return names.map { $0.contains(name) } ?? (definitions == nil)
     }
 
     /// The recognizers its definitions hold (what the per-connection and daemon-wide limits count).

@@ -203,7 +203,7 @@ public struct SubscriptionRouter: Sendable {
             id: nextSubscription, names: request.gestures.isEmpty ? nil : Set(request.gestures), definitions: definitions,
             // Device ids are 0...UInt32.max here: RequestParser refuses others.
             devices: request.devices.map { Set($0.map { DeviceID(UInt32($0)) }) }, phases: request.phases,
-            touchpadGestures: request.touchpadGestures)
+            touchpadGestures: request.touchpadGestures, consume: request.consume)
         if definitions != nil {
             func held(by client: RoutedClient) -> Int { client.subscriptions.reduce(0) { $0 + $1.definedRecognizers } }
             let asked = subscription.definedRecognizers
@@ -290,6 +290,22 @@ public struct SubscriptionRouter: Sendable {
     public func visible(_ active: [GestureEvent], to client: Int) -> [GestureEvent] {
         guard let c = index(of: client) else { return [] }
         return active.filter { clients[c].seats.contains(seat(of: $0.device)) }
+    }
+
+    /// Of `bindings` (each with its device, its name and whether it is configured), those a
+    /// subscription with `consume` covers whose client sees the binding's device now: a
+    /// paused client (its user not in front) consumes nothing, so the desktop gets the device
+    /// back from it at once.
+    public func consumed(_ bindings: [(id: BindingID, device: DeviceID, name: String, configured: Bool)]) -> Set<BindingID> {
+        var result: Set<BindingID> = []
+        for client in clients where client.subscriptions.contains(where: \.consume) {
+            for binding in bindings where !result.contains(binding.id) && client.seats.contains(seat(of: binding.device)) {
+                if client.subscriptions.contains(where: { $0.consume && $0.covers(binding.id, named: binding.name, on: binding.device, configured: binding.configured) }) {
+                    result.insert(binding.id)
+                }
+            }
+        }
+        return result
     }
 
     /// Whether any subscription takes libinput's own touchpad gestures.

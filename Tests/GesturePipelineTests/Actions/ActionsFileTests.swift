@@ -49,6 +49,37 @@ import Testing
         #expect(file.needsDesktop)
     }
 
+    /// Issue 34: a gesture with an action that runs whatever is in front consumes its touches
+    /// by default; `consume:` says otherwise either way; one whose actions all wait for an
+    /// application listens unless one says `consume: true`.
+    @Test func whichGesturesConsume() throws {
+        let file = try ActionsFile.parse("""
+            version: 1
+            actions:
+              - gesture: swipe-left-3
+                keys: super+Right
+              - gesture: swipe-right-3
+                keys: super+Left
+                consume: false
+              - gesture: swipe-up-3
+                when: { app: firefox }
+                keys: ctrl+t
+              - gesture: swipe-down-3
+                when: { app: firefox }
+                keys: ctrl+w
+                consume: true
+              - gesture: edge-left
+                when: { app: foot }
+                keys: ctrl+shift+t
+              - gesture: edge-left
+                shell: notify-send edge
+            """, file: "actions.yml")
+        #expect(["swipe-left-3", "swipe-right-3", "swipe-up-3", "swipe-down-3", "edge-left"].map(file.consumes) == [true, false, false, true, true])
+        #expect(throws: ConfigError.self) {
+            try ActionsFile.parse("version: 1\nactions:\n  - gesture: a\n    keys: a\n    consume: 1\n", file: "actions.yml")
+        }
+    }
+
     @Test func keysButtonsAndTheWheelAreRead() throws {
         let file = try ActionsFile.parse("""
             version: 1

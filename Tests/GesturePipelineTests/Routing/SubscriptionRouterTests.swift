@@ -185,4 +185,27 @@ import Testing
         #expect(router.devices(visibleTo: .all) == [Self.screen])
         #expect(!router.knows(Self.otherSeat))
     }
+
+    /// Issue 34: a subscription with `consume` makes the gestures it covers consume, on the
+    /// devices its client sees now; a paused client consumes nothing.
+    @Test func consumingSubscriptionsCoverTheirGesturesOnTheSeatsTheirClientsSee() throws {
+        var router = Self.router()
+        let alice = router.connect(uid: 1000, groups: [], seats: router.decide(uid: 1000, groups: []).seats)
+        let bob = router.connect(uid: 1001, groups: [], seats: router.decide(uid: 1001, groups: []).seats)
+        let otherSwipe = BindingID(12)
+        let bindings: [(id: BindingID, device: DeviceID, name: String, configured: Bool)] = [
+            (Self.swipe, Self.screen, "swipe", true), (Self.tap, Self.screen, "tap", true), (otherSwipe, Self.otherSeat, "swipe", true),
+        ]
+        #expect(router.consumed(bindings).isEmpty)
+        _ = try router.subscribe(
+            SubscriptionRequest(gestures: ["swipe"], consume: true), for: alice, configured: Self.configuredNames, touchpadGestures: false,
+            limits: .standard
+        ).get()
+        _ = try Self.subscribe(&router, bob, gestures: ["tap"]).get()
+        #expect(router.consumed(bindings) == [Self.swipe], "her swipe on seat0 only: she does not see seat1, and Bob's tap does not consume")
+        router.sessions = SeatSessions(active: ["seat0": 1001])
+        let change = try #require(router.seatChanges().first { $0.client == alice })
+        router.move(alice, to: change.new, live: [])
+        #expect(router.consumed(bindings).isEmpty, "paused: the desktop gets the device back")
+    }
 }
