@@ -122,6 +122,12 @@ def check(out):
     except OSError:
         fired = []
     results.append(("forwarding: the runner's action for the consumed swipe ran exactly once", fired == ["swipe-left-3"], f"ran {fired}"))
+    try:
+        listed = open(os.path.join(out, "forwarding-consume-devices.txt")).read().splitlines()
+    except OSError:
+        listed = []
+    grabbed_lines = [line for line in listed if "grabbed: the desktop reads its twin /dev/input/event" in line]
+    results.append(("forwarding: gesturectl devices says both devices are grabbed, and their twins", len(grabbed_lines) == 2, f"{listed}"))
     kiosk = gestured_ended(os.path.join(out, "forwarding-consume-kiosk.jsonl")) if os.path.exists(os.path.join(out, "forwarding-consume-kiosk.jsonl")) else []
     results.append(("forwarding: the consuming client got its edge swipe", kiosk == ["edge-left"], f"ended {kiosk}"))
     return results + check_kill(out)

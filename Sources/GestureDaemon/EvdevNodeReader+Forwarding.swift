@@ -31,6 +31,7 @@ extension EvdevNodeReader {
         do {
             let twin = try TouchTwin(of: source, udevProperties: udevProperties)
             try source.startForwarding(twin: twin, decisionWindow: decisionWindow)
+            hub.setTwin(twin.node ?? "", of: source.device)
             hub.logger.info("\(name): grabbed; the desktop reads its twin \(twin.node ?? "(no node)") and sees only what no consuming gesture takes")
         } catch {
             wantsForwarding = false
@@ -43,6 +44,7 @@ extension EvdevNodeReader {
         forwardTimer?.cancel()
         forwardTimer = nil
         forwardDue = nil
+        if source.isForwarding { hub.setTwin(nil, of: source.device) }
         source.stopForwarding(at: MonotonicClock.now)
     }
 

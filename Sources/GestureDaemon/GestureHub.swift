@@ -255,6 +255,16 @@ public final class GestureHub: @unchecked Sendable {
 
     /// Whether a subscription takes libinput's touchpad gestures, as last told.
     var touchpadDemand = false
+    /// The twin each grabbed device is read through by the desktop (its node), as live input
+    /// last said (``setTwin(_:of:)``).
+    var twins: [DeviceID: String] = [:]
+
+    /// Notes that `device` is grabbed and the desktop reads `twin` (nil: given back), for the
+    /// `devices` reply and `hello` (`gesturectl devices`).
+    public func setTwin(_ twin: String?, of device: DeviceID) {
+        twins[device] = twin
+    }
+
     /// The bindings that consume, with their fewest fingers, as last set in the engine.
     var consuming: [BindingID: Int] = [:]
 

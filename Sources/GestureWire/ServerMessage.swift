@@ -156,11 +156,16 @@ public enum ServerMessage {
     }
 
     /// A device as `hello`, `devices` and `device-added` describe it.
-    public static func device(id: Int64, name: String, kind: String, width: Double, height: Double, sizeEstimated: Bool, slots: Int) -> JSONValue {
-        .object([
+    public static func device(
+        id: Int64, name: String, kind: String, width: Double, height: Double, sizeEstimated: Bool, slots: Int, twin: String? = nil
+    ) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
             ("id", .int(id)), ("name", .string(name)), ("kind", .string(kind)),
             ("size", .object([("width", .rounded(width, 1)), ("height", .rounded(height, 1)), ("estimated", .bool(sizeEstimated))])),
             ("slots", .int(Int64(slots))),
-        ])
+        ]
+        // Grabbed (a gesture on it consumes): the node the desktop reads instead.
+        if let twin { fields.append(("twin", .string(twin))) }
+        return .object(fields)
     }
 }

@@ -41,6 +41,7 @@ enum EventText {
         let estimated = size?["estimated"] == .bool(true) ? " (estimated)" : ""
         return "dev\(device["id"]?.intValue ?? 0)  \(device["name"]?.stringValue ?? "?")  \(device["kind"]?.stringValue ?? "?"), "
             + "\(millimetres(size?["width"])) × \(millimetres(size?["height"])) mm\(estimated), \(count(Int(device["slots"]?.intValue ?? 0), "slot"))"
+            + (device["twin"]?.stringValue.map { ", grabbed: the desktop reads its twin \($0)" } ?? "")
     }
 
     /// A length with one decimal, `?` when unknown.

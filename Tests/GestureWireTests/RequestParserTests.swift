@@ -133,6 +133,11 @@ import Testing
             ServerMessage.gesture(event, sequence: 9, subscription: 2, origin: Timestamp(microseconds: 500_000)).serialized
                 == #"{"event":"gesture","seq":9,"subscription":2,"gesture":"pan","instance":3,"phase":"ended","time":2,"device":1,"value":true,"timeUs":2500000}"#)
         #expect(ServerMessage.hello(serverVersion: "0.1", capabilities: ["replay"], devices: []).serialized.hasPrefix(#"{"event":"hello","protocol":1,"#))
+        // A grabbed device names the twin the desktop reads (issue 34); others say nothing of it.
+        #expect(
+            ServerMessage.device(id: 1, name: "Pad", kind: "touchpad", width: 100, height: 60, sizeEstimated: false, slots: 5, twin: "/dev/input/event7").serialized
+                == #"{"id":1,"name":"Pad","kind":"touchpad","size":{"width":100,"height":60,"estimated":false},"slots":5,"twin":"/dev/input/event7"}"#)
+        #expect(!ServerMessage.device(id: 1, name: "Pad", kind: "touchpad", width: 100, height: 60, sizeEstimated: false, slots: 5).serialized.contains("twin"))
     }
 
     @Test func requestsARoundTripThroughTheirJSON() throws {

@@ -25,6 +25,7 @@ clicks and taps the devices themselves (`after`): the desktop must get both back
 with nothing left pressed. Writes OUT/forwarding-<mode>-{libinput,live,daemon}.*;
 the host judges (e2e/evaluate.py).
 """
+import atexit
 import os
 import subprocess
 import sys
@@ -59,6 +60,25 @@ actions:
   - gesture: swipe-left-3
     shell: echo "$GESTURE_NAME" >> {out}/forwarding-action.txt
 """
+
+
+SPAWNED = []
+
+
+def spawn(*args, **kwargs):
+    """A child that does not outlive this script, however it ends (a daemon left running would
+    grab the next run's devices)."""
+    child = subprocess.Popen(*args, **kwargs)
+    SPAWNED.append(child)
+    return child
+
+
+@atexit.register
+def reap():
+    for child in SPAWNED:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
 
 
 def wait_for(path, text, timeout=60):
@@ -112,24 +132,22 @@ def start(bin_dir, out, mode, consume, clients=False):
     socket_path = f"/tmp/forwarding-{mode}.sock"
     os.environ["GESTURED_SOCKET"] = socket_path
     daemon_log = open(prefix + "-daemon.log", "w")
-    daemon = subprocess.Popen([os.path.join(bin_dir, "gestured"), "--config", config, "--socket", socket_path, "--log-level", "debug"], stderr=daemon_log)
+    daemon = spawn([os.path.join(bin_dir, "gestured"), "--config", config, "--socket", socket_path, "--log-level", "debug"], stderr=daemon_log)
     if not wait_for(prefix + "-daemon.log", "serving on"):
         sys.exit("forwarding.py: the daemon never served")
     live = open(prefix + "-live.jsonl", "w")
-    subscriber = subprocess.Popen([os.path.join(bin_dir, "gesturectl"), "subscribe", "--json", "--no-reconnect", "--socket", socket_path], stdout=live)
+    subscriber = spawn([os.path.join(bin_dir, "gesturectl"), "subscribe", "--json", "--no-reconnect", "--socket", socket_path], stdout=live)
     others = []
     if clients:
         kiosk = open(prefix + "-kiosk.jsonl", "w")
-        others.append(subprocess.Popen(
+        others.append(spawn(
             [os.path.join(bin_dir, "gesturectl"), "subscribe", "--json", "--consume", "--no-reconnect", "--socket", socket_path, "edge-left"], stdout=kiosk))
         actions = f"/tmp/forwarding-{mode}-actions.yml"
         with open(actions, "w") as f:
             f.write(ACTIONS.format(out=out))
         runner_log = open(prefix + "-runner.log", "w")
-        others.append(subprocess.Popen(
+        others.append(spawn(
             [os.path.join(bin_dir, "gesturectl"), "actions", "--file", actions, "--socket", socket_path], stdout=runner_log, stderr=subprocess.STDOUT))
-        if not wait_for(prefix + "-daemon.log", "consuming: edge-left, swipe-left-3"):
-            sys.exit("forwarding.py: the runner and the kiosk client never consumed swipe-left-3 and edge-left")
     keyboard = marker_keyboard()
     name = "gestured e2e forwarded clickpad"
     pad = touch.clickpad(name)
@@ -137,13 +155,18 @@ def start(bin_dir, out, mode, consume, clients=False):
     screen_name = "gestured e2e forwarded touchscreen"
     screen = touch.touchscreen(screen_name)
     touch.wait_for_daemon(screen_name)
+    # (said per device, so once there are devices)
+    if clients and not wait_for(prefix + "-daemon.log", f"{screen_name}: consuming: edge-left, swipe-left-3"):
+        sys.exit("forwarding.py: the runner and the kiosk client never consumed swipe-left-3 and edge-left")
     if consume or clients:
         for device in (name, screen_name):
             if not wait_for(prefix + "-daemon.log", f"{device}: grabbed;"):
                 sys.exit(f"forwarding.py: the daemon never grabbed {device}")
     time.sleep(1.0)  # udev settles the twins
+    with open(prefix + "-devices.txt", "w") as listing:
+        subprocess.run([os.path.join(bin_dir, "gesturectl"), "devices", "--socket", socket_path], stdout=listing, stderr=subprocess.STDOUT, timeout=30)
     desktop_log = open(prefix + "-libinput.txt", "w")
-    desktop = subprocess.Popen(["libinput", "debug-events", "--enable-tap", "--show-keycodes"], stdout=desktop_log, stderr=subprocess.STDOUT)
+    desktop = spawn(["libinput", "debug-events", "--enable-tap", "--show-keycodes"], stdout=desktop_log, stderr=subprocess.STDOUT)
     if not wait_for(prefix + "-libinput.txt", "gestured e2e marker keyboard", timeout=30):
         sys.exit("forwarding.py: libinput debug-events never listed the devices")
     time.sleep(1.0)
