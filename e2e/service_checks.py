@@ -149,10 +149,21 @@ def judge(report, record):
         expect(p, not seen["noise"], f"noise in the journal: {seen['noise'][:1]}")
         return p
 
+    def hung_grab(seen):
+        p = []
+        expect(p, seen["reload"] == [0, True] or seen["reload"] == (0, True), f"reload {seen['reload']}")
+        expect(p, seen["twin_exists"], f"no twin listed for the clickpad: {seen['twin']}")
+        gone = seen["twin_gone_after"]
+        expect(p, gone is not None and gone <= 9, f"the twin went {gone} s after SIGSTOP (bound: WatchdogSec 5 s + TimeoutAbortSec 2 s, and 2 s of slack)")
+        expect(p, bool(seen["restarted"]), "the service did not come back")
+        expect(p, seen["grabbed_again"], "the restarted service did not grab the clickpad again")
+        expect(p, any("atchdog" in line for line in seen["journal"]), f"journal: {seen['journal']}")
+        return p
+
     def watchdog(seen):
         p = []
         settings, after = seen["settings"], seen["after"]
-        expect(p, settings["WatchdogUSec"] == "10s", f"WatchdogUSec {settings['WatchdogUSec']}")
+        expect(p, settings["WatchdogUSec"] == "5s", f"WatchdogUSec {settings['WatchdogUSec']}")
         expect(p, after["MainPID"] == settings["MainPID"] and after["NRestarts"] == "0" and after["SubState"] == "running",
                f"after 20 s of load: {after}")
         expect(p, not any("timeout" in line.lower() for line in seen["watchdog_lines"]), f"journal: {seen['watchdog_lines'][:2]}")
@@ -264,7 +275,8 @@ def judge(report, record):
         ("upgrade", "package: upgrade restarts the service behind the open socket", upgrade),
         ("reload", "service: systemctl reload keeps an unchanged gesture in flight and fails a changed one (reconfigured)", reload),
         ("logs", "service: a rejected configuration is in the journal at warning or above, with its line", logs),
-        ("watchdog", "service: 2 × WatchdogSec under load without a watchdog kill", watchdog),
+        ("watchdog", "service: 4 × WatchdogSec (5 s, as shipped) under load without a watchdog kill", watchdog),
+        ("hung-grab", "service: a hung daemon (SIGSTOP) holding a grab is killed by the watchdog, the grab and twin go, the restart grabs again", hung_grab),
         ("sessions", "sessions: two users on two VTs, chvt between them: only the one in front is served, the other paused and resumed, root always", sessions),
         ("keys", "keys: alice's actions hold alt and type ctrl+z on AZERTY through the virtual keyboard, as libinput reads it; bob may not type; "
                  "a killed client's and a killed daemon's keys come up", keys),

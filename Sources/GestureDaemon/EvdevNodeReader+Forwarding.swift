@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import Glibc
 import LinuxInput
 import NIOCore
 
@@ -31,6 +32,7 @@ extension EvdevNodeReader {
         do {
             let twin = try TouchTwin(of: source, udevProperties: udevProperties)
             try source.startForwarding(twin: twin, decisionWindow: decisionWindow)
+            lastRead = MonotonicClock.now
             hub.setTwin(twin.node ?? "", of: source.device)
             hub.logger.info("\(name): grabbed; the desktop reads its twin \(twin.node ?? "(no node)") and sees only what no consuming gesture takes")
         } catch {
@@ -50,6 +52,7 @@ extension EvdevNodeReader {
 
     /// One read's records while forwarding.
     func forward(_ bytes: UnsafeRawBufferPointer) {
+        lastRead = MonotonicClock.now
         do {
             try source.forward(bytes, owner: hub.ownership(of: source.device)) { hub.feed($0) }
         } catch {
@@ -87,6 +90,23 @@ extension EvdevNodeReader {
             drain()
             advanced(to: max(due, MonotonicClock.now))
         }
+    }
+
+    /// Why this grabbed node's forwarding does not move, or nil: when events wait on it (poll
+    /// says readable) and none was read for `limit` seconds, it is read now, here; if that
+    /// reads nothing either, forwarding is stuck and the device must not stay grabbed.
+    func stall(now: Timestamp, limit: Seconds) -> String? {
+        guard source.isForwarding, now - lastRead >= limit, readable() else { return nil }
+        let before = lastRead
+        drain()
+        guard lastRead == before, readable() else { return nil }
+        return "\(source.description.name) is grabbed and has events that were not read for \(Int(now - lastRead)) s"
+    }
+
+    /// Whether the node has events waiting.
+    func readable() -> Bool {
+        var node = pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&node, 1, 0) > 0 && node.revents & Int16(POLLIN) != 0
     }
 
     func failForwarding(_ error: any Error) {

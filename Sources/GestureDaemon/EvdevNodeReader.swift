@@ -35,6 +35,8 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
     /// The forwarder's next deadline, armed on the loop.
     var forwardTimer: Scheduled<Void>?
     var forwardDue: Timestamp?
+    /// When the node was last read while forwarding (the watchdog's proof that it moves).
+    var lastRead = Timestamp(microseconds: 0)
 
     init(source: EvdevTouchSource, hub: GestureHub, onGone: @escaping (DeviceID) -> Void) {
         self.source = source

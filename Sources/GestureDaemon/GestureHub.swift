@@ -255,6 +255,12 @@ public final class GestureHub: @unchecked Sendable {
 
     /// Whether a subscription takes libinput's touchpad gestures, as last told.
     var touchpadDemand = false
+    /// Asked before each watchdog ping: why forwarding does not move (a grabbed node with events
+    /// waiting that nobody read for a while), or nil. Live input sets it.
+    public var forwardingStall: (() -> String?)?
+    /// A ping was withheld for a stall (said once until pings resume).
+    var watchdogWithheld = false
+
     /// The twin each grabbed device is read through by the desktop (its node), as live input
     /// last said (``setTwin(_:of:)``).
     var twins: [DeviceID: String] = [:]

@@ -96,6 +96,11 @@ public final class LiveInput: @unchecked Sendable {
                     reader.considerForwarding()
                 }
             }
+            hub.forwardingStall = { [weak self] in
+                guard let self else { return nil }
+                let now = MonotonicClock.now
+                return readers.values.lazy.compactMap { $0.stall(now: now, limit: 1) }.first
+            }
             hub.onAdvanced = { [weak self] time in
                 guard let self else { return }
                 for reader in readers.values { reader.advanced(to: time) }

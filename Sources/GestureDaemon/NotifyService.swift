@@ -22,7 +22,16 @@ public struct NotifyService: Service {
         // own: a ping proves the loop (input, clients) still turns, and it costs no thread.
         let watchdog = notifier.watchdogInterval.map { interval in
             let half = TimeAmount.nanoseconds(Self.nanoseconds(interval) / 2)
-            return hub.loop.scheduleRepeatedTask(initialDelay: half, delay: half) { [notifier] _ in
+            return hub.loop.scheduleRepeatedTask(initialDelay: half, delay: half) { [notifier, hub] _ in
+                // A grabbed device's forwarding must move too, not only the loop: a reader that
+                // stopped reading a node with events waiting would hold the device from the
+                // desktop while the loop turns (docs/OWNERSHIP.md, "Safety").
+                if let stall = hub.forwardingStall?() {
+                    if !hub.watchdogWithheld { hub.logger.error("not feeding the watchdog: \(stall)") }
+                    hub.watchdogWithheld = true
+                    return
+                }
+                hub.watchdogWithheld = false
                 notifier.notify("WATCHDOG=1")
             }
         }

@@ -435,13 +435,9 @@ def logs(seen):
 
 @scenario("watchdog")
 def watchdog(seen):
-    """WatchdogSec=10s (a drop-in, as an administrator would tighten it): the service keeps
-    answering for 20 s while a finger drags without a pause and 32 clients read everything."""
-    dropin = "/etc/systemd/system/gestured.service.d"
-    os.makedirs(dropin, exist_ok=True)
-    with open(f"{dropin}/e2e-watchdog.conf", "w") as f:
-        f.write("[Service]\nWatchdogSec=10s\n")
-    run("systemctl", "daemon-reload")
+    """WatchdogSec=5s as shipped (a hung daemon must not keep a grabbed touchpad long): the
+    service keeps answering for 20 s while a finger drags without a pause and 32 clients read
+    everything."""
     run("systemctl", "restart", "gestured.service")
     seen["settings"] = show("gestured.service", "WatchdogUSec", "MainPID", "NRestarts")
     seen["screen_listed"] = device_id("gestured e2e resume touchscreen") is not None
@@ -460,8 +456,57 @@ def watchdog(seen):
     seen["watchdog_lines"] = [line for line in journal("-u", "gestured.service").splitlines() if "atchdog" in line]
     for reader in readers:
         reader.close()
-    os.remove(f"{dropin}/e2e-watchdog.conf")
-    run("systemctl", "daemon-reload")
+
+
+HUNG = """version: 1
+gestures:
+  - name: swipe-left-3
+    swipe: { fingers: 3, direction: left }
+    consume: true
+"""
+
+
+def twin_of(name):
+    """The twin node the daemon lists for the device called `name` (its `devices` reply), or None."""
+    ask = Client({"id": 9, "request": "devices"})
+    reply = ask.wait(lambda e: e.get("id") == 9)
+    ask.close()
+    return next((d.get("twin") for d in (reply or {}).get("devices", []) if d["name"] == name and d.get("twin")), None)
+
+
+@scenario("hung-grab")
+def hung_grab(seen):
+    """A gesture consumes (the configuration's `consume: true`), so the service grabs a clickpad
+    and the desktop reads its twin. The daemon is stopped (SIGSTOP) as a hung one would be: the
+    watchdog (WatchdogSec=5s, TimeoutAbortSec=2s) has systemd kill it, the kernel ends the grab
+    and destroys the twin, and the restarted service grabs the clickpad again."""
+    with open(CONFIG) as f:
+        before = f.read()
+    watcher = subscriber()
+    seen["reload"] = reload_with(HUNG, watcher)
+    watcher.close()
+    name = "gestured e2e hung clickpad"
+    pad = touch.clickpad(name)
+    seen["pad_id"] = device_id(name)
+    twin = wait_for(lambda: twin_of(name), 30)
+    seen["twin"] = twin
+    seen["twin_exists"] = bool(twin) and os.path.exists(twin)
+    pid = show("gestured.service", "MainPID")["MainPID"]
+    seen["pid"] = pid
+    stopped = time.monotonic()
+    os.kill(int(pid), signal.SIGSTOP)
+    gone = wait_for(lambda: not os.path.exists(twin), 30) if twin else None
+    seen["twin_gone_after"] = round(time.monotonic() - stopped, 2) if gone else None
+    restarted = wait_for(lambda: (lambda s: s if s["MainPID"] not in ("0", pid) and s["SubState"] == "running" else None)(
+        show("gestured.service", "MainPID", "SubState", "NRestarts")), 60)
+    seen["restarted"] = restarted
+    seen["grabbed_again"] = bool(wait_for(lambda: twin_of(name), 30))
+    seen["journal"] = [line for line in journal("-u", "gestured.service", "--since", "-2min").splitlines()
+                       if "atchdog" in line or "grabbed" in line or "SIGABRT" in line or "SIGKILL" in line][-8:]
+    touch.destroy(pad)
+    watcher = subscriber()
+    reload_with(before, watcher)
+    watcher.close()
 
 
 SESSION_USERS = {"alice": 2, "bob": 3}  # each logged in on its own virtual terminal
