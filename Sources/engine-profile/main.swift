@@ -9,6 +9,7 @@ import GestureTesting
 //
 //   engine-profile STREAM FRAMES      STREAM: pan | pinch | tenFingers | sequences
 //   engine-profile decode FRAMES      the evdev decoder alone (the live touchscreen path)
+//   engine-profile forward FRAMES     a grabbed device's forwarder alone, nothing claimed
 
 let arguments = CommandLine.arguments.dropFirst()
 // `decode FRAMES`: the live touchscreen path's decoder alone, on the peers' ten-finger load.
@@ -19,9 +20,17 @@ if arguments.count == 2, arguments.first == "decode", let frames = Int(arguments
     print("decode: \(frames) frames, \(contacts) contacts")
     exit(0)
 }
+// `forward FRAMES`: the same load through a grabbed device's forwarder (issue 34).
+if arguments.count == 2, arguments.first == "forward", let frames = Int(arguments.last!) {
+    var workload = ForwarderWorkload()
+    var written = 0
+    for _ in 0..<frames { written += workload.step() }
+    print("forward: \(frames) frames, \(written) events written")
+    exit(0)
+}
 guard arguments.count == 2, let stream = SyntheticStream(rawValue: arguments.first!), let frames = Int(arguments.last!) else {
     let names = SyntheticStream.allCases.map(\.rawValue).joined(separator: " | ")
-    print("usage: engine-profile \(names) | decode FRAMES")
+    print("usage: engine-profile \(names) | decode FRAMES | forward FRAMES")
     exit(2)
 }
 let rig = StreamRig(stream)

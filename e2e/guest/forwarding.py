@@ -26,13 +26,16 @@ with nothing left pressed. Writes OUT/forwarding-<mode>-{libinput,live,daemon}.*
 the host judges (e2e/evaluate.py).
 """
 import atexit
+import fcntl
 import os
+import struct
 import subprocess
 import sys
+import threading
 import time
 
 import libevdev
-from libevdev import EV_KEY, InputEvent
+from libevdev import EV_ABS, EV_KEY, InputAbsInfo, InputEvent
 
 sys.path.insert(0, os.path.dirname(__file__))
 import touch  # noqa: E402
@@ -150,7 +153,7 @@ def start(bin_dir, out, mode, consume, clients=False):
             [os.path.join(bin_dir, "gesturectl"), "actions", "--file", actions, "--socket", socket_path], stdout=runner_log, stderr=subprocess.STDOUT))
     keyboard = marker_keyboard()
     name = "gestured e2e forwarded clickpad"
-    pad = touch.clickpad(name)
+    pad = clickpad(name)
     touch.wait_for_daemon(name)
     screen_name = "gestured e2e forwarded touchscreen"
     screen = touch.touchscreen(screen_name)
@@ -211,6 +214,85 @@ def killed(bin_dir, out):
     sys.exit(0 if status == -9 else 1)
 
 
+def clickpad(name):
+    """touch.py's clickpad with fuzz on its positions, as real ones have: udev's libinput rule
+    moves it into LIBINPUT_FUZZ_35/36, and the twin must carry it back."""
+    d = libevdev.Device()
+    d.name = name
+    d.id = {"bustype": 0x18, "vendor": 0x1234, "product": 0x0002, "version": 1}
+    d.enable(libevdev.INPUT_PROP_POINTER)
+    d.enable(libevdev.INPUT_PROP_BUTTONPAD)
+    for key in (EV_KEY.BTN_LEFT, EV_KEY.BTN_TOUCH, EV_KEY.BTN_TOOL_FINGER, EV_KEY.BTN_TOOL_DOUBLETAP,
+                EV_KEY.BTN_TOOL_TRIPLETAP, EV_KEY.BTN_TOOL_QUADTAP):
+        d.enable(key)
+    for axis, maximum, fuzz in ((EV_ABS.ABS_X, 1000, 0), (EV_ABS.ABS_Y, 600, 0), (EV_ABS.ABS_MT_POSITION_X, 1000, 4), (EV_ABS.ABS_MT_POSITION_Y, 600, 4)):
+        d.enable(axis, InputAbsInfo(minimum=0, maximum=maximum, resolution=10, fuzz=fuzz))
+    d.enable(EV_ABS.ABS_MT_SLOT, InputAbsInfo(minimum=0, maximum=4))
+    d.enable(EV_ABS.ABS_MT_TRACKING_ID, InputAbsInfo(minimum=0, maximum=65535))
+    return d.create_uinput_device()
+
+
+def describe(node, twin, path):
+    """udev's properties and `libinput list-devices` of the device and its twin, for the host."""
+    with open(path, "w") as f:
+        for label, which in (("device", node), ("twin", twin)):
+            f.write(f"== udev {label}\n")
+            f.write(subprocess.run(["udevadm", "info", "--query=property", f"--name={which}"], capture_output=True, text=True).stdout)
+        f.write("== list-devices\n")
+        f.write(subprocess.run(["libinput", "list-devices"], capture_output=True, text=True).stdout)
+
+
+EVIOCSCLOCKID = 0x400445A0  # _IOW('E', 0xa0, int)
+
+
+def twin_frames(node, stamps, stop):
+    """Notes the kernel's CLOCK_MONOTONIC timestamp of every SYN_REPORT the twin delivers."""
+    fd = os.open(node, os.O_RDONLY | os.O_NONBLOCK)
+    fcntl.ioctl(fd, EVIOCSCLOCKID, struct.pack("i", time.CLOCK_MONOTONIC))
+    pending = b""
+    while not stop.is_set():
+        try:
+            pending += os.read(fd, 24 * 64)
+        except BlockingIOError:
+            time.sleep(0.001)
+            continue
+        while len(pending) >= 24:
+            sec, usec, kind, code, _ = struct.unpack("qqHHi", pending[:24])
+            pending = pending[24:]
+            if kind == 0 and code == 0:
+                stamps.append(sec * 1_000_000 + usec)
+    os.close(fd)
+
+
+def latency(pad, twin, path, frames=300, interval=0.008):
+    """One finger moves for `frames` frames, each written `interval` apart; the time each frame
+    reached the desktop (the twin's SYN_REPORT, stamped by the kernel as gestured wrote it) less
+    the time it was written to the device (the original's stamp is taken in the same call):
+    what forwarding adds. Writes `WRITTEN_US<TAB>ARRIVED_US` per frame to `path`."""
+    stamps, stop = [], threading.Event()
+    reader = threading.Thread(target=twin_frames, args=(twin, stamps, stop))
+    reader.start()
+    time.sleep(0.3)
+    written = []
+    start = {0: (200, 300)}
+    touch.frame(pad, touch.fingers_frame(start, first=True, tool=EV_KEY.BTN_TOOL_FINGER))
+    time.sleep(interval)
+    for step in range(1, frames + 1):
+        events = touch.fingers_frame({0: (200 + (step % 100) * 5, 300 + (step // 100) * 5)})
+        written.append(time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000)
+        touch.frame(pad, events)
+        time.sleep(interval)
+    time.sleep(0.3)
+    stop.set()
+    reader.join()
+    touch.frame(pad, touch.lift({0: None}, tool=EV_KEY.BTN_TOOL_FINGER))
+    # The first stamp is the finger landing; then one per motion frame, in order.
+    arrived = stamps[1:1 + len(written)]
+    with open(path, "w") as f:
+        for sent, got in zip(written, arrived):
+            f.write(f"{sent}\t{got}\n")
+
+
 def tap(dev, at):
     touch.frame(dev, touch.fingers_frame({0: at}, first=True))
     time.sleep(0.05)
@@ -245,6 +327,12 @@ def main():
     mark(keyboard, 7)
     tap(screen, (10, 600))
     mark(keyboard, 8)
+    if mode == "consume":
+        node = pad.devnode
+        twin = next((line.strip().rsplit(" ", 1)[1] for line in open(os.path.join(out, f"forwarding-{mode}-devices.txt")) if "clickpad" in line and "twin" in line), None)
+        if twin:
+            describe(node, twin, os.path.join(out, "forwarding-twin.txt"))
+            latency(pad, twin, os.path.join(out, "forwarding-latency.tsv"))
     time.sleep(0.5)
     desktop.terminate()
     desktop.wait()

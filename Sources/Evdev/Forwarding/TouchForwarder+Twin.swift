@@ -6,8 +6,8 @@ extension TouchForwarder {
     /// Brings the twin's shown contacts, the values made from them and the other keys and axes
     /// up to the source, passes the frame's other events, and ends the frame.
     mutating func mirror(at time: Timestamp, into out: inout [InputEvent]) {
-        for slot in contacts.keys.sorted() where contacts[slot] == .shown {
-            write(values: source.slots[slot] ?? [:], slot: slot, at: time, into: &out)
+        for slot in 0..<slotCount where contacts[Int(slot)] == .shown {
+            write(values: device.snapshot(slot), slot: slot, at: time, into: &out)
         }
         derive(at: time, transparent: isTransparent, into: &out)
         if written > 0 || passing.contains(where: { $0.type != EventCode.EV_MSC }) {
@@ -40,12 +40,12 @@ extension TouchForwarder {
         } else {
             lift(slot: slot, at: time, into: &out)
         }
-        contacts[slot] = .consumed(cancelled: true)
+        contacts[Int(slot)] = .consumed(cancelled: true)
     }
 
     /// Lifts the twin's contact in `slot`, if it shows one.
     mutating func lift(slot: Int32, at time: Timestamp, into out: inout [InputEvent]) {
-        guard (twin.slots[slot]?[EventCode.ABS_MT_TRACKING_ID] ?? -1) >= 0 else { return }
+        guard copy.trackingID(slot) >= 0 else { return }
         write(slot: slot, code: EventCode.ABS_MT_TRACKING_ID, value: -1, at: time, into: &out)
     }
 
@@ -63,36 +63,34 @@ extension TouchForwarder {
         }
     }
 
-    /// Writes one `ABS_MT_*` value of a slot if the twin holds another (selecting the slot first).
+    /// Writes one `ABS_MT_*` value of a slot if the twin holds another, or may (selecting the
+    /// slot first): a value the forwarder does not know the twin holds is written, whatever it
+    /// is (the kernel passes on only what changed, so a twin that missed a value keeps it wrong).
     mutating func write(slot: Int32, code: UInt16, value: Int32, at time: Timestamp, into out: inout [InputEvent]) {
-        let known = twin.slots[slot]?[code]
-        guard known != value, known != nil || value != 0 || code == EventCode.ABS_MT_TRACKING_ID else {
-            if known == nil { twin.slots[slot, default: [:]][code] = value }
-            return
-        }
-        if twin.currentSlot != slot {
+        guard copy.value(slot: slot, code: code) != value else { return }
+        if copy.currentSlot != slot {
             out.append(InputEvent(time: time, type: EventCode.EV_ABS, code: EventCode.ABS_MT_SLOT, value: slot))
-            twin.currentSlot = slot
+            copy.currentSlot = slot
             written += 1
         }
         out.append(InputEvent(time: time, type: EventCode.EV_ABS, code: code, value: value))
-        twin.slots[slot, default: [:]][code] = value
+        copy.set(slot: slot, code: code, value)
         written += 1
     }
 
     /// Writes an axis that is not per slot, if the twin holds another value.
     mutating func write(axis code: UInt16, value: Int32, at time: Timestamp, into out: inout [InputEvent]) {
-        guard twin.axes[code] != value else { return }
+        guard copy.axis(code) != value else { return }
         out.append(InputEvent(time: time, type: EventCode.EV_ABS, code: code, value: value))
-        twin.axes[code] = value
+        copy.setAxis(code, value)
         written += 1
     }
 
     /// Presses or releases a key, if the twin has it the other way.
     mutating func write(key code: UInt16, down: Bool, at time: Timestamp, into out: inout [InputEvent]) {
-        guard twin.keysDown.contains(code) != down else { return }
+        guard copy.isDown(code) != down else { return }
         out.append(InputEvent(time: time, type: EventCode.EV_KEY, code: code, value: down ? 1 : 0))
-        if down { twin.keysDown.insert(code) } else { twin.keysDown.remove(code) }
+        copy.setKey(code, down)
         written += 1
     }
 
@@ -108,38 +106,39 @@ extension TouchForwarder {
     /// single-touch axes, as the kernel's pointer emulation takes the first); then the other
     /// axes and keys as they are.
     mutating func derive(at time: Timestamp, transparent: Bool, into out: inout [InputEvent]) {
-        var first: [UInt16: Int32]?
+        var first: Int32?
         var count = 0
-        for slot in twin.slots.keys.sorted() {
-            guard let values = twin.slots[slot], (values[EventCode.ABS_MT_TRACKING_ID] ?? -1) >= 0 else { continue }
-            if first == nil && values[EventCode.ABS_MT_TOOL_TYPE] != EventCode.MT_TOOL_PALM { first = values }
+        for slot in 0..<slotCount where copy.trackingID(slot) >= 0 {
+            if first == nil && copy.value(slot: slot, code: EventCode.ABS_MT_TOOL_TYPE) != EventCode.MT_TOOL_PALM { first = slot }
             count += 1
         }
         for code in pointerAxes {
             if transparent {
-                if let value = source.axes[code] { write(axis: code, value: value, at: time, into: &out) }
+                if let value = device.axis(code) { write(axis: code, value: value, at: time, into: &out) }
             } else if let first {
                 let from: UInt16 = switch code {
                 case EventCode.ABS_X: EventCode.ABS_MT_POSITION_X
                 case EventCode.ABS_Y: EventCode.ABS_MT_POSITION_Y
                 default: EventCode.ABS_MT_PRESSURE
                 }
-                if let value = first[from] { write(axis: code, value: value, at: time, into: &out) }
+                if let value = copy.value(slot: first, code: from) { write(axis: code, value: value, at: time, into: &out) }
             }
         }
-        for (code, value) in source.axes where !pointerAxes.contains(code) {
-            write(axis: code, value: value, at: time, into: &out)
+        for code in device.knownAxisCodes where !pointerAxes.contains(code) {
+            write(axis: code, value: device.axis(code)!, at: time, into: &out)
         }
         for (index, key) in fingerKeys.enumerated() {
             guard let key else { continue }
-            let down = transparent ? source.keysDown.contains(key) : count == index + 1 || index == fingerKeys.count - 1 && count > index
+            let down = transparent ? device.isDown(key) : count == index + 1 || index == fingerKeys.count - 1 && count > index
             write(key: key, down: down, at: time, into: &out)
         }
         if hasTouchKey {
-            write(key: EventCode.BTN_TOUCH, down: transparent ? source.keysDown.contains(EventCode.BTN_TOUCH) : count > 0, at: time, into: &out)
+            write(key: EventCode.BTN_TOUCH, down: transparent ? device.isDown(EventCode.BTN_TOUCH) : count > 0, at: time, into: &out)
         }
-        for key in source.keysDown.union(twin.keysDown).sorted() where !isTouchKey(key) {
-            write(key: key, down: source.keysDown.contains(key), at: time, into: &out)
+        var keys = device.keysDown
+        for key in copy.keysDown where !device.isDown(key) { keys.append(key) }
+        for key in keys.sorted() where !isTouchKey(key) {
+            write(key: key, down: device.isDown(key), at: time, into: &out)
         }
     }
 

@@ -31,25 +31,31 @@ public struct TouchForwarder: Sendable {
     /// there; without it, it lifts.
     public let cancelsWithPalm: Bool
     /// The device's state as the kernel holds it (every event applied).
-    public internal(set) var source: DeviceState
-    /// What the twin holds (every event written applied).
-    public internal(set) var twin: DeviceState
+    public var source: DeviceState { device.deviceState }
+    /// What the twin holds, as far as the forwarder wrote it.
+    public var twin: DeviceState { copy.deviceState }
 
-    let slotCount: Int32
+    /// The device and the twin, in flat storage.
+    var device: FlatDeviceState
+    var copy: FlatDeviceState
     /// `BTN_TOOL_*` finger-count keys the device has, by count (index 0: one finger).
     let fingerKeys: [UInt16?]
     let hasTouchKey: Bool
     let pointerAxes: [UInt16]
-    /// Each slot's contact as the forwarder knows it (absent: none).
-    var contacts: [Int32: ForwardedContact] = [:]
-    /// The tracking id each slot had after the last frame.
-    var tracking: [Int32: Int32] = [:]
+    /// Each slot's contact as the forwarder knows it (nil: none).
+    var contacts: [ForwardedContact?]
+    /// The tracking id each slot had after the last frame (-1: none).
+    var tracking: [Int32]
     /// Whether a shown contact may be held again (not once the window let it go).
-    var holdable: [Int32: Bool] = [:]
+    var holdable: [Bool]
     /// Contacts that lifted while held, waiting for their verdict.
     var lifted: [HeldContact] = []
+    /// The twin holds what the device holds (every contact shown, nothing waits): a frame
+    /// that begins no contact and whose contacts are all free passes as it came.
+    var mirrored = false
     /// Scratch of one call: the slots the frame changed, the events passed as they came.
-    var changed: Set<Int32> = []
+    var changed: [Bool]
+    var changedSlots: [Int32] = []
     var passing: [InputEvent] = []
     /// Events written in the frame being built (its `SYN_REPORT` is due when not 0).
     var written = 0
@@ -62,28 +68,34 @@ public struct TouchForwarder: Sendable {
     public init(description: DeviceDescription, state: DeviceState, twin: DeviceState? = nil, decisionWindow: Seconds, cancelsWithPalm: Bool) {
         self.decisionWindow = decisionWindow
         self.cancelsWithPalm = cancelsWithPalm
-        source = state
-        self.twin = twin ?? state
-        slotCount = Int32(description.slotCount)
+        let slots = max(1, description.slotCount)
+        device = FlatDeviceState(state, slots: slots)
+        copy = FlatDeviceState(twin ?? state, slots: slots)
         let keys = [EventCode.BTN_TOOL_FINGER, EventCode.BTN_TOOL_DOUBLETAP, EventCode.BTN_TOOL_TRIPLETAP, EventCode.BTN_TOOL_QUADTAP, EventCode.BTN_TOOL_QUINTTAP]
         fingerKeys = keys.map { description.supports(EventCode.EV_KEY, $0) ? $0 : nil }
         hasTouchKey = description.supports(EventCode.EV_KEY, EventCode.BTN_TOUCH)
         pointerAxes = [EventCode.ABS_X, EventCode.ABS_Y, EventCode.ABS_PRESSURE].filter {
             description.absinfo[$0] != nil || description.supports(EventCode.EV_ABS, $0)
         }
-        for (slot, values) in state.slots {
-            let id = values[EventCode.ABS_MT_TRACKING_ID] ?? -1
-            guard id >= 0 else { continue }
-            tracking[slot] = id
-            contacts[slot] = .shown
-            holdable[slot] = false
+        contacts = [ForwardedContact?](repeating: nil, count: slots)
+        tracking = [Int32](repeating: -1, count: slots)
+        holdable = [Bool](repeating: false, count: slots)
+        changed = [Bool](repeating: false, count: slots)
+        changedSlots.reserveCapacity(slots)
+        passing.reserveCapacity(8)
+        for slot in 0..<Int32(slots) where device.trackingID(slot) >= 0 {
+            tracking[Int(slot)] = device.trackingID(slot)
+            contacts[Int(slot)] = .shown
         }
+        mirrored = twin == nil
     }
+
+    var slotCount: Int32 { Int32(contacts.count) }
 
     /// When a held contact is let go if nothing decides first; nil when none is held.
     public var nextDeadline: Timestamp? {
         var earliest: Timestamp?
-        for case .held(let since, _, _) in contacts.values {
+        for case .held(let since, _, _)? in contacts {
             let due = since + decisionWindow
             if earliest.map({ due < $0 }) ?? true { earliest = due }
         }
@@ -95,53 +107,106 @@ public struct TouchForwarder: Sendable {
     }
 
     /// Whether the twin shows nothing down (no contact, no key): the grab may end.
-    public var twinIsNeutral: Bool { !twin.hasContactDown && twin.keysDown.isEmpty && lifted.isEmpty }
+    public var twinIsNeutral: Bool { !copy.hasContact && !copy.anyKeyDown && lifted.isEmpty }
 
     /// Whether every contact is shown as it is and nothing waits: the twin equals the device.
     public var isTransparent: Bool {
-        lifted.isEmpty && !contacts.values.contains { $0 != .shown }
+        lifted.isEmpty && !contacts.contains { $0 != nil && $0 != .shown }
     }
 
     /// Takes one frame of the device (its events up to and including `SYN_REPORT`), after the
     /// owner recognized it, and appends what the twin must be written: frames of held contacts
-    /// let go, then this frame's changes, each ending in `SYN_REPORT`.
-    public mutating func forward(_ events: some BidirectionalCollection<InputEvent>, owner: some TouchOwnership, into out: inout [InputEvent]) {
+    /// let go, then this frame's changes, each ending in `SYN_REPORT`. A frame that begins no
+    /// contact, on a twin that mirrors the device, whose contacts are all free, is written as
+    /// it came (the common case: one pass, no diff).
+    public mutating func forward(_ events: [InputEvent], owner: some TouchOwnership, into out: inout [InputEvent]) {
         guard let time = events.last?.time else { return }
-        changed.removeAll(keepingCapacity: true)
+        for slot in changedSlots { changed[Int(slot)] = false }
+        changedSlots.removeAll(keepingCapacity: true)
         passing.removeAll(keepingCapacity: true)
+        var begins = false
         for event in events {
             switch event.type {
             case EventCode.EV_SYN:
                 continue
             case EventCode.EV_ABS where event.code == EventCode.ABS_MT_SLOT:
-                source.currentSlot = event.value
+                device.currentSlot = event.value
             case EventCode.EV_ABS where EventCode.isMultitouchAxis(event.code):
-                source.slots[source.currentSlot, default: [:]][event.code] = event.value
-                changed.insert(source.currentSlot)
+                let slot = device.currentSlot
+                device.set(slot: slot, code: event.code, event.value)
+                if slot >= 0, slot < slotCount, !changed[Int(slot)] {
+                    changed[Int(slot)] = true
+                    changedSlots.append(slot)
+                }
+                if event.code == EventCode.ABS_MT_TRACKING_ID && event.value >= 0 { begins = true }
             case EventCode.EV_ABS:
-                source.axes[event.code] = event.value
+                device.setAxis(event.code, event.value)
             case EventCode.EV_KEY:
-                if event.value == 0 { source.keysDown.remove(event.code) } else if event.value == 1 { source.keysDown.insert(event.code) }
+                if event.value == 0 || event.value == 1 { device.setKey(event.code, event.value == 1) }
             default:
                 passing.append(event)
             }
         }
+        if mirrored, !begins, lifted.isEmpty, allFree(owner) {
+            pass(events, into: &out)
+            return
+        }
         settle(at: time, owner: owner, into: &out)
+    }
+
+    /// Whether every contact still down after the frame is free (the owner claims none).
+    func allFree(_ owner: some TouchOwnership) -> Bool {
+        for slot in 0..<contacts.count {
+            let id = device.trackingID(Int32(slot))
+            guard id >= 0 else { continue }
+            if let verdict = owner.verdict(forContact: id), verdict != .forward { return false }
+        }
+        return true
+    }
+
+    /// Writes a frame to the twin as the device sent it, and keeps the twin's state with it.
+    mutating func pass(_ events: [InputEvent], into out: inout [InputEvent]) {
+        for event in events {
+            switch event.type {
+            case EventCode.EV_ABS where event.code == EventCode.ABS_MT_SLOT:
+                copy.currentSlot = event.value
+            case EventCode.EV_ABS where EventCode.isMultitouchAxis(event.code):
+                copy.set(slot: copy.currentSlot, code: event.code, event.value)
+            case EventCode.EV_ABS:
+                copy.setAxis(event.code, event.value)
+            case EventCode.EV_KEY:
+                if event.value == 0 || event.value == 1 { copy.setKey(event.code, event.value == 1) }
+            default:
+                break
+            }
+        }
+        out.append(contentsOf: events)
+        for slot in changedSlots {
+            let id = device.trackingID(slot)
+            tracking[Int(slot)] = id
+            if id < 0 { contacts[Int(slot)] = nil }
+        }
     }
 
     /// Takes the device's state read again after events were lost (`SYN_DROPPED`): contacts
     /// that ended meanwhile end on the twin, new ones are judged as new, nothing stays stuck.
     public mutating func resynchronize(to state: DeviceState, at time: Timestamp, owner: some TouchOwnership, into out: inout [InputEvent]) {
-        changed = Set(state.slots.keys).union(source.slots.keys)
+        device = FlatDeviceState(state, slots: contacts.count)
+        for slot in changedSlots { changed[Int(slot)] = false }
+        changedSlots.removeAll(keepingCapacity: true)
+        for slot in 0..<slotCount {
+            changed[Int(slot)] = true
+            changedSlots.append(slot)
+        }
         passing.removeAll(keepingCapacity: true)
-        source = state
         settle(at: time, owner: owner, into: &out)
     }
 
     /// Lets time pass with no frame: held contacts whose window ended, and lifted contacts the
     /// owner gave up on, are played to the twin.
     public mutating func advance(to time: Timestamp, owner: some TouchOwnership, into out: inout [InputEvent]) {
-        changed.removeAll(keepingCapacity: true)
+        for slot in changedSlots { changed[Int(slot)] = false }
+        changedSlots.removeAll(keepingCapacity: true)
         passing.removeAll(keepingCapacity: true)
         settle(at: time, owner: owner, into: &out)
     }
@@ -150,13 +215,16 @@ public struct TouchForwarder: Sendable {
     /// forgetting what was held: the desktop is left with nothing down.
     public mutating func release(at time: Timestamp, into out: inout [InputEvent]) {
         lifted.removeAll()
-        for slot in twin.slots.keys.sorted() where (twin.slots[slot]?[EventCode.ABS_MT_TRACKING_ID] ?? -1) >= 0 {
+        for slot in 0..<slotCount where copy.trackingID(slot) >= 0 {
             write(slot: slot, code: EventCode.ABS_MT_TRACKING_ID, value: -1, at: time, into: &out)
         }
-        for key in twin.keysDown.sorted() { write(key: key, down: false, at: time, into: &out) }
+        for key in copy.keysDown { write(key: key, down: false, at: time, into: &out) }
         endFrame(at: time, into: &out)
-        contacts.removeAll()
-        tracking.removeAll()
+        for slot in contacts.indices {
+            contacts[slot] = nil
+            tracking[slot] = -1
+        }
+        mirrored = false
     }
 
     // MARK: The verdicts
@@ -164,18 +232,17 @@ public struct TouchForwarder: Sendable {
     /// Applies the verdicts after the source changed: contacts that ended, began or changed,
     /// lifted contacts waiting, then the twin's frame.
     mutating func settle(at time: Timestamp, owner: some TouchOwnership, into out: inout [InputEvent]) {
-        var slots = Set(contacts.keys).union(changed)
-        for (slot, values) in source.slots where (values[EventCode.ABS_MT_TRACKING_ID] ?? -1) >= 0 { slots.insert(slot) }
-        for slot in slots.sorted() {
-            let id = source.slots[slot]?[EventCode.ABS_MT_TRACKING_ID] ?? -1
-            let before = tracking[slot] ?? -1
+        for slot in 0..<slotCount {
+            let id = device.trackingID(slot)
+            let before = tracking[Int(slot)]
+            guard id >= 0 || before >= 0 || contacts[Int(slot)] != nil else { continue }
             if before != id {
                 if before >= 0 { end(slot: slot, trackingID: before, at: time, owner: owner, into: &out) }
                 if id >= 0 { begin(slot: slot, trackingID: id, at: time, owner: owner) }
             } else if id >= 0 {
                 judge(slot: slot, trackingID: id, at: time, owner: owner, into: &out)
             }
-            tracking[slot] = id >= 0 ? id : nil
+            tracking[Int(slot)] = id
         }
         settleLifted(at: time, owner: owner, into: &out)
         if appeared {
@@ -184,45 +251,47 @@ public struct TouchForwarder: Sendable {
             appeared = false
         }
         mirror(at: time, into: &out)
+        mirrored = isTransparent
     }
 
     /// A contact that appeared in `slot`.
     mutating func begin(slot: Int32, trackingID: Int32, at time: Timestamp, owner: some TouchOwnership) {
-        holdable[slot] = true
+        holdable[Int(slot)] = true
         switch owner.verdict(forContact: trackingID) ?? .forward {
-        case .forward: contacts[slot] = .shown
-        case .hold: contacts[slot] = .held(since: time, shown: false, frames: [source.slots[slot] ?? [:]])
-        case .consume: contacts[slot] = .consumed(cancelled: false)
+        case .forward: contacts[Int(slot)] = .shown
+        case .hold: contacts[Int(slot)] = .held(since: time, shown: false, frames: [device.snapshot(slot)])
+        case .consume: contacts[Int(slot)] = .consumed(cancelled: false)
         }
     }
 
     /// A contact that stays in `slot`: its verdict may have changed.
     mutating func judge(slot: Int32, trackingID: Int32, at time: Timestamp, owner: some TouchOwnership, into out: inout [InputEvent]) {
         let verdict = owner.verdict(forContact: trackingID) ?? .forward
-        switch contacts[slot] {
+        let moved = changed[Int(slot)]
+        switch contacts[Int(slot)] {
         case .shown?, nil:
             if verdict == .consume {
                 cancel(slot: slot, at: time, into: &out)
-            } else if verdict == .hold, holdable[slot] ?? false {
-                contacts[slot] = .held(since: time, shown: true, frames: changed.contains(slot) ? [source.slots[slot] ?? [:]] : [])
+            } else if verdict == .hold, holdable[Int(slot)] {
+                contacts[Int(slot)] = .held(since: time, shown: true, frames: moved ? [device.snapshot(slot)] : [])
             } else {
-                contacts[slot] = .shown
+                contacts[Int(slot)] = .shown
             }
         case .held(let since, let shown, var frames)?:
             if verdict == .consume {
-                if shown { cancel(slot: slot, at: time, into: &out) } else { contacts[slot] = .consumed(cancelled: false) }
+                if shown { cancel(slot: slot, at: time, into: &out) } else { contacts[Int(slot)] = .consumed(cancelled: false) }
             } else if verdict == .forward || time - since >= decisionWindow {
                 // Let go: one not shown appears where it began (in a frame of its own, with the
                 // others let go now), then the frame mirrors where it is.
-                if verdict == .hold { holdable[slot] = false }
+                if verdict == .hold { holdable[Int(slot)] = false }
                 if !shown, let first = frames.first {
                     write(values: first, slot: slot, at: time, into: &out)
                     appeared = true
                 }
-                contacts[slot] = .shown
-            } else if changed.contains(slot) {
-                frames.append(source.slots[slot] ?? [:])
-                contacts[slot] = .held(since: since, shown: shown, frames: Self.bounded(frames))
+                contacts[Int(slot)] = .shown
+            } else if moved {
+                frames.append(device.snapshot(slot))
+                contacts[Int(slot)] = .held(since: since, shown: shown, frames: Self.bounded(frames))
             }
         case .consumed?:
             break
@@ -232,12 +301,10 @@ public struct TouchForwarder: Sendable {
     /// The contact that was in `slot` lifted (or was replaced).
     mutating func end(slot: Int32, trackingID: Int32, at time: Timestamp, owner: some TouchOwnership, into out: inout [InputEvent]) {
         let verdict = owner.verdict(forContact: trackingID) ?? .forward
-        defer { contacts[slot] = nil }
-        guard case .held(let since, let shown, var frames)? = contacts[slot] else {
-            // Shown or cancelled: the twin lifts it with the source (``mirror(at:into:)``).
-            if contacts[slot] == .consumed(cancelled: true) || contacts[slot] == .shown || contacts[slot] == nil {
-                lift(slot: slot, at: time, into: &out)
-            }
+        defer { contacts[Int(slot)] = nil }
+        guard case .held(let since, let shown, var frames)? = contacts[Int(slot)] else {
+            // Shown or cancelled: the twin lifts it with the device; never shown: nothing.
+            if contacts[Int(slot)] != .consumed(cancelled: false) { lift(slot: slot, at: time, into: &out) }
             return
         }
         frames.append([EventCode.ABS_MT_TRACKING_ID: -1])
@@ -275,10 +342,10 @@ public struct TouchForwarder: Sendable {
     /// A twin slot no contact uses, for a lifted contact played late: its own if free.
     func freeSlot(preferring slot: Int32) -> Int32? {
         func free(_ slot: Int32) -> Bool {
-            contacts[slot] == nil && (tracking[slot] ?? -1) < 0 && (twin.slots[slot]?[EventCode.ABS_MT_TRACKING_ID] ?? -1) < 0
+            slot >= 0 && slot < slotCount && contacts[Int(slot)] == nil && tracking[Int(slot)] < 0 && copy.trackingID(slot) < 0
         }
         if free(slot) { return slot }
-        return (0..<max(slotCount, 1)).first(where: free)
+        return (0..<slotCount).first(where: free)
     }
 
     /// Keeps a held contact's frames within a bound (a contact held past it keeps its first

@@ -23,8 +23,8 @@ struct ForwarderScript {
     /// The frames the device sent, as sent.
     var sent: [[InputEvent]] = []
 
-    init(_ description: DeviceDescription, state: DeviceState = DeviceState(), window: Seconds = 0.15, palm: Bool = true) {
-        forwarder = TouchForwarder(description: description, state: state, decisionWindow: window, cancelsWithPalm: palm)
+    init(_ description: DeviceDescription, state: DeviceState = DeviceState(), twin: DeviceState? = nil, window: Seconds = 0.15, palm: Bool = true) {
+        forwarder = TouchForwarder(description: description, state: state, twin: twin, decisionWindow: window, cancelsWithPalm: palm)
     }
 
     mutating func abs(_ code: UInt16, _ value: Int32) { pending.append(InputEvent(time: time, type: EventCode.EV_ABS, code: code, value: value)) }
