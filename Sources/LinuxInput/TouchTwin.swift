@@ -19,7 +19,7 @@ public final class TouchTwin {
     /// The start of every twin's `phys`.
     public static let physPrefix = "gestured-twin/"
     /// The uinput node.
-    public static let defaultPath = "/dev/uinput"
+    public static let defaultPath = UInputNode.defaultPath
 
     let fd: Int32
     let uinput: OpaquePointer
@@ -48,18 +48,7 @@ public final class TouchTwin {
             libevdev_enable_event_code(template, absolute, UInt32(EventCode.ABS_MT_TOOL_TYPE), &info)
         }
         hasToolType = libevdev_has_event_code(template, absolute, UInt32(EventCode.ABS_MT_TOOL_TYPE)) != 0
-        fd = open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            switch code {
-            case ENOENT, ENODEV, ENXIO:
-                throw SourceError("\(path) does not exist: this kernel has no uinput (modprobe uinput), so gestured cannot take touches from the desktop")
-            case EACCES, EPERM:
-                throw SourceError("\(path) may not be opened by this user: the package's udev rule gives it to the group gestured-uinput, which gestured.service joins")
-            default:
-                throw SourceError("cannot open \(path): \(String(cString: strerror(code)))")
-            }
-        }
+        fd = try UInputNode.open(path, for: ", so gestured cannot take touches from the desktop")
         let phys = Self.physPrefix + (source.path.split(separator: "/").last.map(String.init) ?? source.path)
         _ = gestured_uinput_set_phys(fd, phys)
         var handle: OpaquePointer?

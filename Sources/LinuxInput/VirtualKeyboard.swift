@@ -10,7 +10,7 @@ public final class VirtualKeyboard {
     /// The device's name, as `libinput list-devices` shows it.
     public static let name = "gestured virtual keyboard"
     /// The uinput node.
-    public static let defaultPath = "/dev/uinput"
+    public static let defaultPath = UInputNode.defaultPath
 
     let fd: Int32
     let device: OpaquePointer
@@ -22,18 +22,7 @@ public final class VirtualKeyboard {
     /// Makes the device through `path`; throws a ``SourceError`` that says what is missing
     /// (no uinput in the kernel, no access to the node) and what would give it.
     public init(path: String = VirtualKeyboard.defaultPath) throws {
-        fd = open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            switch code {
-            case ENOENT, ENODEV, ENXIO:
-                throw SourceError("\(path) does not exist: this kernel has no uinput (modprobe uinput)")
-            case EACCES, EPERM:
-                throw SourceError("\(path) may not be opened by this user: the package's udev rule gives it to the group gestured-uinput, which gestured.service joins")
-            default:
-                throw SourceError("cannot open \(path): \(String(cString: strerror(code)))")
-            }
-        }
+        fd = try UInputNode.open(path, for: "")
         guard let device = libevdev_new() else {
             close(fd)
             throw SourceError("libevdev_new failed")

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Evdev
 import GestureCore
 
@@ -28,19 +25,19 @@ struct ForwarderWorkload {
         out.reserveCapacity(128)
     }
 
+    /// The decoder workload's records of frame `index`, as events.
     static func events(_ index: Int) -> [InputEvent] {
-        let time = Timestamp(microseconds: Int64(index) * 1_000_000 / 240)
-        var events: [InputEvent] = []
-        func append(_ type: UInt16, _ code: UInt16, _ value: Int32) { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
-        let angle = Double(index) / 240 * 2 * Double.pi
-        for finger in 0..<10 {
-            append(EventCode.EV_ABS, EventCode.ABS_MT_SLOT, Int32(finger))
-            if index == 0 { append(EventCode.EV_ABS, EventCode.ABS_MT_TRACKING_ID, Int32(finger + 1)) }
-            append(EventCode.EV_ABS, EventCode.ABS_MT_POSITION_X, Int32(300 + finger * 250 + Int(100 * cos(angle))))
-            append(EventCode.EV_ABS, EventCode.ABS_MT_POSITION_Y, Int32(800 + Int(100 * sin(angle))))
+        DecoderWorkload.records(index).withUnsafeBytes { bytes in
+            stride(from: 0, to: bytes.count, by: MultitouchDecoder.recordSize).map { offset in
+                let seconds = bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)
+                let microseconds = bytes.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self)
+                return InputEvent(
+                    time: Timestamp(microseconds: seconds * 1_000_000 + microseconds),
+                    type: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
+                    code: bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
+                    value: bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self))
+            }
         }
-        append(EventCode.EV_SYN, EventCode.SYN_REPORT, 0)
-        return events
     }
 
     /// Forwards the next frame; returns how many events the twin was written.

@@ -12,20 +12,24 @@ import GestureTesting
 //   engine-profile forward FRAMES     a grabbed device's forwarder alone, nothing claimed
 
 let arguments = CommandLine.arguments.dropFirst()
-// `decode FRAMES`: the live touchscreen path's decoder alone, on the peers' ten-finger load.
-if arguments.count == 2, arguments.first == "decode", let frames = Int(arguments.last!) {
-    var workload = DecoderWorkload()
-    var contacts = 0
-    for _ in 0..<frames { contacts += workload.step() }
-    print("decode: \(frames) frames, \(contacts) contacts")
-    exit(0)
-}
+// `decode FRAMES`: the live touchscreen path's decoder alone, on the peers' ten-finger load;
 // `forward FRAMES`: the same load through a grabbed device's forwarder (issue 34).
-if arguments.count == 2, arguments.first == "forward", let frames = Int(arguments.last!) {
-    var workload = ForwarderWorkload()
-    var written = 0
-    for _ in 0..<frames { written += workload.step() }
-    print("forward: \(frames) frames, \(written) events written")
+let workloads: [String: (Int) -> String] = [
+    "decode": { frames in
+        var workload = DecoderWorkload()
+        var contacts = 0
+        for _ in 0..<frames { contacts += workload.step() }
+        return "\(frames) frames, \(contacts) contacts"
+    },
+    "forward": { frames in
+        var workload = ForwarderWorkload()
+        var written = 0
+        for _ in 0..<frames { written += workload.step() }
+        return "\(frames) frames, \(written) events written"
+    },
+]
+if arguments.count == 2, let workload = workloads[arguments.first!], let frames = Int(arguments.last!) {
+    print("\(arguments.first!): \(workload(frames))")
     exit(0)
 }
 guard arguments.count == 2, let stream = SyntheticStream(rawValue: arguments.first!), let frames = Int(arguments.last!) else {

@@ -35,7 +35,7 @@ import threading
 import time
 
 import libevdev
-from libevdev import EV_ABS, EV_KEY, InputAbsInfo, InputEvent
+from libevdev import EV_KEY, InputEvent
 
 sys.path.insert(0, os.path.dirname(__file__))
 import touch  # noqa: E402
@@ -153,7 +153,9 @@ def start(bin_dir, out, mode, consume, clients=False):
             [os.path.join(bin_dir, "gesturectl"), "actions", "--file", actions, "--socket", socket_path], stdout=runner_log, stderr=subprocess.STDOUT))
     keyboard = marker_keyboard()
     name = "gestured e2e forwarded clickpad"
-    pad = clickpad(name)
+    # With fuzz on its positions, as real pads have: udev's libinput rule moves it into
+    # LIBINPUT_FUZZ_35/36, and the twin must carry it back.
+    pad = touch.clickpad(name, fuzz=4)
     touch.wait_for_daemon(name)
     screen_name = "gestured e2e forwarded touchscreen"
     screen = touch.touchscreen(screen_name)
@@ -176,10 +178,13 @@ def start(bin_dir, out, mode, consume, clients=False):
     return daemon, [subscriber] + others, desktop, keyboard, pad, screen
 
 
-def stop(clients):
-    for client in clients:
-        client.terminate()
-        client.wait()
+def finish(desktop, clients, pad, screen):
+    """Stops the desktop's libinput and the clients, and removes the devices."""
+    for process in [desktop] + clients:
+        process.terminate()
+        process.wait()
+    touch.destroy(pad)
+    touch.destroy(screen)
 
 
 def killed(bin_dir, out):
@@ -205,31 +210,9 @@ def killed(bin_dir, out):
     tap(screen, (1200, 700))
     mark(keyboard, 3)
     time.sleep(0.5)
-    desktop.terminate()
-    desktop.wait()
-    stop(clients)
-    touch.destroy(pad)
-    touch.destroy(screen)
+    finish(desktop, clients, pad, screen)
     print(f"forwarding kill: daemon {'killed' if status == -9 else f'exit {status}'}")
     sys.exit(0 if status == -9 else 1)
-
-
-def clickpad(name):
-    """touch.py's clickpad with fuzz on its positions, as real ones have: udev's libinput rule
-    moves it into LIBINPUT_FUZZ_35/36, and the twin must carry it back."""
-    d = libevdev.Device()
-    d.name = name
-    d.id = {"bustype": 0x18, "vendor": 0x1234, "product": 0x0002, "version": 1}
-    d.enable(libevdev.INPUT_PROP_POINTER)
-    d.enable(libevdev.INPUT_PROP_BUTTONPAD)
-    for key in (EV_KEY.BTN_LEFT, EV_KEY.BTN_TOUCH, EV_KEY.BTN_TOOL_FINGER, EV_KEY.BTN_TOOL_DOUBLETAP,
-                EV_KEY.BTN_TOOL_TRIPLETAP, EV_KEY.BTN_TOOL_QUADTAP):
-        d.enable(key)
-    for axis, maximum, fuzz in ((EV_ABS.ABS_X, 1000, 0), (EV_ABS.ABS_Y, 600, 0), (EV_ABS.ABS_MT_POSITION_X, 1000, 4), (EV_ABS.ABS_MT_POSITION_Y, 600, 4)):
-        d.enable(axis, InputAbsInfo(minimum=0, maximum=maximum, resolution=10, fuzz=fuzz))
-    d.enable(EV_ABS.ABS_MT_SLOT, InputAbsInfo(minimum=0, maximum=4))
-    d.enable(EV_ABS.ABS_MT_TRACKING_ID, InputAbsInfo(minimum=0, maximum=65535))
-    return d.create_uinput_device()
 
 
 def describe(node, twin, path):
@@ -334,11 +317,7 @@ def main():
             describe(node, twin, os.path.join(out, "forwarding-twin.txt"))
             latency(pad, twin, os.path.join(out, "forwarding-latency.tsv"))
     time.sleep(0.5)
-    desktop.terminate()
-    desktop.wait()
-    stop(clients)
-    touch.destroy(pad)
-    touch.destroy(screen)
+    finish(desktop, clients, pad, screen)
     time.sleep(0.3)
     daemon.terminate()
     status = daemon.wait()

@@ -77,8 +77,9 @@ def touchscreen(name):
     return d.create_uinput_device()
 
 
-def clickpad(name):
-    """A 100 x 60 mm clickpad, 5 slots, as libinput expects an internal touchpad."""
+def clickpad(name, fuzz=0):
+    """A 100 x 60 mm clickpad, 5 slots, as libinput expects an internal touchpad; `fuzz` on its
+    ABS_MT_POSITION axes."""
     d = libevdev.Device()
     d.name = name
     d.id = {"bustype": 0x18, "vendor": 0x1234, "product": 0x0002, "version": 1}
@@ -87,8 +88,8 @@ def clickpad(name):
     for key in (EV_KEY.BTN_LEFT, EV_KEY.BTN_TOUCH, EV_KEY.BTN_TOOL_FINGER, EV_KEY.BTN_TOOL_DOUBLETAP,
                 EV_KEY.BTN_TOOL_TRIPLETAP, EV_KEY.BTN_TOOL_QUADTAP):
         d.enable(key)
-    for axis, maximum in ((EV_ABS.ABS_X, 1000), (EV_ABS.ABS_Y, 600), (EV_ABS.ABS_MT_POSITION_X, 1000), (EV_ABS.ABS_MT_POSITION_Y, 600)):
-        d.enable(axis, InputAbsInfo(minimum=0, maximum=maximum, resolution=10))
+    for axis, maximum, axis_fuzz in ((EV_ABS.ABS_X, 1000, 0), (EV_ABS.ABS_Y, 600, 0), (EV_ABS.ABS_MT_POSITION_X, 1000, fuzz), (EV_ABS.ABS_MT_POSITION_Y, 600, fuzz)):
+        d.enable(axis, InputAbsInfo(minimum=0, maximum=maximum, resolution=10, fuzz=axis_fuzz))
     d.enable(EV_ABS.ABS_MT_SLOT, InputAbsInfo(minimum=0, maximum=4))
     d.enable(EV_ABS.ABS_MT_TRACKING_ID, InputAbsInfo(minimum=0, maximum=65535))
     return d.create_uinput_device()
