@@ -31,7 +31,7 @@ extension EvdevNodeReader {
         }
         do {
             let twin = try TouchTwin(of: source, udevProperties: udevProperties)
-            try source.startForwarding(twin: twin, decisionWindow: decisionWindow)
+            try source.startForwarding(twin: twin, decisionWindow: hub.decisionWindow)
             lastRead = MonotonicClock.now
             hub.setTwin(twin.node ?? "", of: source.device)
             hub.logger.info("\(name): grabbed; the desktop reads its twin \(twin.node ?? "(no node)") and sees only what no consuming gesture takes")
@@ -53,6 +53,7 @@ extension EvdevNodeReader {
     /// One read's records while forwarding.
     func forward(_ bytes: UnsafeRawBufferPointer) {
         lastRead = MonotonicClock.now
+        source.setDecisionWindow(hub.decisionWindow)
         do {
             try source.forward(bytes, owner: hub.ownership(of: source.device)) { hub.feed($0) }
         } catch {
@@ -65,6 +66,7 @@ extension EvdevNodeReader {
     /// Time passed in the engine with no frame.
     func advanced(to time: Timestamp) {
         guard source.isForwarding else { return }
+        source.setDecisionWindow(hub.decisionWindow)
         do {
             try source.advanceForwarding(to: time, owner: hub.ownership(of: source.device))
         } catch {

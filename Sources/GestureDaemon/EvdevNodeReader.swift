@@ -30,8 +30,6 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
     /// A gesture on the device consumes: grab and forward once no finger is down (and stop, once
     /// none is, when no gesture consumes any more).
     var wantsForwarding = false
-    /// How long a contact a consuming gesture may claim is held back.
-    var decisionWindow: Seconds = TouchForwarding.defaultDecisionWindow
     /// The forwarder's next deadline, armed on the loop.
     var forwardTimer: Scheduled<Void>?
     var forwardDue: Timestamp?

@@ -226,6 +226,10 @@ public final class GestureHub: @unchecked Sendable {
     /// engine does not know it, or nothing on the device consumes).
     public func verdict(forContact id: Int32, on device: DeviceID) -> TouchVerdict? { engine.verdict(forContact: id, on: device) }
 
+    /// How long a touch a consuming gesture may claim is held back: the configuration's
+    /// `decisionWindow:`, else 0.15 s.
+    public var decisionWindow: Seconds { config.decisionWindow ?? TouchForwarder.defaultDecisionWindow }
+
     /// The device's consuming gestures as its forwarder's owner.
     func ownership(of device: DeviceID) -> EngineOwnership { EngineOwnership(engine: engine, device: device) }
 

@@ -33,9 +33,9 @@ struct ConfigReader {
         }
     }
 
-    func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList, devices: [DeviceSetting]) {
+    func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList, devices: [DeviceSetting], decisionWindow: Seconds?) {
         let root = try document(text, what: "the configuration", expected: "`version: 1` and `gestures:`")
-        let top = try mapping(root, "the configuration (`version: 1` and `gestures:`)", allowed: ["version", "gestures", "access", "devices"])
+        let top = try mapping(root, "the configuration (`version: 1` and `gestures:`)", allowed: ["version", "gestures", "access", "devices", "decisionWindow"])
         guard let version = top["version"] else { throw error(root, "expected `version: 1`") }
         guard version.int == 1 else { throw error(version, "expected `version: 1`, found `\(version.string ?? "?")`") }
         guard let list = top["gestures"] else { throw error(root, "expected a `gestures:` list") }
@@ -43,7 +43,10 @@ struct ConfigReader {
         guard entries.count <= ConfigLimits.maximumGestures else {
             throw error(list, "the configuration has \(entries.count) gestures; at most \(ConfigLimits.maximumGestures) are allowed")
         }
-        return (try bindings(entries), try top["access"].map(access) ?? AccessList(), try top["devices"].map(deviceSettings) ?? [])
+        return (
+            try bindings(entries), try top["access"].map(access) ?? AccessList(), try top["devices"].map(deviceSettings) ?? [],
+            try top["decisionWindow"].map { try number($0, "decisionWindow", 0.02...1) }
+        )
     }
 
     /// A list of gestures: each entry a binding, every name once.

@@ -14,6 +14,9 @@ public struct GestureConfig: Hashable, Sendable {
     public var access: AccessList
     /// How devices are mounted (the `devices:` section), first match first.
     public var devices: [DeviceSetting]
+    /// How long a touch a consuming gesture may claim is held back from the desktop before it
+    /// is let go (`decisionWindow:`, seconds; nil: the default, 0.15 s; docs/OWNERSHIP.md).
+    public var decisionWindow: Seconds?
 
     /// Creates a configuration.
     public init(bindings: [BindingSpec], source: String, access: AccessList = AccessList(), devices: [DeviceSetting] = []) {
@@ -31,8 +34,10 @@ public struct GestureConfig: Hashable, Sendable {
     /// Reads a configuration; throws a ``ConfigError`` naming the line for anything unknown or
     /// out of range.
     public static func parse(_ text: String, file: String) throws -> GestureConfig {
-        let (bindings, access, devices) = try ConfigReader(file: file).read(text)
-        return GestureConfig(bindings: bindings, source: file, access: access, devices: devices)
+        let read = try ConfigReader(file: file).read(text)
+        var config = GestureConfig(bindings: read.bindings, source: file, access: read.access, devices: read.devices)
+        config.decisionWindow = read.decisionWindow
+        return config
     }
 
     /// Gestures a client defines (`subscribe`'s `define`), read straight from their JSON by the

@@ -42,6 +42,13 @@ extension EvdevTouchSource {
         _ = libevdev_grab(evdev, LIBEVDEV_UNGRAB)
     }
 
+    /// How long a contact a consuming gesture may claim is held back (the configuration's
+    /// `decisionWindow:`, which a reload may change).
+    public func setDecisionWindow(_ window: Seconds) {
+        guard let forwarding, forwarding.forwarder.decisionWindow != window else { return }
+        forwarding.forwarder.decisionWindow = window
+    }
+
     /// When a held contact is let go if nothing decides first.
     public var forwardingDeadline: Timestamp? { forwarding?.forwarder.nextDeadline }
 

@@ -62,6 +62,7 @@ import Testing
         ("version: 1\ngestures: []\ndevices: { rotation: 90 }\n", 3, "as a list"),
         ("version: 1\ngestures: []\ndevices:\n  - match: { name: x }\n", 4, "expected `touchscreen`"),
         ("version: 1\ngestures:\n  - name: a\n    tap: {}\n    consume: maybe\n", 5, "expected `consume` to be true or false"),
+        ("version: 1\ndecisionWindow: 2\ngestures: []\n", 2, "decisionWindow"),
     ])
     func rejectsWhatItDoesNotKnowByKeyAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect {
@@ -110,6 +111,8 @@ import Testing
                 hold: { fingers: 4 }
             """, file: "c.yml")
         #expect(config.bindings.map(\.consume) == [true, true, false, false])
+        #expect(config.decisionWindow == nil, "the default, 0.15 s")
+        #expect(try GestureConfig.parse("version: 1\ndecisionWindow: 0.25\ngestures: []\n", file: "w.yml").decisionWindow == 0.25)
         #expect(config.bindings.map(\.gesture.fewestFingers) == [3, 2, 1, 4])
     }
 

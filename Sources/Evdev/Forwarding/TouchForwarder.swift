@@ -25,8 +25,14 @@ import GestureCore
 /// counts more fingers than it has slots keeps its count); other keys, axes and events
 /// (buttons, `MSC_TIMESTAMP`) pass as they come.
 public struct TouchForwarder: Sendable {
-    /// How long a contact may be held while a consuming gesture decides; then it is let go.
-    public let decisionWindow: Seconds
+    /// How long a contact a consuming gesture may claim is held back unless the configuration
+    /// says otherwise: 150 ms, under libinput's 180 ms tap timeout (a held tap is still a tap
+    /// when played) and about what a swipe needs to leave its slop.
+    public static let defaultDecisionWindow: Seconds = 0.15
+
+    /// How long a contact may be held while a consuming gesture decides; then it is let go
+    /// (a change applies to contacts held from then on, and to those held now).
+    public var decisionWindow: Seconds
     /// The twin reports `ABS_MT_TOOL_TYPE`: a claimed contact already shown becomes a palm
     /// there; without it, it lifts.
     public let cancelsWithPalm: Bool
