@@ -312,6 +312,19 @@ for mode in ("consume", "listen", "kill"):
 for name, passed, detail in forwarding_checks.check(out):
     record(name, passed, detail)
 
+# ── Beside a real compositor: sway's own bindgesture ───────────────────────────────────────
+try:
+    compositor = json.load(open(os.path.join(out, "compositor.json")))
+except (OSError, ValueError) as error:
+    compositor = {}
+    print(f"(no compositor report: {error})")
+consumed, listened = compositor.get("consume", {}), compositor.get("listen", {})
+record(f"sway ({compositor.get('sway', '?')}): a consumed three-finger swipe left never fires its bindgesture, the right one does",
+       consumed.get("grabbed") is True and consumed.get("sway_fired") == ["right"] and "swipe-left-3" in consumed.get("gestured_ended", []),
+       f"grabbed {consumed.get('grabbed')}, sway fired {consumed.get('sway_fired')}, gestured ended {consumed.get('gestured_ended')}")
+record("sway: with nothing consumed both of its bindgestures fire (the same swipes)",
+       listened.get("sway_fired") == ["left", "right"], f"sway fired {listened.get('sway_fired')}, gestured ended {listened.get('gestured_ended')}")
+
 # ── Shutdown ───────────────────────────────────────────────────────────────────────────────
 try:
     status = int(open(os.path.join(out, "daemon.status")).read())

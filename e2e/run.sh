@@ -4,7 +4,9 @@
 #   1. the bare input stack: the release binaries (static Swift runtime) started by hand, every
 #      scenario of e2e/guest/scenarios.sh;
 #   2. systemd as PID 1: the Debian package installed with dpkg -i and gestured run by systemd
-#      exactly as installed, every scenario of e2e/guest/service.py.
+#      exactly as installed, every scenario of e2e/guest/service.py;
+# and once from a Debian 13 image with sway: 3. a real compositor reading the devices through
+#      its own libinput, beside a gestured that consumes (e2e/guest/compositor.py).
 # Then e2e/evaluate.py judges both on the host. Usage: e2e/run.sh BIN_DIR PACKAGE.deb
 set -eu
 bin=$1
@@ -16,6 +18,7 @@ started=$(date +%s)
 # The guest image, built once into the cache (never in the repository) and rebuilt when it is
 # incomplete or of another recipe.
 sh e2e/image.sh "$cache"
+sh e2e/image.sh "$cache" trixie
 
 share=$(mktemp -d "${TMPDIR:-/tmp}/gestured-e2e.XXXXXX")
 trap 'rm -rf "$share"' EXIT
@@ -76,6 +79,8 @@ boot() {
 }
 boot "bare input stack" "$share/guest.log" "" sh e2e/guest/scenarios.sh
 boot "systemd, the package installed" "$share/service.log" "qi.systemd" python3 e2e/guest/service.py /host/gestured.deb
+image=$cache/image-trixie
+boot "sway on Debian 13" "$share/compositor.log" "" python3 e2e/guest/compositor.py /host/bin /host/out
 # What the kernel actually delivered, replayed on the host (the evaluator compares the live
 # events with it too, to tell the injector's timing apart from gestured's behaviour).
 for captured in "$share"/out/*.captured.evemu; do

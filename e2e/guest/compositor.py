@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Issue 34 beside a real compositor: sway (headless, reading the devices through its own
+libinput, as on a desktop) with `bindgesture swipe:3:left` and `swipe:3:right`, each writing a
+line when it fires; gestured consumes `swipe-left-3` (its configuration's `consume: true`).
+Three fingers swipe left, then right, on a clickpad: sway's left must not fire (gestured's
+did), its right must. Then the same with nothing consumed: both fire.
+
+    compositor.py BIN OUT
+
+Writes OUT/compositor.json (what fired, and gestured's and sway's logs beside it); the host
+judges (e2e/evaluate.py). Runs in a guest with sway (Debian 13: e2e/compositor.sh).
+"""
+import atexit
+import json
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+import touch  # noqa: E402
+
+CONFIG = """version: 1
+gestures:
+  - name: swipe-left-3
+    swipe: {{ fingers: 3, direction: left }}
+    consume: {consume}
+  - name: swipe-right-3
+    swipe: {{ fingers: 3, direction: right }}
+"""
+
+SWAY = """output HEADLESS-1 resolution 1280x720
+bindgesture swipe:3:left exec echo left >> {out}/compositor-{mode}-sway.txt
+bindgesture swipe:3:right exec echo right >> {out}/compositor-{mode}-sway.txt
+"""
+
+SPAWNED = []
+
+
+def spawn(*args, **kwargs):
+    child = subprocess.Popen(*args, **kwargs)
+    SPAWNED.append(child)
+    return child
+
+
+@atexit.register
+def reap():
+    for child in SPAWNED:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+def wait_for(check, timeout=60):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.05)
+    return None
+
+
+def text(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def swipe(pad, dx):
+    start = {0: (450, 300), 1: (550, 250), 2: (650, 300)}
+    touch.frame(pad, touch.fingers_frame(start, first=True, tool=touch.EV_KEY.BTN_TOOL_TRIPLETAP))
+    time.sleep(0.15)  # the fingers settle, as a hand does before it sweeps
+    for step in range(1, 31):
+        touch.frame(pad, touch.fingers_frame({s: (x + dx * step / 30, y) for s, (x, y) in start.items()}))
+        time.sleep(0.01)
+    touch.frame(pad, touch.lift(start, tool=touch.EV_KEY.BTN_TOOL_TRIPLETAP))
+    time.sleep(1.0)
+
+
+def run(bin_dir, out, mode):
+    """One run: gestured (consuming or not), a clickpad, sway, a swipe each way."""
+    config = f"/tmp/compositor-{mode}.yml"
+    with open(config, "w") as f:
+        f.write(CONFIG.format(consume="true" if mode == "consume" else "false"))
+    socket_path = f"/tmp/compositor-{mode}.sock"
+    os.environ["GESTURED_SOCKET"] = socket_path
+    daemon_log = f"{out}/compositor-{mode}-daemon.log"
+    daemon = spawn([f"{bin_dir}/gestured", "--config", config, "--socket", socket_path], stderr=open(daemon_log, "w"))
+    if not wait_for(lambda: "serving on" in text(daemon_log)):
+        return {"error": "gestured never served"}
+    live = f"{out}/compositor-{mode}-live.jsonl"
+    subscriber = spawn([f"{bin_dir}/gesturectl", "subscribe", "--json", "--no-reconnect", "--socket", socket_path], stdout=open(live, "w"))
+    name = f"gestured e2e sway clickpad {mode}"
+    pad = touch.clickpad(name)
+    touch.wait_for_daemon(name)
+    grabbed = bool(wait_for(lambda: f"{name}: grabbed;" in text(daemon_log), 30)) if mode == "consume" else False
+    time.sleep(1.0)
+    runtime = f"/tmp/xdg-{mode}"
+    os.makedirs(runtime, mode=0o700, exist_ok=True)
+    with open(f"/tmp/sway-{mode}.conf", "w") as f:
+        f.write(SWAY.format(out=out, mode=mode))
+    environment = dict(os.environ, XDG_RUNTIME_DIR=runtime, WLR_BACKENDS="headless,libinput", WLR_RENDERER="pixman",
+                       WLR_LIBINPUT_NO_DEVICES="1", LIBSEAT_BACKEND="noop")
+    sway_log = f"{out}/compositor-{mode}-sway.log"
+    sway = spawn(["sway", "-d", "-c", f"/tmp/sway-{mode}.conf"], env=environment, stdout=subprocess.DEVNULL, stderr=open(sway_log, "w"))
+    # Sway's libinput has the clickpad (the device, or its twin while gestured holds the grab).
+    if not wait_for(lambda: sway.poll() is None and text(sway_log).count(name) >= 1 and "Running compositor" in text(sway_log), 90):
+        time.sleep(5)
+    time.sleep(2.0)
+    swipe(pad, -350)
+    swipe(pad, 350)
+    time.sleep(1.0)
+    fired = text(f"{out}/compositor-{mode}-sway.txt").split()
+    sway.terminate()
+    sway.wait()
+    subscriber.terminate()
+    subscriber.wait()
+    touch.destroy(pad)
+    daemon.terminate()
+    daemon.wait()
+    ended = [json.loads(line).get("gesture") for line in text(live).splitlines()
+             if json.loads(line).get("event") == "gesture" and json.loads(line).get("phase") == "ended"]
+    return {"grabbed": grabbed, "sway_fired": fired, "gestured_ended": ended, "sway_alive": "Running compositor" in text(sway_log),
+            "sway_devices": [line for line in text(sway_log).splitlines() if name in line][:6]}
+
+
+def main():
+    bin_dir, out = sys.argv[1], sys.argv[2]
+    report = {"sway": subprocess.run(["sway", "--version"], capture_output=True, text=True).stdout.strip()}
+    for mode in ("consume", "listen"):
+        report[mode] = run(bin_dir, out, mode)
+    with open(f"{out}/compositor.json", "w") as f:
+        json.dump(report, f, indent=1)
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()
