@@ -13,7 +13,7 @@ set -eu
 bin=$1
 seconds=${FUZZ_SECONDS:-60}
 work=${FUZZ_DIR:-.fuzz}
-harnesses=${FUZZ_HARNESSES:-request config evemu libinput-record evtest decoder import}
+harnesses=${FUZZ_HARNESSES:-request config evemu libinput-record evtest decoder forwarder import}
 # Limits every input must stay within: 10 s, 2 GiB resident, no single allocation over 512 MiB.
 limits="-timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512"
 
@@ -43,7 +43,7 @@ seed() {  # seed HARNESS: fills $work/seeds/HARNESS
 
 max_len() {  # the largest input libFuzzer makes: room for the real thing, small enough to be fast
     case $1 in
-    request | decoder) echo 4096 ;;
+    request | decoder | forwarder) echo 4096 ;;
     config | import) echo 16384 ;;
     *) echo 32768 ;;
     esac

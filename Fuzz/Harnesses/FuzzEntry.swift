@@ -13,6 +13,7 @@ enum FuzzEntry {
         "libinput-record": RecordingHarness.run,
         "evtest": RecordingHarness.run,
         "decoder": DecoderHarness.run,
+        "forwarder": ForwarderHarness.run,
         "import": ImportHarness.run,
     ]
 
