@@ -3,8 +3,9 @@ import GestureCore
 
 /// Raw events of a grabbed touchscreen (protocol B, 10 slots) through ``TouchForwarder``, with an
 /// owner whose verdicts come from the input too (any verdict, any order: the forwarder must hold
-/// for every owner). Invariants: the twin is written whole frames; a contact claimed before it
-/// was shown never reaches the twin; once the device has nothing down and time has passed every
+/// for every owner). Invariants: the twin is written whole frames; a contact (a slot's tracking
+/// id: a hostile device may give two slots one id) claimed before it was shown never reaches
+/// the twin; once the device has nothing down and time has passed every
 /// window, the twin has nothing down either (nothing stuck); after ``TouchForwarder/release``
 /// the twin is neutral.
 enum ForwarderHarness {
@@ -35,13 +36,19 @@ enum ForwarderHarness {
     /// with the next byte setting verdicts; 8: time passes), and three of value. Tracking ids
     /// stay small (0…15) so contacts end and come back.
     static func run(_ data: UnsafeRawBufferPointer) {
-        var forwarder = TouchForwarder(description: description, state: DeviceState(), twin: DeviceState(), decisionWindow: 0.15, cancelsWithPalm: true)
+        var forwarder = TouchForwarder(description: description, state: DeviceState(), twin: DeviceState(), decisionWindow: TouchForwarder.defaultDecisionWindow, cancelsWithPalm: true)
         var owner = Owner()
         var frame: [InputEvent] = []
         var out: [InputEvent] = []
         var time = Timestamp(microseconds: 1_000_000)
+        // Contacts as slot and tracking id (slot << 16 | id).
         var claimedUnseen: Set<Int32> = []
         var shown: Set<Int32> = []
+        func contacts() -> Set<Int32> {
+            Set(forwarder.source.slots.compactMap { slot, values in
+                (values[EventCode.ABS_MT_TRACKING_ID] ?? -1) >= 0 ? slot << 16 | values[EventCode.ABS_MT_TRACKING_ID]! : nil
+            })
+        }
         var at = 0
         func check(_ written: ArraySlice<InputEvent>) {
             Invariant.check(written.isEmpty || written.last?.type == EventCode.EV_SYN, "the twin was written a frame without its SYN_REPORT")
@@ -49,8 +56,8 @@ enum ForwarderHarness {
             for event in written where event.type == EventCode.EV_ABS {
                 if event.code == EventCode.ABS_MT_SLOT { slot = event.value }
                 guard event.code == EventCode.ABS_MT_TRACKING_ID, event.value >= 0 else { continue }
-                Invariant.check(!claimedUnseen.contains(event.value), "contact \(event.value) was claimed before it was shown, and the twin got it (slot \(slot))")
-                shown.insert(event.value)
+                Invariant.check(!claimedUnseen.contains(slot << 16 | event.value), "contact \(event.value) in slot \(slot) was claimed before it was shown, and the twin got it")
+                shown.insert(slot << 16 | event.value)
             }
         }
         while at + 4 <= data.count {
@@ -79,16 +86,16 @@ enum ForwarderHarness {
                     }
                 }
                 owner.isDeciding = value & 0x100 != 0
-                let before = Set(forwarder.source.slots.values.compactMap { $0[EventCode.ABS_MT_TRACKING_ID] }.filter { $0 >= 0 })
+                let before = contacts()
                 let first = out.count
                 forwarder.forward(frame, owner: owner, into: &out)
-                let after = Set(forwarder.source.slots.values.compactMap { $0[EventCode.ABS_MT_TRACKING_ID] }.filter { $0 >= 0 })
+                let after = contacts()
                 check(out[first...])
                 // A contact claimed while the twin never had it stays claimed until it lifts.
-                for id in after where owner.verdicts[id] == .consume && !shown.contains(id) { claimedUnseen.insert(id) }
-                for id in before.subtracting(after) {
-                    claimedUnseen.remove(id)
-                    shown.remove(id)
+                for contact in after where owner.verdicts[contact & 0xffff] == .consume && !shown.contains(contact) { claimedUnseen.insert(contact) }
+                for contact in before.subtracting(after) {
+                    claimedUnseen.remove(contact)
+                    shown.remove(contact)
                 }
                 frame.removeAll()
                 time = time + 0.008

@@ -227,7 +227,7 @@ public final class GestureHub: @unchecked Sendable {
     public func verdict(forContact id: Int32, on device: DeviceID) -> TouchVerdict? { engine.verdict(forContact: id, on: device) }
 
     /// How long a touch a consuming gesture may claim is held back: the configuration's
-    /// `decisionWindow:`, else 0.15 s.
+    /// `decisionWindow:`, else 0.3 s.
     public var decisionWindow: Seconds { config.decisionWindow ?? TouchForwarder.defaultDecisionWindow }
 
     /// The device's consuming gestures as its forwarder's owner.

@@ -15,7 +15,7 @@ public struct GestureConfig: Hashable, Sendable {
     /// How devices are mounted (the `devices:` section), first match first.
     public var devices: [DeviceSetting]
     /// How long a touch a consuming gesture may claim is held back from the desktop before it
-    /// is let go (`decisionWindow:`, seconds; nil: the default, 0.15 s; docs/OWNERSHIP.md).
+    /// is let go (`decisionWindow:`, seconds; nil: the default, 0.3 s; docs/OWNERSHIP.md).
     public var decisionWindow: Seconds?
 
     /// Creates a configuration.

@@ -14,7 +14,7 @@ struct ForwarderWorkload {
     }
 
     var forwarder = TouchForwarder(
-        description: DecoderWorkload.description, state: DeviceState(), decisionWindow: 0.15, cancelsWithPalm: true)
+        description: DecoderWorkload.description, state: DeviceState(), decisionWindow: TouchForwarder.defaultDecisionWindow, cancelsWithPalm: true)
     /// One turn's frames as events, made beforehand (only forwarding is counted).
     let turn: [[InputEvent]]
     var out: [InputEvent] = []

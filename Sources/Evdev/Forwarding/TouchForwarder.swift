@@ -26,9 +26,9 @@ import GestureCore
 /// (buttons, `MSC_TIMESTAMP`) pass as they come.
 public struct TouchForwarder: Sendable {
     /// How long a contact a consuming gesture may claim is held back unless the configuration
-    /// says otherwise: 150 ms, under libinput's 180 ms tap timeout (a held tap is still a tap
-    /// when played) and about what a swipe needs to leave its slop.
-    public static let defaultDecisionWindow: Seconds = 0.15
+    /// says otherwise: 300 ms, a hand's rest before it sweeps, a swipe's settle and its first
+    /// millimetres (docs/OWNERSHIP.md says what 150 ms let through).
+    public static let defaultDecisionWindow: Seconds = 0.3
 
     /// How long a contact may be held while a consuming gesture decides; then it is let go
     /// (a change applies to contacts held from then on, and to those held now).
@@ -130,6 +130,7 @@ public struct TouchForwarder: Sendable {
         for slot in changedSlots { changed[Int(slot)] = false }
         changedSlots.removeAll(keepingCapacity: true)
         passing.removeAll(keepingCapacity: true)
+        let slot = device.currentSlot
         var begins = false
         for event in events {
             switch event.type {
@@ -154,7 +155,7 @@ public struct TouchForwarder: Sendable {
             }
         }
         if mirrored, !begins, lifted.isEmpty, allFree(owner) {
-            pass(events, into: &out)
+            pass(events, from: slot, into: &out)
             return
         }
         settle(at: time, owner: owner, into: &out)
@@ -170,8 +171,14 @@ public struct TouchForwarder: Sendable {
         return true
     }
 
-    /// Writes a frame to the twin as the device sent it, and keeps the twin's state with it.
-    mutating func pass(_ events: [InputEvent], into out: inout [InputEvent]) {
+    /// Writes a frame to the twin as the device sent it, and keeps the twin's state with it. The
+    /// device's events apply to the slot it had selected (`slot`); a twin that has another one
+    /// selected (a held contact was played in a slot of its own) is told first.
+    mutating func pass(_ events: [InputEvent], from slot: Int32, into out: inout [InputEvent]) {
+        if copy.currentSlot != slot, let first = events.first {
+            out.append(InputEvent(time: first.time, type: EventCode.EV_ABS, code: EventCode.ABS_MT_SLOT, value: slot))
+            copy.currentSlot = slot
+        }
         for event in events {
             switch event.type {
             case EventCode.EV_ABS where event.code == EventCode.ABS_MT_SLOT:

@@ -333,4 +333,26 @@ import Testing
         s.key(EventCode.BTN_TOUCH, 1)
         #expect(s.syn().words == "ABS_MT_TRACKING_ID 9 ABS_MT_POSITION_X 500 ABS_MT_POSITION_Y 300 BTN_TOUCH 1 |")
     }
+
+    /// Found by the forwarder harness: a held contact replaced in its slot and played later in
+    /// another slot leaves the twin's slot selection there; the device's next frame, which does
+    /// not select its slot again (the kernel omits an unchanged ABS_MT_SLOT), must still reach
+    /// the right slot, or the contact stays down on the twin for ever.
+    @Test func aFramePassedAsItCameSelectsTheDevicesSlotOnTheTwin() {
+        var s = ForwarderScript(TwinDevices.touchscreen)
+        s.owner.verdicts = [11: .hold]
+        s.abs(EventCode.ABS_MT_TRACKING_ID, 11)
+        #expect(s.syn().isEmpty)
+        s.owner.verdicts = [0: .forward, 11: .hold]
+        s.owner.isDeciding = true
+        s.abs(EventCode.ABS_MT_TRACKING_ID, 0)
+        s.abs(EventCode.ABS_MT_POSITION_X, 316)
+        s.syn()
+        s.owner.verdicts = [0: .forward, 11: .forward]
+        s.owner.isDeciding = false
+        #expect(s.syn().words.hasPrefix("ABS_MT_SLOT 1 ABS_MT_TRACKING_ID 11 | ABS_MT_TRACKING_ID -1 |"), "the first contact played in a free slot")
+        s.abs(EventCode.ABS_MT_TRACKING_ID, -1)
+        #expect(s.syn().words == "ABS_MT_SLOT 0 ABS_MT_TRACKING_ID -1 |")
+        #expect(s.forwarder.twinIsNeutral)
+    }
 }
