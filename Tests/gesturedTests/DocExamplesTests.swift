@@ -28,7 +28,7 @@ import Testing
         return blocks
     }
 
-    static let documents = ["README.md", "docs/ACTIONS.md", "docs/CONFIG.md"]
+    static let documents = ["README.md", "docs/ACTIONS.md", "docs/CONFIG.md", "docs/OWNERSHIP.md"]
 
     @Test(arguments: documents) func everyYAMLExampleWorks(_ document: String) throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-doc-\(UUID().uuidString.prefix(8)).yml").path
