@@ -7,7 +7,7 @@ extension TouchForwarder {
     /// up to the source, passes the frame's other events, and ends the frame.
     mutating func mirror(at time: Timestamp, into out: inout [InputEvent]) {
         for slot in 0..<slotCount where contacts[Int(slot)] == .shown {
-            write(values: device.snapshot(slot), slot: slot, at: time, into: &out)
+            mirror(slot: slot, at: time, into: &out)
         }
         derive(at: time, transparent: isTransparent, into: &out)
         if written > 0 || passing.contains(where: { $0.type != EventCode.EV_MSC }) {
@@ -15,6 +15,21 @@ extension TouchForwarder {
             written += passing.count
         }
         endFrame(at: time, into: &out)
+    }
+
+    /// Writes a shown slot's values that differ from the twin's, straight from the flat state
+    /// (the tracking id first, then the axes by code; a lift writes only its id): the same as
+    /// ``write(values:slot:at:into:)`` without a dictionary per slot and frame.
+    mutating func mirror(slot: Int32, at time: Timestamp, into out: inout [InputEvent]) {
+        let trackingID = device.trackingID(slot)
+        guard trackingID >= 0 else {
+            lift(slot: slot, at: time, into: &out)
+            return
+        }
+        write(slot: slot, code: EventCode.ABS_MT_TRACKING_ID, value: trackingID, at: time, into: &out)
+        for code in EventCode.ABS_MT_FIRST + 1...EventCode.ABS_MT_LAST where code != EventCode.ABS_MT_TRACKING_ID {
+            if let value = device.value(slot: slot, code: code) { write(slot: slot, code: code, value: value, at: time, into: &out) }
+        }
     }
 
     /// Plays a held contact that lifted to `slot`: where it began, where it last was, its lift,
@@ -124,8 +139,8 @@ extension TouchForwarder {
                 if let value = copy.value(slot: first, code: from) { write(axis: code, value: value, at: time, into: &out) }
             }
         }
-        for code in device.knownAxisCodes where !pointerAxes.contains(code) {
-            write(axis: code, value: device.axis(code)!, at: time, into: &out)
+        for code in 0..<UInt16(FlatDeviceState.axisCount) where !pointerAxes.contains(code) {
+            if let value = device.axis(code) { write(axis: code, value: value, at: time, into: &out) }
         }
         for (index, key) in fingerKeys.enumerated() {
             guard let key else { continue }
@@ -135,10 +150,14 @@ extension TouchForwarder {
         if hasTouchKey {
             write(key: EventCode.BTN_TOUCH, down: transparent ? device.isDown(EventCode.BTN_TOUCH) : count > 0, at: time, into: &out)
         }
-        var keys = device.keysDown
-        for key in copy.keysDown where !device.isDown(key) { keys.append(key) }
-        for key in keys.sorted() where !isTouchKey(key) {
-            write(key: key, down: device.isDown(key), at: time, into: &out)
+        // Every key down on either side, in code order, word by word (no array per frame).
+        for word in 0..<device.keys.count where device.keys[word] | copy.keys[word] != 0 {
+            var bits = device.keys[word] | copy.keys[word]
+            while bits != 0 {
+                let key = UInt16(word * 64 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+                if !isTouchKey(key) { write(key: key, down: device.isDown(key), at: time, into: &out) }
+            }
         }
     }
 
