@@ -303,7 +303,7 @@ print(f"touchpad agreement: {agreeing} of {total} recordings (.build-e2e/last/ou
 touchpad_agreement.judge_landing_jump(share, read_json_lines, record)
 
 # ── Owning what it acts on: the desktop's view of a grabbed, forwarded device ──────────────
-for mode in ("consume", "listen", "kill"):
+for mode in ("consume", "listen", "kill", "release"):
     try:
         status = int(open(os.path.join(out, f"forwarding-{mode}.status")).read())
     except (OSError, ValueError):

@@ -11,8 +11,8 @@ import os
 import re
 import sys
 
-PARTS = ["motion", "scroll", "tap", "consumed", "free", "edge", "middle", "edge-tap"]
-MARKER_KEYS = ["KEY_F13", "KEY_F14", "KEY_F15", "KEY_F16", "KEY_F17", "KEY_F18", "KEY_F19", "KEY_F20", "KEY_F21"]
+PARTS = ["motion", "scroll", "tap", "consumed", "free", "edge", "middle", "edge-tap", "typing"]
+MARKER_KEYS = ["KEY_F13", "KEY_F14", "KEY_F15", "KEY_F16", "KEY_F17", "KEY_F18", "KEY_F19", "KEY_F20", "KEY_F21", "KEY_F22"]
 
 
 def desktop_parts(path, names=PARTS, devices=False):
@@ -138,19 +138,54 @@ def check_kill(out):
     ]
 
 
+MILLIMETRES = re.compile(r"\(\s*(-?[\d.]+)/\s*(-?[\d.]+)mm\)")
+
+
+def touch_downs(events):
+    """(node, (x, y) in mm) of each TOUCH_DOWN."""
+    found = []
+    for node, kind, rest in events:
+        match = MILLIMETRES.search(rest)
+        if kind == "TOUCH_DOWN" and match:
+            found.append((node, (float(match.group(1)), float(match.group(2)))))
+    return found
+
+
+def check_release(out):
+    """The grab ends with the desktop's values written back: a tap after it, on the spot of the
+    tap during it, reaches the desktop from the device itself, at that spot."""
+    path = os.path.join(out, "forwarding-release-libinput.txt")
+    if not os.path.exists(path):
+        return [("forwarding: after the grab ends, a touch lands where it is", False, "no desktop log in out/")]
+    parts = desktop_parts(path, ["before", "grabbed", "after"])
+    before, grabbed, after = (touch_downs(parts.get(name, [])) for name in ("before", "grabbed", "after"))
+    passed = (len(before) == 1 and len(grabbed) == 1 and len(after) == 1 and after[0][0] == before[0][0] != grabbed[0][0]
+              and all(abs(a - b) < 0.5 for a, b in zip(after[0][1], grabbed[0][1]))
+              and any(abs(a - b) > 10 for a, b in zip(after[0][1], before[0][1])))
+    return [(
+        "forwarding: after the grab ends, a tap on the spot of the last touch during it reaches the desktop there (its old values written back)",
+        passed, f"before {before}, during the grab (twin) {grabbed}, after {after}")]
+
+
 def check(out):
     results = []
     consume = os.path.join(out, "forwarding-consume-libinput.txt")
     listen = os.path.join(out, "forwarding-listen-libinput.txt")
     if not os.path.exists(consume) or not os.path.exists(listen):
-        return [("forwarding: the consuming and listening runs left their logs", False, "no desktop logs in out/")] + check_kill(out)
+        return [("forwarding: the consuming and listening runs left their logs", False, "no desktop logs in out/")] + check_kill(out) + check_release(out)
     grabbed, baseline = desktop_parts(consume), desktop_parts(listen)
     dropped = f"; libinput dropped {jumps(consume)} step(s) as touch jumps forwarded, {jumps(listen)} ungrabbed"
-    for part in ("motion", "scroll", "tap", "free", "middle", "edge-tap"):
+    for part in ("motion", "scroll", "tap", "free", "middle", "edge-tap", "typing"):
         a, b = grabbed.get(part, []), baseline.get(part, [])
         results.append((
             f"forwarding: {part} reaches the desktop as without gestured", bool(b) and shape(a) == shape(b),
             f"forwarded {kinds(a)} | ungrabbed {kinds(b)}" + (dropped if part == "motion" else "")))
+    typed = [kinds(parts.get("typing", [])) for parts in (grabbed, baseline)]
+    moved = [kinds(parts.get("motion", [])) for parts in (grabbed, baseline)]
+    results.append((
+        "forwarding: disable-while-typing pairs the twin with the internal keyboard (a finger moved while typing moves nothing, as on the device)",
+        all(not any(k.startswith("POINTER_MOTION") for k in t) for t in typed) and all(any(k.startswith("POINTER_MOTION") for k in m) for m in moved),
+        f"while typing: forwarded {typed[0]} | ungrabbed {typed[1]}; without typing both moved the pointer"))
     consumed = kinds(grabbed.get("consumed", []))
     results.append(("forwarding: a consumed three-finger swipe never reaches the desktop", consumed == [], f"desktop saw {consumed}"))
     edge = shape(grabbed.get("edge", []))
@@ -192,7 +227,7 @@ def check(out):
         "p50 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms over {} frames (written to the device until the twin's frame)".format(*measured) if measured else "no samples"))
     kiosk = gestured_ended(os.path.join(out, "forwarding-consume-kiosk.jsonl")) if os.path.exists(os.path.join(out, "forwarding-consume-kiosk.jsonl")) else []
     results.append(("forwarding: the consuming client got its edge swipe", kiosk == ["edge-left"], f"ended {kiosk}"))
-    return results + check_kill(out)
+    return results + check_kill(out) + check_release(out)
 
 
 if __name__ == "__main__":

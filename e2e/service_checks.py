@@ -158,6 +158,9 @@ def judge(report, record):
         expect(p, bool(seen["restarted"]), "the service did not come back")
         expect(p, seen["grabbed_again"], "the restarted service did not grab the clickpad again")
         expect(p, any("atchdog" in line for line in seen["journal"]), f"journal: {seen['journal']}")
+        given = seen.get("given_back", [])
+        expect(p, any("given back" in line and "written back" in line for line in given) and not any("state back" in line for line in given),
+               f"given back without writing the desktop's values back: {given}")
         return p
 
     def watchdog(seen):
@@ -276,7 +279,7 @@ def judge(report, record):
         ("reload", "service: systemctl reload keeps an unchanged gesture in flight and fails a changed one (reconfigured)", reload),
         ("logs", "service: a rejected configuration is in the journal at warning or above, with its line", logs),
         ("watchdog", "service: 4 × WatchdogSec (5 s, as shipped) under load without a watchdog kill", watchdog),
-        ("hung-grab", "service: a hung daemon (SIGSTOP) holding a grab is killed by the watchdog, the grab and twin go, the restart grabs again", hung_grab),
+        ("hung-grab", "service: a hung daemon (SIGSTOP) holding a grab is killed by the watchdog, the grab and twin go, the restart grabs again; a reload gives the pad back with the desktop's values written back", hung_grab),
         ("sessions", "sessions: two users on two VTs, chvt between them: only the one in front is served, the other paused and resumed, root always", sessions),
         ("keys", "keys: alice's actions hold alt and type ctrl+z on AZERTY through the virtual keyboard, as libinput reads it; bob may not type; "
                  "a killed client's and a killed daemon's keys come up", keys),

@@ -17,8 +17,9 @@ extension EvdevNodeReader {
             startForwarding()
         } else if !wantsForwarding && source.isForwarding {
             guard source.twinIsNeutral, !source.hasContactDown else { return }
-            endForwarding()
-            hub.logger.info("\(source.description.name): given back to the desktop (no gesture consumes on it)")
+            let writeBack = endForwarding()
+            let values = if case .written(let count) = writeBack { "; \(count) value(s) the desktop last read written back" } else { "" }
+            hub.logger.info("\(source.description.name): given back to the desktop (no gesture consumes on it)\(values)")
         }
     }
 
@@ -41,13 +42,19 @@ extension EvdevNodeReader {
         }
     }
 
-    /// Ends forwarding now (the device or input going away, or a twin that failed).
-    func endForwarding() {
+    /// Ends forwarding now (the device or input going away, or a twin that failed); says what
+    /// became of the values the desktop last read (a failure is logged here).
+    @discardableResult
+    func endForwarding() -> StateWriteBack {
         forwardTimer?.cancel()
         forwardTimer = nil
         forwardDue = nil
         if source.isForwarding { hub.setTwin(nil, of: source.device) }
-        source.stopForwarding(at: MonotonicClock.now)
+        let writeBack = source.stopForwarding(at: MonotonicClock.now)
+        if case .failed(let reason) = writeBack {
+            hub.logger.warning("\(source.description.name): \(reason)")
+        }
+        return writeBack
     }
 
     /// One read's records while forwarding.

@@ -29,17 +29,52 @@ extension EvdevTouchSource {
         let state = Self.readState(fd: fd) ?? decoder.state
         let forwarder = TouchForwarder(
             description: description, state: state, twin: DeviceState(), decisionWindow: decisionWindow, cancelsWithPalm: twin.hasToolType)
-        forwarding = TouchForwarding(twin: twin, forwarder: forwarder)
+        forwarding = TouchForwarding(twin: twin, forwarder: forwarder, seen: state)
     }
 
-    /// Ends forwarding: everything down on the twin comes up, the twin goes away, the grab ends.
-    public func stopForwarding(at time: Timestamp) {
-        guard let forwarding else { return }
+    /// Ends forwarding: everything down on the twin comes up, the twin goes away, the kernel's
+    /// state of the node is written back to what the desktop last read of it (the state as the
+    /// grab began, ``DeviceState/restoring(_:fuzz:at:)``), and the grab ends. Returns what
+    /// became of that state.
+    @discardableResult
+    public func stopForwarding(at time: Timestamp) -> StateWriteBack {
+        guard let forwarding else { return .unchanged }
         forwarding.out.removeAll(keepingCapacity: true)
         forwarding.forwarder.release(at: time, into: &forwarding.out)
         try? forwarding.twin.write(forwarding.out)
         self.forwarding = nil
+        let writeBack = restore(forwarding.seen, at: time)
         _ = libevdev_grab(evdev, LIBEVDEV_UNGRAB)
+        return writeBack
+    }
+
+    /// Writes into the still grabbed node what brings the kernel's state back to `seen`: the
+    /// events reach only this reader (and pass through the decoder as values of slots with no
+    /// contact), and the desktop's next touch carries every axis that differs from what it read.
+    func restore(_ seen: DeviceState, at time: Timestamp) -> StateWriteBack {
+        var handle: OpaquePointer?
+        guard libevdev_new_from_fd(fd, &handle) == 0, let handle else { return .unchanged }
+        defer { libevdev_free(handle) }
+        var fuzz: [UInt16: Int32] = [:]
+        for code in 0...UInt32(EventCode.ABS_MT_LAST) where libevdev_has_event_code(handle, UInt32(EventCode.EV_ABS), code) != 0 {
+            fuzz[UInt16(code)] = libevdev_get_abs_fuzz(handle, code)
+        }
+        let now = Self.readState(handle)
+        let events = now.restoring(seen, fuzz: fuzz, at: time)
+        guard !events.isEmpty else { return .unchanged }
+        let writer = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard writer >= 0 else {
+            return .failed("cannot write its state back into \(path) (\(String(cString: strerror(errno)))): "
+                + "the desktop may put its first touch after the grab where its last touch before the grab was")
+        }
+        defer { close(writer) }
+        let records = events.map { input_event(time: timeval(), type: $0.type, code: $0.code, value: $0.value) }
+        let written = records.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) }
+        guard written == records.count * Self.recordSize else {
+            return .failed("writing its state back into \(path) failed (\(String(cString: strerror(errno)))): "
+                + "the desktop may put its first touch after the grab where its last touch before the grab was")
+        }
+        return .written(values: now.restorableDifferences(from: seen))
     }
 
     /// How long a contact a consuming gesture may claim is held back (the configuration's

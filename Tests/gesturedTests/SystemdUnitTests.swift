@@ -43,7 +43,7 @@ import Testing
         // verify exits 0 on settings it ignores; any line it prints is a problem.
         #expect(verify.output.isEmpty, "\(verify.output)")
         for (key, value) in [("Type", "notify"), ("User", "gestured"), ("SupplementaryGroups", "input gestured-uinput"), ("NoNewPrivileges", "yes"),
-                             ("ProtectSystem", "strict"), ("IPAddressDeny", "any"), ("DeviceAllow", "char-input r"), ("DeviceAllow", "/dev/uinput rw"),
+                             ("ProtectSystem", "strict"), ("IPAddressDeny", "any"), ("DeviceAllow", "char-input rw"), ("DeviceAllow", "/dev/uinput rw"),
                              ("RestrictAddressFamilies", "AF_UNIX AF_NETLINK")] {
             #expect(service.contains("\n\(key)=\(value)\n"), "\(key)=\(value)")
         }

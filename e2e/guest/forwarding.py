@@ -15,15 +15,21 @@ marker keyboard (so the desktop's log splits cleanly):
     edge       on a touchscreen, a swipe in from the left edge (gestured's, consumed)
     middle     a tap in the middle of the screen (no consuming gesture can claim it)
     edge-tap   a tap at the left edge (held while the edge swipe decides; it fails: the desktop's)
+    typing     keys typed on an internal keyboard while one finger moves on the clickpad:
+               libinput's disable-while-typing must pair the twin with the keyboard as it
+               pairs the device, and ignore the finger
 
-    forwarding.py BIN OUT [consume|listen|kill]
+    forwarding.py BIN OUT [consume|listen|kill|release]
 
 `listen` runs the same parts with nothing consumed (no grab, no twin): the baseline the
 forwarded run is compared with. `kill` holds a clickpad click and a finger on the screen
 through the twins, kills the daemon with SIGKILL (marker between `held` and `killed`), then
 clicks and taps the devices themselves (`after`): the desktop must get both back at once,
-with nothing left pressed. Writes OUT/forwarding-<mode>-{libinput,live,daemon}.*;
-the host judges (e2e/evaluate.py).
+with nothing left pressed. `release` taps a screen no one consumes on, lets a client consume
+on it (grabbed), taps elsewhere through the twin, lets the client go (given back) and taps
+that same spot again: the desktop must get the last tap where it is, not where its own last
+touch was (docs/OWNERSHIP.md, "When the grab ends"). Writes
+OUT/forwarding-<mode>-{libinput,live,daemon}.*; the host judges (e2e/evaluate.py).
 """
 import atexit
 import fcntl
@@ -40,10 +46,10 @@ from libevdev import EV_KEY, InputEvent
 sys.path.insert(0, os.path.dirname(__file__))
 import touch  # noqa: E402
 
-PARTS = ["motion", "scroll", "tap", "consumed", "free", "edge", "middle", "edge-tap"]
+PARTS = ["motion", "scroll", "tap", "consumed", "free", "edge", "middle", "edge-tap", "typing"]
 MARKERS = [
     EV_KEY.KEY_F13, EV_KEY.KEY_F14, EV_KEY.KEY_F15, EV_KEY.KEY_F16, EV_KEY.KEY_F17, EV_KEY.KEY_F18, EV_KEY.KEY_F19,
-    EV_KEY.KEY_F20, EV_KEY.KEY_F21,
+    EV_KEY.KEY_F20, EV_KEY.KEY_F21, EV_KEY.KEY_F22,
 ]
 
 CONFIG = """version: 1
@@ -66,6 +72,8 @@ actions:
 
 
 SPAWNED = []
+# The internal keyboard start() made (for the typing part).
+INTERNAL = []
 
 
 def spawn(*args, **kwargs):
@@ -104,6 +112,37 @@ def marker_keyboard():
     for key in MARKERS:
         d.enable(key)
     return d.create_uinput_device()
+
+
+def internal_keyboard():
+    """A laptop's own keyboard as libinput tells one: on the i8042 bus (its quirks call that
+    internal) with the letter keys, so it pairs with internal touchpads for disable-while-typing."""
+    d = libevdev.Device()
+    d.name = "gestured e2e internal keyboard"
+    d.id = {"bustype": 0x11, "vendor": 0x0001, "product": 0x0001, "version": 0xab41}
+    for code in range(1, 84):
+        d.enable(libevdev.evbit(1, code))
+    return d.create_uinput_device()
+
+
+def typing(pad, keyboard, frames=20, interval=0.012):
+    """One finger lands on the pad just after a key is typed and moves while keys go on being
+    typed every few frames (each press keeps libinput's typing timeout going), then lifts."""
+    def key():
+        touch.frame(keyboard, [InputEvent(EV_KEY.KEY_A, 1)])
+        touch.frame(keyboard, [InputEvent(EV_KEY.KEY_A, 0)])
+    key()
+    time.sleep(0.03)
+    start = {0: (300, 300)}
+    touch.frame(pad, touch.fingers_frame(start, first=True, tool=EV_KEY.BTN_TOOL_FINGER))
+    time.sleep(interval)
+    for step in range(1, frames + 1):
+        if step % 4 == 0:
+            key()
+        touch.frame(pad, touch.fingers_frame({0: (300 + 300 * step / frames, 300)}))
+        time.sleep(interval)
+    touch.frame(pad, touch.lift(start, tool=EV_KEY.BTN_TOOL_FINGER))
+    time.sleep(1.0)
 
 
 def mark(keyboard, index):
@@ -152,6 +191,7 @@ def start(bin_dir, out, mode, consume, clients=False):
         others.append(spawn(
             [os.path.join(bin_dir, "gesturectl"), "actions", "--file", actions, "--socket", socket_path], stdout=runner_log, stderr=subprocess.STDOUT))
     keyboard = marker_keyboard()
+    internal = internal_keyboard()
     name = "gestured e2e forwarded clickpad"
     # With fuzz on its positions, as real pads have: udev's libinput rule moves it into
     # LIBINPUT_FUZZ_35/36, and the twin must carry it back.
@@ -175,6 +215,7 @@ def start(bin_dir, out, mode, consume, clients=False):
     if not wait_for(prefix + "-libinput.txt", "gestured e2e marker keyboard", timeout=30):
         sys.exit("forwarding.py: libinput debug-events never listed the devices")
     time.sleep(1.0)
+    INTERNAL.append(internal)
     return daemon, [subscriber] + others, desktop, keyboard, pad, screen
 
 
@@ -185,6 +226,34 @@ def finish(desktop, clients, pad, screen):
         process.wait()
     touch.destroy(pad)
     touch.destroy(screen)
+
+
+def released(bin_dir, out):
+    daemon, clients, desktop, keyboard, pad, screen = start(bin_dir, out, "release", consume=False)
+    log = os.path.join(out, "forwarding-release-daemon.log")
+    screen_name = "gestured e2e forwarded touchscreen"
+    mark(keyboard, 0)
+    tap(screen, (1200, 700))
+    client = spawn([os.path.join(bin_dir, "gesturectl"), "subscribe", "--consume", "--no-reconnect", "edge-left"], stdout=subprocess.DEVNULL)
+    if not wait_for(log, f"{screen_name}: grabbed;"):
+        sys.exit("forwarding.py: the client's consumption never grabbed the screen")
+    time.sleep(1.0)  # the desktop adds the twin
+    mark(keyboard, 1)
+    tap(screen, (400, 500))
+    client.terminate()
+    client.wait()
+    if not wait_for(log, f"{screen_name}: given back"):
+        sys.exit("forwarding.py: the screen was never given back")
+    time.sleep(1.0)  # the desktop removes the twin
+    mark(keyboard, 2)
+    tap(screen, (400, 500))
+    mark(keyboard, 3)
+    time.sleep(0.5)
+    finish(desktop, clients, pad, screen)
+    daemon.terminate()
+    status = daemon.wait()
+    print(f"forwarding release: daemon exit {status}")
+    sys.exit(status)
 
 
 def killed(bin_dir, out):
@@ -206,7 +275,8 @@ def killed(bin_dir, out):
     touch.frame(pad, touch.lift({0: None}, tool=EV_KEY.BTN_TOOL_FINGER) + [InputEvent(EV_KEY.BTN_LEFT, 0)])
     # Elsewhere: where the touch during the grab was, the kernel would send no position at all
     # (it keeps the last), and the desktop, which never saw that touch, would put it at its
-    # own last values (docs/OWNERSHIP.md, "Not yet").
+    # own last values: a killed daemon cannot write them back (docs/OWNERSHIP.md, "When the
+    # grab ends").
     tap(screen, (1200, 700))
     mark(keyboard, 3)
     time.sleep(0.5)
@@ -287,6 +357,8 @@ def main():
     bin_dir, out, mode = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else "consume")
     if mode == "kill":
         return killed(bin_dir, out)
+    if mode == "release":
+        return released(bin_dir, out)
     daemon, clients, desktop, keyboard, pad, screen = start(bin_dir, out, mode, consume=False, clients=mode == "consume")
     mark(keyboard, 0)
     move(pad, {0: (300, 300)}, (300, 0), tool=touch.EV_KEY.BTN_TOOL_FINGER)
@@ -310,6 +382,8 @@ def main():
     mark(keyboard, 7)
     tap(screen, (10, 600))
     mark(keyboard, 8)
+    typing(pad, INTERNAL[0])
+    mark(keyboard, 9)
     if mode == "consume":
         node = pad.devnode
         twin = next((line.strip().rsplit(" ", 1)[1] for line in open(os.path.join(out, f"forwarding-{mode}-devices.txt")) if "clickpad" in line and "twin" in line), None)

@@ -201,7 +201,7 @@ kill -INT "$debug" 2>/dev/null; kill "$creator" 2>/dev/null; wait "$debug" "$cre
 # ── 8. Owning what it acts on (issue 34): a consuming gestured grabs and forwards ─────────
 # The desktop is `libinput debug-events` on the whole seat; the same parts with nothing
 # consumed are the baseline (the host compares, e2e/forwarding_checks.py).
-for mode in consume listen kill; do
+for mode in consume listen kill release; do
   step "forwarding: $mode"
   timeout 240 python3 e2e/guest/forwarding.py "$BIN" "$OUT" "$mode" > "$OUT/forwarding-$mode.log" 2>&1
   echo $? > "$OUT/forwarding-$mode.status"

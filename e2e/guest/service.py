@@ -503,10 +503,19 @@ def hung_grab(seen):
     seen["grabbed_again"] = bool(wait_for(lambda: twin_of(name), 30))
     seen["journal"] = [line for line in journal("-u", "gestured.service", "--since", "-2min").splitlines()
                        if "atchdog" in line or "grabbed" in line or "SIGABRT" in line or "SIGKILL" in line][-8:]
-    touch.destroy(pad)
+    # A finger through the twin, then a reload without `consume:`: the service gives the pad back
+    # and, as installed (DeviceAllow=char-input rw), writes back what the desktop last read.
+    finger = Finger(pad, 300, 300, tool=touch.EV_KEY.BTN_TOOL_FINGER)
+    finger.move(20)
+    finger.lift()
+    time.sleep(0.5)
     watcher = subscriber()
     reload_with(before, watcher)
     watcher.close()
+    wait_for(lambda: not twin_of(name), 30)
+    seen["given_back"] = [line for line in journal("-u", "gestured.service", "--since", "-1min").splitlines()
+                          if "given back" in line or "state back" in line][-4:]
+    touch.destroy(pad)
 
 
 SESSION_USERS = {"alice": 2, "bob": 3}  # each logged in on its own virtual terminal
