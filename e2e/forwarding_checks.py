@@ -11,8 +11,8 @@ import os
 import re
 import sys
 
-PARTS = ["motion", "scroll", "tap", "consumed", "free", "edge", "middle", "edge-tap", "typing"]
-MARKER_KEYS = ["KEY_F13", "KEY_F14", "KEY_F15", "KEY_F16", "KEY_F17", "KEY_F18", "KEY_F19", "KEY_F20", "KEY_F21", "KEY_F22"]
+PARTS = ["motion", "scroll", "tap", "consumed", "free", "edge", "middle", "edge-tap", "typing", "click"]
+MARKER_KEYS = ["KEY_F13", "KEY_F14", "KEY_F15", "KEY_F16", "KEY_F17", "KEY_F18", "KEY_F19", "KEY_F20", "KEY_F21", "KEY_F22", "KEY_F23"]
 
 
 def desktop_parts(path, names=PARTS, devices=False):
@@ -114,6 +114,25 @@ def gestured_ended(path):
     return ended
 
 
+def touchpad_swipes(path):
+    """The direction (`left`/`right`) of each libinput three-finger touchpad swipe a subscriber
+    with `touchpadGestures` got, by the sign of its updates' dx."""
+    swipes, dx = [], None
+    with open(path) as f:
+        for line in f:
+            event = json.loads(line)
+            if event.get("event") != "touchpad-gesture" or event.get("kind") != "swipe" or event.get("fingers") != 3:
+                continue
+            if event.get("stage") == "begin":
+                dx = 0.0
+            elif event.get("stage") == "update" and dx is not None:
+                dx += event.get("dx", 0)
+            elif event.get("stage") == "end" and dx is not None:
+                swipes.append("right" if dx > 0 else "left")
+                dx = None
+    return swipes
+
+
 def check_kill(out):
     """The SIGKILL scenario: what the twins had down ends on them, they go, and the devices
     themselves reach the desktop again at once."""
@@ -175,7 +194,7 @@ def check(out):
         return [("forwarding: the consuming and listening runs left their logs", False, "no desktop logs in out/")] + check_kill(out) + check_release(out)
     grabbed, baseline = desktop_parts(consume), desktop_parts(listen)
     dropped = f"; libinput dropped {jumps(consume)} step(s) as touch jumps forwarded, {jumps(listen)} ungrabbed"
-    for part in ("motion", "scroll", "tap", "free", "middle", "edge-tap", "typing"):
+    for part in ("motion", "scroll", "tap", "free", "middle", "edge-tap", "click"):
         a, b = grabbed.get(part, []), baseline.get(part, [])
         results.append((
             f"forwarding: {part} reaches the desktop as without gestured", bool(b) and shape(a) == shape(b),
@@ -194,6 +213,11 @@ def check(out):
         "TOUCH_UP" not in edge and ("TOUCH_DOWN" not in edge or "TOUCH_CANCEL" in edge), f"desktop saw {kinds(grabbed.get('edge', []))}"))
     unconsumed = kinds(baseline.get("consumed", []))
     results.append(("forwarding: the same swipe unconsumed is the desktop's", any(k.startswith("GESTURE_SWIPE_BEGIN") for k in unconsumed), f"{unconsumed}"))
+    libinput_swipes = [touchpad_swipes(os.path.join(out, f"forwarding-{mode}-live.jsonl")) for mode in ("consume", "listen")]
+    results.append((
+        "forwarding: libinput's own touchpad gestures go on for a grabbed touchpad, from its twin (the free swipe, not the consumed one)",
+        libinput_swipes[0] == ["right"] and libinput_swipes[1] == ["left", "right"],
+        f"touchpad-gesture swipes: grabbed {libinput_swipes[0]} | ungrabbed {libinput_swipes[1]}"))
     ended = gestured_ended(os.path.join(out, "forwarding-consume-live.jsonl"))
     results.append(("forwarding: gestured's swipe-left-3 and edge-left ended once each", ended.count("swipe-left-3") == 1 and ended.count("edge-left") == 1, f"ended {ended}"))
     try:

@@ -208,6 +208,9 @@ def judge(report, record):
         expect(p, seen["bob"][:4] == ["hello", "ok", "paused", "resumed"] and seen["bob"].count("paused") == 2,
                f"bob's client: {seen['bob']}")
         expect(p, "paused" not in seen["root"] and seen["root"].count("ended") == 3, f"root's client: {seen['root']}")
+        grab = seen.get("consuming_client", {})
+        expect(p, all(grab.get(k) for k in ("grabbed", "to_bob", "given_back", "to_alice", "grabbed_again", "released")),
+               f"a consuming client of alice's: the screen grabbed with her in front, given back with bob, grabbed again, released: {grab}")
         notes["sessions"] = "alice " + " ".join(seen["alice"][2:])
         return p
 

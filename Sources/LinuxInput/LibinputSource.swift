@@ -28,6 +28,9 @@ public final class LibinputSource {
     let log: Unmanaged<OpenLog>
     var ids: [UnsafeMutableRawPointer: DeviceID] = [:]
     var devices: [DeviceID: LiveDevice] = [:]
+    /// The twins of grabbed touchpads, each with the device it stands for (its gestures are
+    /// that device's).
+    var twins: [UnsafeMutableRawPointer: DeviceID] = [:]
     var pending: [DeviceID: Pending] = [:]
     /// Touchscreens without a resolution: libinput reports device units for them, so positions
     /// are taken from its normalized ones times this estimated size (as replays do).
@@ -122,6 +125,7 @@ public final class LibinputSource {
         guard on != touchpadGestures else { return }
         touchpadGestures = on
         for (key, id) in ids where devices[id]?.kind == .touchpad { applySendEvents(OpaquePointer(key)) }
+        for key in twins.keys { applySendEvents(OpaquePointer(key)) }
     }
 
     func applySendEvents(_ device: OpaquePointer) {
@@ -189,9 +193,19 @@ public final class LibinputSource {
         let key = UnsafeMutableRawPointer(device)
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
-            if Self.isTwin(device) {
-                // gestured's own twin of a grabbed device: the desktop's, never read here.
-                _ = libinput_device_config_send_events_set_mode(device, LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue)
+            if let original = Self.twinOriginal(device) {
+                // gestured's own twin of a grabbed device, which the desktop reads. A grabbed
+                // touchpad's node is silent to this libinput, so its touchpad gestures come
+                // from the twin, as the device's: what the desktop is shown, and nothing that
+                // a gesture consumed. Nothing else is read from a twin.
+                guard libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0,
+                      let id = devices.values.first(where: { $0.path == original && $0.kind == .touchpad })?.id else {
+                    _ = libinput_device_config_send_events_set_mode(device, LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue)
+                    return
+                }
+                twins[key] = id
+                libinput_device_ref(device)
+                applySendEvents(device)
                 return
             }
             if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TABLET_TOOL) != 0,
@@ -209,7 +223,9 @@ public final class LibinputSource {
                 result.append(.deviceAdded(live))
             }
         case LIBINPUT_EVENT_DEVICE_REMOVED:
-            if let id = ids.removeValue(forKey: key) {
+            if twins.removeValue(forKey: key) != nil {
+                libinput_device_unref(device)
+            } else if let id = ids.removeValue(forKey: key) {
                 devices[id] = nil
                 pending[id] = nil
                 estimatedSizes[id] = nil
@@ -223,7 +239,7 @@ public final class LibinputSource {
         case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
             LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
             LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
-            guard let id = ids[key], let gesture = libinput_event_get_gesture_event(event) else { return }
+            guard let id = ids[key] ?? twins[key], let gesture = libinput_event_get_gesture_event(event) else { return }
             result.append(.touchpadGesture(self.gesture(type, gesture, device: id)))
         default:
             break
@@ -254,14 +270,16 @@ public final class LibinputSource {
             udevProperties: udevProperties)
     }
 
-    /// Whether a device is a twin gestured made (``TouchTwin``): its input device's `phys`
-    /// says so.
-    static func isTwin(_ device: OpaquePointer) -> Bool {
-        guard let node = libinput_device_get_udev_device(device) else { return false }
+    /// The node of the device a twin gestured made (``TouchTwin``) stands for, from the twin's
+    /// `phys` (`gestured-twin/eventN`); nil for every other device.
+    static func twinOriginal(_ device: OpaquePointer) -> String? {
+        guard let node = libinput_device_get_udev_device(device) else { return nil }
         defer { udev_device_unref(node) }
         guard let input = udev_device_get_parent_with_subsystem_devtype(node, "input", nil),
-              let phys = udev_device_get_sysattr_value(input, "phys") else { return false }
-        return String(cString: phys).hasPrefix(TouchTwin.physPrefix)
+              let phys = udev_device_get_sysattr_value(input, "phys") else { return nil }
+        let text = String(cString: phys)
+        guard text.hasPrefix(TouchTwin.physPrefix) else { return nil }
+        return "/dev/input/" + text.dropFirst(TouchTwin.physPrefix.count)
     }
 
     /// Every udev property of a libinput device (quirks and palm rules depend on some).

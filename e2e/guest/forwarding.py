@@ -18,6 +18,7 @@ marker keyboard (so the desktop's log splits cleanly):
     typing     keys typed on an internal keyboard while one finger moves on the clickpad:
                libinput's disable-while-typing must pair the twin with the keyboard as it
                pairs the device, and ignore the finger
+    click      one finger presses the clickpad down and lets it up (a physical click)
 
     forwarding.py BIN OUT [consume|listen|kill|release]
 
@@ -46,10 +47,10 @@ from libevdev import EV_KEY, InputEvent
 sys.path.insert(0, os.path.dirname(__file__))
 import touch  # noqa: E402
 
-PARTS = ["motion", "scroll", "tap", "consumed", "free", "edge", "middle", "edge-tap", "typing"]
+PARTS = ["motion", "scroll", "tap", "consumed", "free", "edge", "middle", "edge-tap", "typing", "click"]
 MARKERS = [
     EV_KEY.KEY_F13, EV_KEY.KEY_F14, EV_KEY.KEY_F15, EV_KEY.KEY_F16, EV_KEY.KEY_F17, EV_KEY.KEY_F18, EV_KEY.KEY_F19,
-    EV_KEY.KEY_F20, EV_KEY.KEY_F21, EV_KEY.KEY_F22,
+    EV_KEY.KEY_F20, EV_KEY.KEY_F21, EV_KEY.KEY_F22, EV_KEY.KEY_F23,
 ]
 
 CONFIG = """version: 1
@@ -178,7 +179,8 @@ def start(bin_dir, out, mode, consume, clients=False):
     if not wait_for(prefix + "-daemon.log", "serving on"):
         sys.exit("forwarding.py: the daemon never served")
     live = open(prefix + "-live.jsonl", "w")
-    subscriber = spawn([os.path.join(bin_dir, "gesturectl"), "subscribe", "--json", "--no-reconnect", "--socket", socket_path], stdout=live)
+    # With libinput's own touchpad gestures: a grabbed touchpad's come from its twin.
+    subscriber = spawn([os.path.join(bin_dir, "gesturectl"), "subscribe", "--json", "--touchpad-gestures", "--no-reconnect", "--socket", socket_path], stdout=live)
     others = []
     if clients:
         kiosk = open(prefix + "-kiosk.jsonl", "w")
@@ -384,6 +386,15 @@ def main():
     mark(keyboard, 8)
     typing(pad, INTERNAL[0])
     mark(keyboard, 9)
+    touch.frame(pad, touch.fingers_frame({0: (500, 500)}, first=True, tool=EV_KEY.BTN_TOOL_FINGER))
+    time.sleep(0.05)
+    touch.frame(pad, [InputEvent(EV_KEY.BTN_LEFT, 1)])
+    time.sleep(0.1)
+    touch.frame(pad, [InputEvent(EV_KEY.BTN_LEFT, 0)])
+    time.sleep(0.05)
+    touch.frame(pad, touch.lift({0: None}, tool=EV_KEY.BTN_TOOL_FINGER))
+    time.sleep(0.6)
+    mark(keyboard, 10)
     if mode == "consume":
         node = pad.devnode
         twin = next((line.strip().rsplit(" ", 1)[1] for line in open(os.path.join(out, f"forwarding-{mode}-devices.txt")) if "clickpad" in line and "twin" in line), None)

@@ -648,6 +648,20 @@ def sessions(seen):
     seen["root"] = root.story()
     seen["alice_sessioninactive"] = [e["instance"] for e in alice.events() if e.get("event") == "gesture" and e.get("reason") == "sessionInactive"]
     seen["journal"] = [line for line in journal("-u", "gestured.service").splitlines() if "paused" in line or "sessions:" in line][-6:]
+    # A client of alice's that consumes (every configured gesture): the screen is grabbed while
+    # she is in front, given back when bob comes to the front (her client is paused), grabbed
+    # again when she returns, and given back when the client goes.
+    kiosk = UserClient("alice", "alice-kiosk", {"id": 1, "request": "subscribe", "consume": True})
+    screen = devices["screen"].name
+    grab = {"grabbed": bool(wait_for(lambda: twin_of(screen), 30))}
+    grab["to_bob"] = switch_to("bob")
+    grab["given_back"] = bool(wait_for(lambda: not twin_of(screen), 30))
+    grab["to_alice"] = switch_to("alice")
+    grab["grabbed_again"] = bool(wait_for(lambda: twin_of(screen), 30))
+    kiosk.close()
+    grab["released"] = bool(wait_for(lambda: not twin_of(screen), 30))
+    grab["kiosk"] = kiosk.story()
+    seen["consuming_client"] = grab
     for client in (alice, bob, root, late):
         client.close()
     seen["client_errors"] = {name: open(f"/tmp/session-{name}.err").read()[-300:] for name in ("alice-pan", "bob-pan", "root-pan", "bob-late")}
