@@ -106,10 +106,11 @@ public enum ActionsWriter {
             func list(_ names: [String]) -> String { names.count == 1 ? yaml(.string(names[0])) : yaml(.array(names.map(JSONValue.string))) }
             var out = ""
             if !input.keys.isEmpty { out += "    \(keysKey): \(list(input.keys))\n" }
-            if !input.buttons.isEmpty { out += "    buttons: \(list(input.buttons))\n" }
-            if let wheel = input.wheel { out += "    wheel: \(wheel)\n" }
-            if let hwheel = input.hwheel { out += "    hwheel: \(hwheel)\n" }
-            if !input.hold { out += "    hold: false\n" }
+            let back = keysKey == "backKeys"
+            if !input.buttons.isEmpty { out += "    \(back ? "backButtons" : "buttons"): \(list(input.buttons))\n" }
+            if let wheel = input.wheel { out += "    \(back ? "backWheel" : "wheel"): \(wheel)\n" }
+            if let hwheel = input.hwheel { out += "    \(back ? "backHwheel" : "hwheel"): \(hwheel)\n" }
+            if !input.hold && !back { out += "    hold: false\n" }
             return out
         case .window(let action):
             return "    \(keysKey == "keys" ? "window" : "backWindow"): \(yaml(.string(action.description)))\n"

@@ -32,11 +32,30 @@ public enum FusumaImporter {
     static let directions: [String: [String]] = [
         "swipe": ["left", "right", "up", "down"], "pinch": ["in", "out"], "rotate": ["clockwise", "counterclockwise"], "hold": [],
     ]
+    /// fusuma-plugin-wmctrl's `workspace:` (`next`, `prev`; `left`… on a grid of workspaces) and
+    /// `window:` (`close`, `maximized`, `fullscreen`, each also as `{ NAME: toggle }`; `next`,
+    /// `prev`… move the window to another workspace) as gestured's `window:`, or why not.
+    static func wmctrl(_ key: String, _ value: YAMLNode) -> Result<WindowAction, ImportError> {
+        var word = value.string
+        if let pairs = value.mapping, pairs.count == 1, let name = pairs[0].key.string, pairs[0].value.string == "toggle" { word = name }
+        switch (key, word) {
+        case ("workspace", "next"): return .success(.workspace(.next))
+        case ("workspace", "prev"): return .success(.workspace(.previous))
+        case ("workspace", _):
+            return .failure(ImportError("`workspace: \(flat(value))` moves on a grid of workspaces; gestured's `window:` goes to the next or previous one, or to workspace N"))
+        case ("window", "close"): return .success(.close)
+        case ("window", "maximized"): return .success(.maximize)
+        case ("window", "fullscreen"): return .success(.fullscreen)
+        default:
+            return .failure(ImportError("`window: \(flat(value))` (fusuma-plugin-wmctrl) moves the window to another workspace or adds a state, which gestured's `window:` does not do; use your desktop's command"))
+        }
+    }
+
     /// Properties of fusuma's plugins, which run no command gestured could run.
     static let plugins: [String: String] = [
         "keypress": "`keypress:` (fusuma-plugin-keypress) needs keys held with the gesture; gestured does not read the keyboard",
-        "workspace": "`workspace:` (fusuma-plugin-wmctrl) switches workspaces with wmctrl; use your desktop's command, e.g. [swaymsg, workspace, next]",
-        "window": "`window:` (fusuma-plugin-wmctrl) manages windows with wmctrl; use your desktop's command",
+        "workspace": "`workspace:` (fusuma-plugin-wmctrl) goes with a swipe's or pinch's direction, as `workspace: next` under `left:`",
+        "window": "`window:` (fusuma-plugin-wmctrl) goes with a swipe's or pinch's direction, as `window: close` under `down:`",
         "shortcut": "`shortcut:` was removed in fusuma 1.0; write the command, e.g. xdotool key …",
     ]
 
@@ -216,6 +235,17 @@ public enum FusumaImporter {
                 case "sendkey":
                     items.append(ImportedItem(line: key.line, text: "\(path): sendkey: \(FusumaImporter.flat(value))", outcome: .skipped(
                         "`sendkey:` beside `command:`: one gesture runs one of them, and the import takes the command (line \(node["command"]!.line))")))
+                case "workspace", "window":
+                    let text = "\(path): \(name): \(FusumaImporter.flat(value))"
+                    guard node["command"] == nil, node["sendkey"] == nil else {
+                        items.append(ImportedItem(line: key.line, text: text, outcome: .skipped(
+                            "`\(name):` beside `command:` or `sendkey:`: one gesture runs one of them, and the import takes the command")))
+                        continue
+                    }
+                    switch FusumaImporter.wmctrl(name, value) {
+                    case .success(let action): oneshot(kind, count, direction: direction, node, path: path, window: (action, name, value))
+                    case .failure(let why): items.append(ImportedItem(line: key.line, text: text, outcome: .skipped(why.message)))
+                    }
                 case "threshold", "interval", "accel": continue  // said with the command
                 case "begin", "update", "end", "cancelled": phase(kind, count, direction: direction, name, value, path: "\(path): \(name)")
                 default:
@@ -225,13 +255,23 @@ public enum FusumaImporter {
             }
         }
 
-        /// A `command:` that runs once the gesture is far, fast or long enough.
-        mutating func oneshot(_ kind: String, _ count: Int, direction: String?, _ node: YAMLNode, path: String) {
-            guard let (key, commandNode) = node["command"].map({ ("command", $0) }) ?? node["sendkey"].map({ ("sendkey", $0) }) else { return }
-            let line = commandNode.line
-            let text = "\(path): \(key): \(FusumaImporter.flat(commandNode))"
-            guard let (run, typed) = Self.command(commandNode, key) else {
-                return items.append(ImportedItem(line: line, text: text, outcome: .skipped(Self.unusable(commandNode, key))))
+        /// A `command:` that runs once the gesture is far, fast or long enough (`window`:
+        /// fusuma-plugin-wmctrl's `workspace:` or `window:` there instead, as gestured's `window:`).
+        mutating func oneshot(
+            _ kind: String, _ count: Int, direction: String?, _ node: YAMLNode, path: String, window: (WindowAction, String, YAMLNode)? = nil
+        ) {
+            let run: ActionCommand, typed: String?, line: Int, text: String
+            if let (action, key, value) = window {
+                (run, line, text) = (.window(action), value.line, "\(path): \(key): \(FusumaImporter.flat(value))")
+                typed = "fusuma-plugin-wmctrl's `\(key):` through the desktop (sway, i3, X11 with EWMH), not wmctrl"
+            } else {
+                guard let (key, commandNode) = node["command"].map({ ("command", $0) }) ?? node["sendkey"].map({ ("sendkey", $0) }) else { return }
+                line = commandNode.line
+                text = "\(path): \(key): \(FusumaImporter.flat(commandNode))"
+                guard let (carried, note) = Self.command(commandNode, key) else {
+                    return items.append(ImportedItem(line: line, text: text, outcome: .skipped(Self.unusable(commandNode, key))))
+                }
+                (run, typed) = (carried, note)
             }
             let factor = node["threshold"]?.float ?? thresholds[kind] ?? 1
             guard FusumaImporter.valid(factor) else {

@@ -35,9 +35,9 @@ public struct ImportedItem: Sendable, Equatable {
         }
     }
 
-    /// Creates an item. A step backward types keys only (`backKeys:`): an outcome that would
-    /// click or scroll on one becomes a skipped line that says so (found by `make fuzz`: such
-    /// an action was written as clicks on the steps forward), and a step's keys are taps.
+    /// Creates an item. A step's keys are taps (a step backward clicks and scrolls with
+    /// `backButtons:`, `backWheel:` and `backHwheel:`, which `make fuzz` once found written as
+    /// clicks on the steps forward).
     public init(line: Int, text: String, outcome: Outcome) {
         self.line = line
         self.text = text
@@ -49,9 +49,6 @@ public struct ImportedItem: Sendable, Equatable {
         guard case .actions(var specs, let note) = outcome else { return outcome }
         for index in specs.indices {
             guard case .input(var input)? = specs[index].back else { continue }
-            guard input.buttons.isEmpty, input.wheel == nil, input.hwheel == nil else {
-                return .skipped("a step backward can only type keys (`backKeys:`), not click or scroll")
-            }
             input.hold = true
             specs[index].back = .input(input)
         }

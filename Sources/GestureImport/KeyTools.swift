@@ -154,6 +154,9 @@ public enum KeyTools {
                     names.append(name)
                 }
                 guard !names.isEmpty else { return .kept("xdotool \(command) names no key") }
+                guard chain.input.wheel == nil, chain.input.hwheel == nil else {
+                    return .kept("the wheel and then keys in one command: the wheel would turn after them, not in their order")
+                }
                 for name in names {
                     switch command {
                     case "key": for _ in 0..<repeatCount { chain.tap(name) }
@@ -169,6 +172,27 @@ public enum KeyTools {
                 guard let button = rest.popFirst(), Int(button) != nil else { return .kept("xdotool \(command) needs a button number") }
                 guard chain.held.isEmpty else {
                     return .kept("a click with \(chain.held.joined(separator: "+")) held (ctrl+wheel zooms): `keys:` and `buttons:` are typed one after the other, not together")
+                }
+                // X11's buttons 4–7 are the wheel's detents: `wheel:`/`hwheel:`, which the
+                // virtual keyboard turns (a `buttons:` entry is a button that can be held).
+                let detent: (vertical: Bool, by: Int32)? = switch button {
+                case "4": (true, 1)
+                case "5": (true, -1)
+                case "6": (false, -1)
+                case "7": (false, 1)
+                default: nil
+                }
+                if let detent {
+                    guard command == "click" else { return .kept("xdotool \(command) \(button) holds a wheel detent, which cannot be held") }
+                    guard chain.input.keys.isEmpty, chain.input.buttons.isEmpty else {
+                        return .kept("keys or clicks and the wheel in one command: the wheel would turn after them, not in their order")
+                    }
+                    let turned = detent.by * Int32(repeatCount)
+                    if detent.vertical { chain.input.wheel = (chain.input.wheel ?? 0) + turned } else { chain.input.hwheel = (chain.input.hwheel ?? 0) + turned }
+                    continue
+                }
+                guard chain.input.wheel == nil, chain.input.hwheel == nil else {
+                    return .kept("the wheel and then keys or clicks in one command: the wheel would turn after them, not in their order")
                 }
                 switch command {
                 case "click": for _ in 0..<repeatCount { chain.input.buttons.append(button) }
@@ -191,6 +215,7 @@ public enum KeyTools {
             return .holds(held: chain.held.joined(separator: "+"), typed: chain.input == ActionInput() ? nil : chain.typedBeside)
         }
         guard chain.input != ActionInput() else { return .kept("xdotool with nothing to type") }
+        guard abs(chain.input.wheel ?? 0) <= 20, abs(chain.input.hwheel ?? 0) <= 20 else { return .kept("more than 20 wheel detents at once") }
         return .input(chain.input, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 

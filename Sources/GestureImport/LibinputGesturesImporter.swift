@@ -156,8 +156,18 @@ public enum LibinputGesturesImporter {
         }
         guard var words = ShellWords.split(command), !words.isEmpty else { return .skipped("the command has a quote left open") }
         words[0] = expand(words[0], environment)
+        // `xdotool key super+Left # next workspace`: libinput-gestures reads no comment after a
+        // command and hands `#` and the words after it to xdotool as more keys, which it
+        // cannot type. They were meant as a comment: left out, and said.
+        var comment: String?
+        if KeyTools.translate(words) != nil, let hash = words.indices.dropFirst().first(where: { words[$0].hasPrefix("#") }) {
+            comment = words[hash...].joined(separator: " ")
+            words.removeSubrange(hash...)
+        }
         let (run, typed) = KeyTools.carry(.argv(words))
-        return translated(action, motion, fingers, run, counted: counted).noting(typed)
+        return translated(action, motion, fingers, run, counted: counted).noting(typed).noting(comment.map {
+            "`\($0)` left out as the comment it reads as (libinput-gestures would pass it to \(words[0].split(separator: "/").last ?? "") as more keys)"
+        })
     }
 
     static func translated(_ action: String, _ motion: String, _ fingers: Int?, _ run: ActionCommand, counted: Set<String>) -> ImportedItem.Outcome {

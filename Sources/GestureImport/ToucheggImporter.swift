@@ -249,6 +249,18 @@ public enum ToucheggImporter {
         var decrease: ActionCommand?
         var notes: [String] = []
 
+        /// Key names joined by `+` as touchegg reads them: split at every `+`, an empty name
+        /// skipped (touchegg says "Unknown key" and sends the others: `+j` sends j). Nil when no
+        /// name is left; `skipped` gets each text that had an empty name.
+        static func names(_ text: String?, skipped: inout [String]) -> String? {
+            guard let text, !text.isEmpty else { return nil }
+            // std::getline yields no empty part after a final `+`.
+            let parts = text.split(separator: "+", omittingEmptySubsequences: false).dropLast(text.hasSuffix("+") ? 1 : 0)
+            let names = parts.filter { !$0.isEmpty }
+            if names.count != parts.count || text.hasSuffix("+") { skipped.append(text) }
+            return names.isEmpty ? nil : names.joined(separator: "+")
+        }
+
         init?(_ type: String, _ settings: [String: String]) {
             switch type {
             case "RUN_COMMAND":
@@ -258,12 +270,16 @@ public enum ToucheggImporter {
                 decrease = settings["decreaseCommand"].flatMap { $0.isEmpty ? nil : .shell($0) }
                 if command.contains("TOUCHEGG_") { notes.append("TOUCHEGG_* variables are not set; GESTURE_PHASE and GESTURE_DEVICE tell the same (docs/ACTIONS.md)") }
             case "SEND_KEYS":
-                guard let keys = settings["keys"], !keys.isEmpty else { return nil }
-                let modifiers = settings["modifiers"].flatMap { $0.isEmpty ? nil : $0 }
+                var skipped: [String] = []
+                guard let keys = Self.names(settings["keys"], skipped: &skipped) else { return nil }
+                let modifiers = Self.names(settings["modifiers"], skipped: &skipped)
                 kind = .keys(modifiers: modifiers, keys: keys)
                 increase = .input(ActionInput(keys: [keys]))
-                decrease = settings["decreaseKeys"].flatMap { $0.isEmpty ? nil : .input(ActionInput(keys: [$0])) }
+                decrease = Self.names(settings["decreaseKeys"], skipped: &skipped).map { .input(ActionInput(keys: [$0])) }
                 notes.append("typed by gestured's virtual keyboard, on every desktop (touchegg used X11)")
+                if !skipped.isEmpty {
+                    notes.append("\(skipped.map { "`\($0)`" }.joined(separator: ", ")): empty key names left out, as touchegg leaves them out")
+                }
             case "MOUSE_CLICK":
                 guard let button = settings["button"], ["1", "2", "3", "8", "9"].contains(button) else { return nil }
                 kind = .click(button: button)

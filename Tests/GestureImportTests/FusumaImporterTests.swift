@@ -93,10 +93,68 @@ import Testing
         #expect(items.actions(62).map(\.trigger) == [.failed])
     }
 
+    /// fusuma-plugin-wmctrl's `workspace:` and `window:` under a direction, in its README's
+    /// forms (issue 35: they were left out), as gestured's `window:`.
+    @Test func wmctrlsWorkspacesAndWindowsAreCarriedOver() throws {
+        #expect(Self.items.actions(15).map(\.command) == [.window(.workspace(.next))])
+        #expect(Self.items.note(15).contains("fusuma-plugin-wmctrl's `workspace:` through the desktop"))
+        let items = try FusumaImporter.read("""
+            swipe:
+              3:
+                left:
+                  workspace: 'next' # Switch to next workspace
+                right:
+                  workspace: 'prev' # Switch to previous workspace
+                up:
+                  workspace: 'up'
+                down:
+                  window: 'close'
+              4:
+                left:
+                  window: 'next' # Move window to next workspace
+                up:
+                  window: 'fullscreen' # Toggle fullscreen
+                down:
+                  window: 'maximized' # Toggle maximize
+                right:
+                  window:
+                    maximized: 'toggle'
+            """)
+        #expect(items.actions(4).map(\.command) == [.window(.workspace(.next))])
+        #expect(items.actions(6).map(\.command) == [.window(.workspace(.previous))])
+        #expect(items.reason(8).contains("grid of workspaces"))
+        #expect(items.actions(10).map(\.command) == [.window(.close)])
+        #expect(items.reason(13).contains("moves the window to another workspace"))
+        #expect(items.actions(15).map(\.command) == [.window(.fullscreen)])
+        #expect(items.actions(17).map(\.command) == [.window(.maximize)])
+        #expect(items.actions(20).map(\.command) == [.window(.maximize)])
+        let text = ActionsWriter.render(items, origin: "fusuma: test")
+        #expect(try ActionsFile.parse(text, file: "x").actions.count == 6)
+    }
+
+    /// A pinch that scrolls, as users write it (issue 35): xdotool's buttons 4 and 5 are wheel
+    /// detents, turned forward on `out:` and on a step backward (`backWheel:`) on `in:`; the
+    /// file reads back and its wheel is typed as `actions --check` types it.
+    @Test func aPinchThatClicksTheWheelScrolls() throws {
+        let items = try FusumaImporter.read("""
+            pinch:
+              2:
+                in:
+                  command: 'xdotool click 5'
+                out:
+                  command: 'xdotool click 4'
+            """)
+        #expect(items.actions(4).first?.back == .input(ActionInput(wheel: -1)) && items.actions(4).first?.command == nil)
+        #expect(items.actions(6).first?.command == .input(ActionInput(wheel: 1)))
+        let text = ActionsWriter.render(items, origin: "fusuma: test")
+        #expect(text.contains("backWheel: -1") && text.contains("wheel: 1"))
+        let file = try ActionsFile.parse(text, file: "x")
+        #expect(file.actions.map(\.back) == [.input(ActionInput(wheel: -1)), nil])
+    }
+
     @Test func whatHasNoEquivalentIsExplained() {
         let items = Self.items
         #expect(items.reason(13).contains("`sendkey:` beside `command:`") && items.reason(13).contains("line 12"))
-        #expect(items.reason(15).contains("fusuma-plugin-wmctrl"))
         #expect(items.reason(29).contains("3 to 4 fingers"))
         #expect(items.reason(41).contains("does not count fingers"))
         #expect(items.reason(64).contains("no update"))
@@ -116,9 +174,12 @@ import Testing
     @Test func theWrittenFileReadsBack() throws {
         let text = ActionsWriter.render(Self.items, origin: "fusuma: sample")
         let file = try ActionsFile.parse(text, file: "imported.yml")
-        #expect(file.actions.count == 20)
-        #expect(Set(file.definitions.compactMap { $0["name"]?.stringValue }) == ["fusuma-swipe-left-3", "fusuma-swipe-right-3", "fusuma-swipe-up-3", "fusuma-swipe-4", "fusuma-pinch", "fusuma-rotate", "fusuma-press-4", "fusuma-hold-3"])
-        #expect(text.components(separatedBy: "#   not imported:").count - 1 == 10)
+        #expect(file.actions.count == 21)
+        #expect(Set(file.definitions.compactMap { $0["name"]?.stringValue }) == [
+            "fusuma-swipe-left-3", "fusuma-swipe-right-3", "fusuma-swipe-up-3", "fusuma-swipe-down-3", "fusuma-swipe-4", "fusuma-pinch", "fusuma-rotate",
+            "fusuma-press-4", "fusuma-hold-3",
+        ])
+        #expect(text.components(separatedBy: "#   not imported:").count - 1 == 9)
     }
 
     /// fusuma-plugin-sendkey's README: `sendkey:` under a direction, evdev's names without KEY_.

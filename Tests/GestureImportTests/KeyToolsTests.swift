@@ -27,6 +27,13 @@ import Testing
         #expect(Self.kept("xdotool mousemove 10 10")?.contains("does not move the pointer") == true)
         #expect(Self.kept("xdotool key --window 0x123 a")?.contains("one X11 window") == true)
         #expect(Self.kept("xdotool keydown ctrl click 4 keyup ctrl")?.contains("ctrl+wheel zooms") == true)
+        // X11's buttons 4–7 are wheel detents (fusuma's pinch steps scroll so: issue 35).
+        #expect(Self.typed("xdotool click 4") == ActionInput(wheel: 1))
+        #expect(Self.typed("xdotool click --repeat 3 5") == ActionInput(wheel: -3))
+        #expect(Self.typed("xdotool click 6 click 7 click 7") == ActionInput(hwheel: 1))
+        #expect(Self.kept("xdotool mousedown 4")?.contains("cannot be held") == true)
+        #expect(Self.kept("xdotool key a click 4")?.contains("not in their order") == true)
+        #expect(Self.kept("xdotool click 4 key a")?.contains("not in their order") == true)
         // Not a key tool, or not one command: nil, and the command stays as it is.
         #expect(KeyTools.translate(shell: "swaymsg workspace next") == nil)
         #expect(KeyTools.translate(shell: "xdotool key a && notify-send done") == nil)

@@ -89,16 +89,18 @@ import Testing
     }
 
     /// Found by `make fuzz` (the import harness): a pinch in that clicks a button became a step
-    /// backward with a button, which an actions file cannot say (`backKeys:` types keys only);
-    /// written, the button landed on the steps forward. It is now a line not imported, with why.
-    @Test func aStepBackwardThatClicksIsNotImportedAndSaysWhy() throws {
+    /// backward with a button, which an actions file could not say, and written, the button
+    /// landed on the steps forward. A step backward now clicks and scrolls (`backButtons:`,
+    /// `backWheel:`, issue 35): the click stays on the steps backward.
+    @Test func aStepBackwardThatClicksClicksOnTheStepsBackward() throws {
         let items = LibinputGesturesImporter.read("gesture pinch in\txdotool key ctrl+minus click 3\ngesture pinch out\txdotool key ctrl+plus\n")
-        #expect(items.reason(1) == "a step backward can only type keys (`backKeys:`), not click or scroll")
+        #expect(items.actions(1).map(\.back) == [.input(ActionInput(keys: ["ctrl+minus"], buttons: ["3"]))])
         #expect(items.actions(2).map(\.command) == [.input(ActionInput(keys: ["ctrl+plus"]))])
         let text = ActionsWriter.render(items, origin: "libinput-gestures: test")
+        #expect(text.contains("    backKeys: \"ctrl+minus\"\n    backButtons: \"3\"\n"))
         let file = try ActionsFile.parse(text, file: "imported.yml")
-        #expect(file.actions.map(\.command) == [.input(ActionInput(keys: ["ctrl+plus"]))])
-        #expect(file.actions.map(\.back) == [nil])
+        #expect(file.actions.map(\.command) == [nil, .input(ActionInput(keys: ["ctrl+plus"]))])
+        #expect(file.actions.map(\.back) == [.input(ActionInput(keys: ["ctrl+minus"], buttons: ["3"])), nil])
     }
 
     /// Issue 21: libinput-gestures expands `~` and `$VAR` in the command's program when it reads
@@ -163,6 +165,24 @@ import Testing
     ])
     func shellWordsSplitAsShlex(line: String, words: [String]) {
         #expect(ShellWords.split(line) == words)
+    }
+
+    /// A user's file, as found: a comment after an xdotool command. libinput-gestures hands `#`
+    /// and the words after it to xdotool as keys; the import leaves them out, says so, and
+    /// writes a file its own checker reads (issue 35).
+    @Test func aCommentAfterAKeyCommandIsLeftOutAndSaid() throws {
+        let items = LibinputGesturesImporter.read("""
+            gesture swipe left 3 xdotool key super+Right # next workspace
+            gesture swipe right 3 xdotool key super+Left #previous
+            gesture pinch in notify-send '#1' # not a key tool: as written
+            """)
+        #expect(items.actions(1) == [Self.swipe("left", 3, keys: "super+Right")])
+        #expect(items.note(1).contains("`# next workspace` left out as the comment it reads as"))
+        #expect(items.actions(2) == [Self.swipe("right", 3, keys: "super+Left")])
+        #expect(items.note(2).contains("`#previous` left out"))
+        #expect(items.actions(3).first?.back == .argv(["notify-send", "#1", "#", "not", "a", "key", "tool:", "as", "written"]))
+        let text = ActionsWriter.render(items, origin: "libinput-gestures: test")
+        #expect(try ActionsFile.parse(text, file: "x").actions.count == 3)
     }
 
     @Test func anOpenQuoteIsNoSplit() {

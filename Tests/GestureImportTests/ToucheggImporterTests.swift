@@ -114,6 +114,31 @@ import Testing
         #expect(items.actions(5).first?.command == .shell("swaymsg workspace next"))
     }
 
+    /// Issue 35, from a user's file: `<keys>+j</keys>`. touchegg splits at every `+` and skips
+    /// the empty name ("Unknown key"), sending j; the import carries j and says so, and the
+    /// file reads back (it failed as "do not read back (a bug)").
+    @Test func anEmptyKeyNameIsLeftOutAsToucheggLeavesItOut() throws {
+        let items = try ToucheggImporter.read("""
+            <touchégg>
+              <application name="All">
+                <gesture type="SWIPE" fingers="3" direction="LEFT">
+                  <action type="SEND_KEYS"><modifiers>Super_L</modifiers><keys>+j</keys><on>begin</on></action>
+                </gesture>
+                <gesture type="SWIPE" fingers="3" direction="RIGHT">
+                  <action type="SEND_KEYS"><keys>Control_L++</keys><on>begin</on></action>
+                </gesture>
+              </application>
+            </touchégg>
+            """)
+        // Super held from the start (`on: began`), j typed then.
+        #expect(items.actions(3).map(\.command) == [.input(ActionInput(keys: ["Super_L"])), .input(ActionInput(keys: ["j"], hold: false))])
+        #expect(items.note(3).contains("`+j`: empty key names left out, as touchegg leaves them out"))
+        // `Control_L++`: touchegg reads Control_L and an empty name (none after the last `+`).
+        #expect(items.actions(6).map(\.command) == [.input(ActionInput(keys: ["Control_L"], hold: false))])
+        let text = ActionsWriter.render(items, origin: "touchegg: test")
+        #expect(try ActionsFile.parse(text, file: "x").actions.count == 3)
+    }
+
     /// An application block that an earlier one covers would never run: it is said, and the
     /// file still reads back (found thinking about `make fuzz`'s import invariant).
     @Test func aCoveredApplicationBlockIsSaid() throws {

@@ -8,7 +8,7 @@ struct ActionsReader {
     var config: ConfigReader { ConfigReader(file: file) }
 
     static let actionKeys = [
-        "gesture", "define", "on", "when", "run", "shell", "keys", "buttons", "wheel", "hwheel", "hold", "window", "back", "backShell", "backKeys", "backWindow",
+        "gesture", "define", "on", "when", "run", "shell", "keys", "buttons", "wheel", "hwheel", "hold", "window", "back", "backShell", "backKeys", "backButtons", "backWheel", "backHwheel", "backWindow",
         "timeout", "overlap", "consume",
     ]
 
@@ -94,7 +94,8 @@ struct ActionsReader {
         }
         if back != nil {
             guard case .update = trigger else {
-                throw error(keys["back"] ?? keys["backShell"] ?? keys["backKeys"] ?? keys["backWindow"], "`back:` runs on steps backward, so it needs `on: { update: { every: … } }`")
+                throw error(keys["back"] ?? keys["backShell"] ?? keys["backKeys"] ?? keys["backButtons"] ?? keys["backWheel"] ?? keys["backHwheel"] ?? keys["backWindow"],
+                            "`back:` runs on steps backward, so it needs `on: { update: { every: … } }`")
             }
         }
         if let node = keys["hold"] {
@@ -181,17 +182,18 @@ struct ActionsReader {
     }
 
     /// What an action types: `keys:` (a combination or a list of them), `buttons:`, `wheel:`,
-    /// `hwheel:`; for `keysKey` `backKeys`, only keys. Nil when it types nothing.
+    /// `hwheel:`; for `keysKey` `backKeys`, what a step backward types: `backKeys:`,
+    /// `backButtons:`, `backWheel:`, `backHwheel:`. Nil when it types nothing.
     func input(_ keys: [String: YAMLNode], keys keysKey: String) throws -> ActionInput? {
+        let back = keysKey == "backKeys"
+        let (buttons, wheel, hwheel) = back ? ("backButtons", "backWheel", "backHwheel") : ("buttons", "wheel", "hwheel")
         var input = ActionInput()
         if let node = keys[keysKey] { input.keys = try chords(node, keysKey) }
-        if keysKey == "keys" {
-            if let node = keys["buttons"] { input.buttons = try words(node, "buttons", example: "right") }
-            if let node = keys["wheel"] { input.wheel = Int32(try config.int(node, "wheel", -20...20)) }
-            if let node = keys["hwheel"] { input.hwheel = Int32(try config.int(node, "hwheel", -20...20)) }
-            if input.wheel == 0 || input.hwheel == 0 { throw error(keys["wheel"] ?? keys["hwheel"], "a wheel turns by 1 to 20 detents either way, not 0") }
-            if let node = keys["hold"] { input.hold = try config.bool(node, "hold") }
-        }
+        if let node = keys[buttons] { input.buttons = try words(node, buttons, example: "right") }
+        if let node = keys[wheel] { input.wheel = Int32(try config.int(node, wheel, -20...20)) }
+        if let node = keys[hwheel] { input.hwheel = Int32(try config.int(node, hwheel, -20...20)) }
+        if input.wheel == 0 || input.hwheel == 0 { throw error(keys[wheel] ?? keys[hwheel], "a wheel turns by 1 to 20 detents either way, not 0") }
+        if !back, let node = keys["hold"] { input.hold = try config.bool(node, "hold") }
         return input.keys.isEmpty && input.buttons.isEmpty && input.wheel == nil && input.hwheel == nil ? nil : input
     }
 
