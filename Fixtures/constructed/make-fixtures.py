@@ -376,6 +376,22 @@ def main():
     resting("tp-swipe-3-left-edge-palm.yml", "a light palm rests at the left edge while three fingers swipe left",
             (4, 35), 70)
 
+    # A three-finger hold the hand lifts, and one in which one finger lifts while the other two
+    # stay down 300 ms, as libinput's gestures_hold_cancel does it (issue 35): ended, and
+    # failed(fingerCountChanged) 100 ms after the first lift.
+    s = Pad()
+    s.down(three)
+    s.wait(0.4)
+    s.up(list(three))
+    s.write("tp-hold-3.yml", "three fingers rest 400 ms on a clickpad and lift")
+    s = Pad()
+    s.down(three)
+    s.wait(0.4)
+    s.up([2])
+    s.wait(0.3)
+    s.up([0, 1])
+    s.write("tp-hold-3-cancel.yml", "three fingers rest 400 ms on a clickpad; one lifts and the other two stay 300 ms (libinput's gestures_hold_cancel)")
+
     # A thumb put down low on the pad while the fingers are already swiping.
     s = Pad()
     s.down(three)

@@ -43,7 +43,35 @@ import Testing
         let hold = try #require(active.first?.value?.hold)
         #expect(abs(hold.duration - 0.18) < 1e-9)
         #expect(hold.location == Point(x: 110, y: 60))
-        #expect(h.up(2).lines == ["hold ended"])
+        #expect(h.up(1, 2).lines == ["hold ended"])
+    }
+
+    /// A hand lifts a finger at a time: the hold ends when the last one lifts, if it follows the
+    /// first within the settle time (libinput's 100 ms).
+    @Test func holdEndsWhenTheHandHasLifted() {
+        let h = GestureHarness()
+        h.attach(HoldGesture(fingers: 3), named: "hold")
+        h.down([.init(1, at: here), .init(2, at: Point(x: 120, y: 60)), .init(3, at: Point(x: 140, y: 60))])
+        #expect(h.wait(0.2).lines == ["hold active"])
+        // (Each lift is a frame, in which the hold is still active.)
+        #expect(h.up(3).lines == ["hold active"])
+        #expect(h.wait(0.06).isEmpty)
+        #expect(h.up(2).lines == ["hold active"])
+        #expect(h.wait(0.06).isEmpty)
+        #expect(h.up(1).lines == ["hold ended"])
+    }
+
+    /// libinput's `gestures_hold_cancel`: three fingers hold, one lifts, the other two stay down
+    /// past 100 ms: the hold is cancelled, not ended.
+    @Test func holdWithFingersLeftDownFailsWithTheCountChanged() {
+        let h = GestureHarness()
+        h.attach(HoldGesture(fingers: 3), named: "hold")
+        h.down([.init(1, at: here), .init(2, at: Point(x: 120, y: 60)), .init(3, at: Point(x: 140, y: 60))])
+        #expect(h.wait(0.2).lines == ["hold active"])
+        #expect(h.up(3).lines == ["hold active"])
+        #expect(h.wait(0.08).isEmpty)
+        #expect(h.wait(0.02).lines == ["hold failed(fingerCountChanged)"])
+        #expect(h.up(1, 2).isEmpty)
     }
 
     @Test func holdThatStartsMovingFails() {

@@ -9,6 +9,9 @@ public enum FailureReason: String, Hashable, Sendable, CaseIterable {
     case movedTooFar
     /// The fingers lifted before the gesture's minimum duration (a long press released early).
     case releasedTooEarly
+    /// Some of the fingers lifted and the others stayed down: the hand did not lift, its
+    /// finger count changed (a hold, as libinput cancels one).
+    case fingerCountChanged
     /// The fingers stayed down longer than the gesture allows (a tap held too long).
     case heldTooLong
     /// The movement went in a direction the gesture does not accept.

@@ -1,6 +1,10 @@
 /// Recognizes fingers resting on the surface, like libinput's hold gesture: active after
-/// ``GestureSettings/holdDelay`` without movement, ended when a finger lifts, failed with
+/// ``GestureSettings/holdDelay`` without movement, ended when the hand lifts, failed with
 /// ``FailureReason/movedTooFar`` when they start moving (the hold turns into something else).
+/// A hand lifts one finger after another: once one lifts, the others have
+/// ``GestureSettings/fingerSettleTime`` to follow (again after each); one still down then
+/// fails the hold with ``FailureReason/fingerCountChanged``, as libinput cancels it
+/// (`gestures_hold_cancel`).
 public struct HoldGesture: Gesture {
     /// What a hold reports.
     public struct Value: Hashable, Sendable, GestureValueConvertible {
@@ -35,7 +39,7 @@ public struct HoldGesture: Gesture {
     public func makeRecognizer(settings: GestureSettings) -> Recognizer {
         Recognizer(
             stroke: StrokeTracker(fingers: fingers, extraTouches: .fail, settings: settings),
-            delay: settings.holdDelay, maximumDistance: settings.holdMaximumDistance)
+            delay: settings.holdDelay, maximumDistance: settings.holdMaximumDistance, liftTime: settings.fingerSettleTime)
     }
 
     /// The hold state machine.
@@ -47,8 +51,13 @@ public struct HoldGesture: Gesture {
         var stroke: StrokeTracker
         let delay: Seconds
         let maximumDistance: Millimetres
+        /// How long the other fingers have to lift after the first one.
+        let liftTime: Seconds
         public private(set) var phase = GesturePhase<Value>.possible
         public private(set) var deadline: Timestamp?
+        /// Fingers still down after one lifted while active (0: none lifted), which may still
+        /// follow within the settle time.
+        var lifting = 0
 
         public mutating func update(_ input: TouchInput) {
             guard !phase.isTerminal else { return }
@@ -63,8 +72,19 @@ public struct HoldGesture: Gesture {
                 } else if case .active = phase {
                     phase = .active(value(at: input.time))
                 }
-            case .lifted:
-                if case .active = phase { phase = .ended(value(at: input.time)) } else { fail(.releasedTooEarly) }
+            case .lifted(let remaining):
+                guard case .active = phase else { return fail(.releasedTooEarly) }
+                if remaining.count == 0 {
+                    phase = .ended(value(at: input.time))
+                    deadline = nil
+                } else {
+                    phase = .active(value(at: input.time))
+                    // Each finger that lifts gives the others the settle time again.
+                    if remaining.count != lifting {
+                        lifting = remaining.count
+                        deadline = input.time + liftTime
+                    }
+                }
             case .failed(let reason):
                 fail(reason)
             }
@@ -77,6 +97,7 @@ public struct HoldGesture: Gesture {
         public mutating func advance(to time: Timestamp) {
             guard !phase.isTerminal, let deadline, time >= deadline else { return }
             self.deadline = nil
+            if lifting > 0 { return fail(.fingerCountChanged) }
             phase = .active(value(at: time))
         }
 
@@ -88,6 +109,7 @@ public struct HoldGesture: Gesture {
         public mutating func reset() {
             phase = .possible
             deadline = nil
+            lifting = 0
             stroke.reset()
         }
     }
