@@ -392,6 +392,16 @@ def main():
     s.up([0, 1])
     s.write("tp-hold-3-cancel.yml", "three fingers rest 400 ms on a clickpad; one lifts and the other two stay 300 ms (libinput's gestures_hold_cancel)")
 
+    # Three fingers spread as libinput's gestures_pinch_3fg moves them (issue 35): the left one
+    # 25 mm further left, the other two 35 mm right. Their centroid moves 15 mm right, but they
+    # do not move the same way: a pinch to libinput, no swipe.
+    s = Pad()
+    s.down(three)
+    s.wait(0.12)
+    s.move({0: linear(-25, 0), 1: linear(35, 0), 2: linear(35, 0)}, 12)
+    s.up(list(three))
+    s.write("tp-pinch-3-spread.yml", "three fingers spread on a clickpad: the left one 25 mm left, the others 35 mm right (libinput's gestures_pinch_3fg)")
+
     # A thumb put down low on the pad while the fingers are already swiping.
     s = Pad()
     s.down(three)

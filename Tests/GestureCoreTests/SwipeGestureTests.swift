@@ -38,6 +38,32 @@ import Testing
         #expect(h.run(Self.swipe(3, by: Vector(dx: 30, dy: 0))).isEmpty)
     }
 
+    /// libinput's `gestures_pinch_3fg`: one finger moves out, the other two the other way. The
+    /// centroid moves (a third of a finger's stroke), but the fingers do not move the same way:
+    /// no swipe (libinput reports a pinch), whichever way the centroid went; and it is judged
+    /// at once, not at the lift.
+    @Test func threeFingersSpreadingAreNoSwipe() {
+        let h = GestureHarness()
+        for candidate in SwipeDirection.allCases {
+            h.attach(SwipeGesture(direction: candidate, fingers: 3), named: candidate.rawValue)
+        }
+        let down = Self.fingers(3)
+        let events = h.run([
+            .downMany(down), .wait(GestureSettings.standard.fingerSettleTime),
+            .moveMany([.init(1, by: Vector(dx: -30, dy: 0)), .init(2, by: Vector(dx: 30, dy: 0)), .init(3, by: Vector(dx: 30, dy: 0))], steps: 8),
+            .upMany([1, 2, 3]),
+        ])
+        #expect(!events.contains { $0.phase == .ended }, "\(events.lines)")
+        // A finger that stays nearly still (2 mm back) beside two that sweep is still a swipe.
+        let swipe = h.run([
+            .downMany(down), .wait(GestureSettings.standard.fingerSettleTime),
+            .moveMany([.init(1, by: Vector(dx: -2, dy: 0)), .init(2, by: Vector(dx: 40, dy: 0)), .init(3, by: Vector(dx: 40, dy: 0))], steps: 8),
+            .upMany([1, 2, 3]),
+        ])
+        #expect(swipe.filter { $0.phase == .ended }.map(\.name) == ["right"], "\(swipe.lines)")
+        #expect(h.finish().violations.isEmpty)
+    }
+
     @Test func tooShortFailsAfterBeingActive() {
         let h = GestureHarness()
         h.attach(SwipeGesture(direction: .right, fingers: 3, minimumDistance: 20), named: "swipe")

@@ -16,6 +16,9 @@ public enum FailureReason: String, Hashable, Sendable, CaseIterable {
     case heldTooLong
     /// The movement went in a direction the gesture does not accept.
     case wrongDirection
+    /// The fingers did not move the same way: some went against the others (they spread or
+    /// closed, as a pinch does), so it is no swipe, as libinput judges one.
+    case fingersApart
     /// The fingers did not start where the gesture must start (an edge swipe away from its edge).
     case outsideEdge
     /// The movement was shorter than the gesture's minimum distance.

@@ -85,11 +85,12 @@ public struct SwipeGesture: Gesture {
                 if case .active = phase {
                     phase = .active(value)
                 } else if value.translation.length >= activationDistance && stroke.fingers.isSettled(at: input.time) {
-                    phase = direction.accepts(value.translation, tolerance: tolerance) ? .active(value) : .failed(.wrongDirection)
+                    phase = !direction.accepts(value.translation, tolerance: tolerance) ? .failed(.wrongDirection)
+                        : movesTogether(input, value.translation) ? .active(value) : .failed(.fingersApart)
                 }
             case .lifted:
                 guard case .active(let value) = phase else {
-                    phase = flick()
+                    phase = flick(input)
                     return
                 }
                 if value.distance < minimumDistance {
@@ -109,16 +110,33 @@ public struct SwipeGesture: Gesture {
         /// keeps a swipe from starting while fingers are still landing; a lift ends that
         /// question, so the whole stroke is judged as libinput judges a swipe, by its motion:
         /// far enough, in the direction, fast enough. Ends at the lift, never before it.
-        func flick() -> GesturePhase<Value> {
+        func flick(_ input: TouchInput) -> GesturePhase<Value> {
             guard stroke.fingers.isTracking else { return .failed(.tooShort) }
             let value = Value(
                 time: stroke.time, direction: direction, fingers: stroke.fingers.fingers, translation: stroke.translation,
                 velocity: stroke.velocity)
             guard value.translation.length >= activationDistance, value.distance >= minimumDistance else { return .failed(.tooShort) }
             guard direction.accepts(value.translation, tolerance: tolerance) else { return .failed(.wrongDirection) }
+            guard movesTogether(input, value.translation) else { return .failed(.fingersApart) }
             guard value.velocity.dot(direction.unitVector) >= minimumVelocity else { return .failed(.tooSlow) }
             return .ended(value)
         }
+
+        /// Whether the tracked fingers moved the same way as their centroid (`translation`): a
+        /// finger that moved more than ``Self/stillFinger`` against it (over 90° away) makes the
+        /// stroke a pinch or a spread, not a swipe (libinput's swipe needs its fingers moving
+        /// the same way: `gestures_pinch_3fg`). A finger that barely moved is not judged.
+        func movesTogether(_ input: TouchInput, _ translation: Vector) -> Bool {
+            guard stroke.fingers.fingers > 1, let limit = stroke.fingers.limitKey else { return true }
+            for touch in input where touch.key <= limit {
+                let moved = touch.displacement
+                if moved.length > Self.stillFinger && moved.dot(translation) < 0 { return false }
+            }
+            return true
+        }
+
+        /// How far a finger may move against the others and still be judged as staying put.
+        static let stillFinger: Millimetres = 3
 
         public mutating func advance(to time: Timestamp) {}
         public mutating func fail(_ reason: FailureReason) { phase.fail(reason) }
