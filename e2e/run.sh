@@ -34,6 +34,10 @@ cp -r Fixtures/real Fixtures/constructed Fixtures/gestures.yml "$share/Fixtures/
 grep -v '^#' Fixtures/replays.txt | while read -r recording description; do
   case $recording in
     real/tp-*.evemu) format=evemu ;;
+    # Three fingers spreading: libinput 1.31's test suite (gestures_pinch_3fg) pinches, which
+    # gestured follows; the guest's libinput 1.22 still swipes (docs/INPUT.md, "Where gestured
+    # and libinput part").
+    constructed/tp-pinch-3-spread.yml) continue ;;
     constructed/tp-*.yml) format=libinput ;;
     *) continue ;;
   esac

@@ -420,6 +420,14 @@ def main():
         s.write(f"tp-pinch-{name}.yml", f"two fingers {'spread' if spread > 0 else 'close'} from {apart} mm to "
                 f"{apart + 2 * spread} mm apart on a clickpad")
 
+    # A quick pinch, as libinput's gestures_pinch makes one (issue 35): two fingers land 60 mm
+    # apart and close 20 mm in 80 ms, then lift — all before the finger count settles (0.1 s).
+    s = Pad()
+    s.down({0: (PX - 30, PY), 1: (PX + 30, PY)})
+    s.move({0: linear(10, 0), 1: linear(-10, 0)}, 8)
+    s.up([0, 1])
+    s.write("tp-quick-pinch-in.yml", "two fingers close from 60 mm to 40 mm apart in 80 ms on a clickpad and lift")
+
     # A panel mounted a quarter turn clockwise, calibrated by udev (libinput's matrix for 90°):
     # fingers moving left on the panel move up on the screen.
     s = Script()

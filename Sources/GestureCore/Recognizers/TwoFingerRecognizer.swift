@@ -1,6 +1,7 @@
 /// The state machine of ``MagnifyGesture`` and ``RotateGesture``: measure two fingers with a
 /// ``TwoFingerTracker``, become active once the ``TwoFingerMeasure`` says its value crossed the
-/// threshold, end when a finger lifts.
+/// threshold and the finger count settled, end when a finger lifts — or, for a stroke that
+/// crossed the threshold but lifted before the count settled, end at the lift.
 public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer {
     /// The measured value.
     public typealias Value = Measure.Value
@@ -36,7 +37,17 @@ public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer 
                 state = .active(measure.value(of: tracker))
             }
         case .lifted:
-            if case .active(let value) = state { state = .ended(value) } else { state = .failed(.notRecognized) }
+            if case .active(let value) = state {
+                state = .ended(value)
+            } else if tracker.fingers.isTracking && measure.hasStarted(tracker) {
+                // A quick pinch (libinput's `gestures_pinch`): the fingers closed and lifted
+                // before the finger count had settled. The settle time keeps a pinch from
+                // starting while fingers are still landing; a lift ends that question, so the
+                // stroke is judged by its measure, at the lift, as swipes judge a flick.
+                state = .ended(measure.value(of: tracker))
+            } else {
+                state = .failed(.notRecognized)
+            }
         case .failed(let reason):
             state = .failed(reason)
         }
