@@ -48,6 +48,9 @@ extension EvdevTouchSource {
         return writeBack
     }
 
+    /// What a failed write-back means for the desktop, said with the failure.
+    static let staleDesktop = "the desktop may put its first touch after the grab where its last touch before the grab was"
+
     /// Writes into the still grabbed node what brings the kernel's state back to `seen`: the
     /// events reach only this reader (and pass through the decoder as values of slots with no
     /// contact), and the desktop's next touch carries every axis that differs from what it read.
@@ -64,15 +67,13 @@ extension EvdevTouchSource {
         guard !events.isEmpty else { return .unchanged }
         let writer = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard writer >= 0 else {
-            return .failed("cannot write its state back into \(path) (\(String(cString: strerror(errno)))): "
-                + "the desktop may put its first touch after the grab where its last touch before the grab was")
+            return .failed("cannot write its state back into \(path) (\(String(cString: strerror(errno)))): \(Self.staleDesktop)")
         }
         defer { close(writer) }
         let records = events.map { input_event(time: timeval(), type: $0.type, code: $0.code, value: $0.value) }
         let written = records.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) }
         guard written == records.count * Self.recordSize else {
-            return .failed("writing its state back into \(path) failed (\(String(cString: strerror(errno)))): "
-                + "the desktop may put its first touch after the grab where its last touch before the grab was")
+            return .failed("writing its state back into \(path) failed (\(String(cString: strerror(errno)))): \(Self.staleDesktop)")
         }
         return .written(values: now.restorableDifferences(from: seen))
     }
