@@ -146,6 +146,6 @@ public struct DeviceDescription: Hashable, Sendable {
         }
 
         /// The geometry the engine uses.
-        public var geometry: DeviceGeometry { DeviceGeometry(width: width, height: height) }
+        public var geometry: DeviceGeometry { DeviceGeometry(width: width, height: height, isEstimated: estimated) }
     }
 }

@@ -166,8 +166,8 @@ public enum FusumaImporter {
     struct Reader {
         var thresholds: [String: Double]
         var items: [ImportedItem] = []
-        /// The finger count the first pinch (and rotation) took: gestured's magnify and rotate
-        /// do not count fingers.
+        /// The finger count the first rotation took: gestured's rotate does not count fingers
+        /// (a pinch does: each count is a magnify of its own).
         var counted: [String: Int] = [:]
 
         mutating func gestures(_ kind: String, _ node: YAMLNode) {
@@ -178,12 +178,12 @@ public enum FusumaImporter {
                 if key.int == nil, kind == "pinch" || kind == "rotate", let name = key.string,
                     FusumaImporter.directions[kind]!.contains(name) || ["begin", "update", "end"].contains(name)
                 {
-                    if let taken = counted[kind], taken != 2 {
+                    if kind == "rotate", let taken = counted[kind], taken != 2 {
                         items.append(ImportedItem(line: key.line, text: "\(path): \(FusumaImporter.flat(value))", outcome: .skipped(
-                            "gestured's \(kind == "pinch" ? "magnify" : "rotate") does not count fingers, and the \(kind) with \(taken) fingers already maps to it")))
+                            "gestured's rotate does not count fingers, and the rotate with \(taken) fingers already maps to it")))
                         continue
                     }
-                    counted[kind] = 2
+                    if kind == "rotate" { counted[kind] = 2 }
                     if FusumaImporter.directions[kind]!.contains(name) {
                         direction(kind, 2, name, value, path: path)
                     } else {
@@ -197,12 +197,12 @@ public enum FusumaImporter {
                         "fusuma's \(kind) has \(range.lowerBound) to \(range.upperBound) fingers")))
                     continue
                 }
-                if (kind == "pinch" || kind == "rotate"), let taken = counted[kind], taken != count {
+                if kind == "rotate", let taken = counted[kind], taken != count {
                     items.append(ImportedItem(line: key.line, text: "\(path): \(FusumaImporter.flat(value))", outcome: .skipped(
-                        "gestured's \(kind == "pinch" ? "magnify" : "rotate") does not count fingers, and the \(kind) with \(taken) fingers already maps to it")))
+                        "gestured's rotate does not count fingers, and the rotate with \(taken) fingers already maps to it")))
                     continue
                 }
-                counted[kind] = count
+                if kind == "rotate" { counted[kind] = count }
                 fingers(kind, count, value, path: path)
             }
         }
@@ -293,10 +293,10 @@ public enum FusumaImporter {
                 let size = pinch ? min(max(FusumaImporter.pinchStep * factor, 0.05), 1) : min(max(FusumaImporter.rotateStep * factor, 5), 180)
                 let forward = direction == "out" || direction == "clockwise"
                 spec = ActionSpec(
-                    gesture: "fusuma-\(kind)", definition: ImportedGesture.define(pinch ? "magnify" : "rotate"),
+                    gesture: pinch ? Self.pinchName(count) : "fusuma-rotate", definition: pinch ? Self.pinch(count) : ImportedGesture.define("rotate"),
                     trigger: .update(ActionStep(pinch ? .scale : .angle, size: size)), command: forward ? run : nil, back: forward ? nil : run)
                 notes.append("runs at every \(JSONValue.number(size).serialized)\(pinch ? " of scale" : "°") \(pinch ? "pinched" : "turned") \(direction ?? "")")
-                if count != 2 { notes.append("any number of fingers, not just \(count)") }
+                if !pinch && count != 2 { notes.append("any number of fingers, not just \(count)") }
             default:  // hold
                 // A long press ends when it is recognized: its command runs then (`ended`).
                 let seconds = max(FusumaImporter.holdDuration * factor, 0.01)
@@ -322,7 +322,7 @@ public enum FusumaImporter {
             let (name, definition): (String, JSONValue)
             switch kind {
             case "swipe": (name, definition) = ("fusuma-swipe-\(count)", ImportedGesture.define("drag", [("fingers", ImportedGesture.int(count))]))
-            case "pinch": (name, definition) = ("fusuma-pinch", ImportedGesture.define("magnify"))
+            case "pinch": (name, definition) = (Self.pinchName(count), Self.pinch(count))
             case "rotate": (name, definition) = ("fusuma-rotate", ImportedGesture.define("rotate"))
             default: (name, definition) = ("fusuma-hold-\(count)", ImportedGesture.define("hold", [("fingers", ImportedGesture.int(count))]))
             }
@@ -386,6 +386,14 @@ public enum FusumaImporter {
             }
             items.append(ImportedItem(
                 line: line, text: text, outcome: .actions(specs, note: notes.isEmpty ? nil : notes.joined(separator: "; ")).noting(typed)))
+        }
+
+        /// The gesture a pinch of `count` fingers maps to: `fusuma-pinch` for two, as it always was.
+        static func pinchName(_ count: Int) -> String { count == 2 ? "fusuma-pinch" : "fusuma-pinch-\(count)" }
+
+        /// A magnify of `count` fingers (a many-finger pinch for three or more).
+        static func pinch(_ count: Int) -> JSONValue {
+            ImportedGesture.define("magnify", count == 2 ? [] : [("fingers", ImportedGesture.int(count))])
         }
 
         /// fusuma's per-update values, which gestured's commands do not get.

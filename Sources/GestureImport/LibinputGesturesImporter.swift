@@ -74,14 +74,14 @@ public enum LibinputGesturesImporter {
                 items.append(ImportedItem(line: line, text: trimmed, outcome: .skipped("`\(keyword)` is not a libinput-gestures directive")))
             }
         }
-        // A pinch or twist is for any number of fingers in gestured: the first count bound for a
-        // motion maps, another count for the same motion would run both commands.
+        // A twist is for any number of fingers in gestured (a pinch counts them): the first
+        // count bound for a motion maps, another count for the same motion would run both commands.
         var pinchCounts: [String: (line: Int, fingers: Int?)] = [:]
         for gesture in gestures {
-            if gesture.action == "pinch" {
+            if gesture.action == "pinch", gesture.motion != "in", gesture.motion != "out" {
                 if let first = pinchCounts[gesture.motion], first.fingers != gesture.fingers {
                     items[gesture.item].outcome = .skipped(
-                        "gestured's pinches and twists take any number of fingers, and line \(first.line) already binds `pinch \(gesture.motion)`; one of them must go")
+                        "gestured's twists take any number of fingers, and line \(first.line) already binds `pinch \(gesture.motion)`; one of them must go")
                     continue
                 }
                 pinchCounts[gesture.motion] = (items[gesture.item].line, gesture.fingers)
@@ -187,10 +187,17 @@ public enum LibinputGesturesImporter {
                            command: run)
             }, note: nil)
         case ("pinch", "in"), ("pinch", "out"):
-            let spec = ActionSpec(
-                gesture: "lg-pinch", definition: ImportedGesture.define("magnify"), trigger: .update(ActionStep(.scale, size: pinchStep)),
-                command: motion == "out" ? run : nil, back: motion == "in" ? run : nil)
-            return .actions([spec], note: "runs at every \(pinchStep) of scale while pinching\(motion == "in" ? " in" : " out"), not once at the end\(fingers.map { "; any number of fingers, not just \($0)" } ?? "")")
+            // A pinch has its fingers' count, as a swipe has: two, three or four (libinput's
+            // pinch takes two or more), the uncounted line each count without a line of its own.
+            if let fingers, fingers < 2 { return .skipped("a pinch takes two fingers or more") }
+            let pinches = fingers.map { [$0] } ?? [2, 3, 4].filter { !counted.contains("\(action) \(motion) \($0)") }
+            guard !pinches.isEmpty else { return .skipped("lines for 2, 3 and 4 fingers take every pinch \(motion)") }
+            return .actions(pinches.map { count in
+                ActionSpec(
+                    gesture: count == 2 ? "lg-pinch" : "lg-pinch-\(count)",
+                    definition: ImportedGesture.define("magnify", count == 2 ? [] : [("fingers", ImportedGesture.int(count))]),
+                    trigger: .update(ActionStep(.scale, size: pinchStep)), command: motion == "out" ? run : nil, back: motion == "in" ? run : nil)
+            }, note: "runs at every \(pinchStep) of scale while pinching\(motion == "in" ? " in" : " out"), not once at the end")
         case ("pinch", "clockwise"), ("pinch", "anticlockwise"):
             let spec = ActionSpec(
                 gesture: "lg-twist", definition: ImportedGesture.define("rotate"), trigger: .update(ActionStep(.angle, size: twistStep)),

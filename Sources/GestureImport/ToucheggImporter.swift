@@ -37,7 +37,6 @@ public enum ToucheggImporter {
                 items.append(Self.setting(property, threshold: &threshold))
             }
         }
-        var pinchFingers: Int?
         for child in root.children where child.name != "settings" {
             guard child.name == "application" else {
                 items.append(ImportedItem(line: child.line, text: "<\(child.name)>", outcome: .skipped("`<\(child.name)>` is not part of a touchegg configuration")))
@@ -51,7 +50,7 @@ public enum ToucheggImporter {
                     items.append(ImportedItem(line: gesture.line, text: text, outcome: .skipped("`<\(gesture.name)>` is not a touchegg gesture")))
                     continue
                 }
-                let outcome = Self.outcome(gesture, threshold: threshold, pinchFingers: &pinchFingers)
+                let outcome = Self.outcome(gesture, threshold: threshold)
                 guard everywhere else {
                     // An application's gestures: while its window is in front (`when:`), instead
                     // of All's on the same gesture, as touchegg does for the window under the pointer.
@@ -96,12 +95,13 @@ public enum ToucheggImporter {
         return "<\(gesture.name) \(attributes)> \(action[attribute: "type"] ?? "?")\(settings.isEmpty ? "" : " " + settings)"
     }
 
-    static func outcome(_ gesture: XMLElement, threshold: Double, pinchFingers: inout Int?) -> ImportedItem.Outcome {
+    static func outcome(_ gesture: XMLElement, threshold: Double) -> ImportedItem.Outcome {
         let type = (gesture[attribute: "type"] ?? "").uppercased()
         let direction = (gesture[attribute: "direction"] ?? "").uppercased()
         guard let fingers = gesture[attribute: "fingers"].flatMap({ Int($0) }), (1...10).contains(fingers) else {
             return .skipped("expected fingers=\"1\" to \"10\"")
         }
+        if type == "PINCH" && fingers < 2 { return .skipped("a PINCH takes two fingers or more") }
         guard let action = gesture.children(named: "action").first else { return .skipped("a gesture without an <action>") }
         var settings: [String: String] = [:]
         for setting in action.children { settings[setting.name] = setting.text }
@@ -140,12 +140,7 @@ public enum ToucheggImporter {
                 (full, unit) = (fullSwipe, " mm")
             } else {
                 guard direction == "IN" || direction == "OUT" else { return .skipped("a PINCH goes IN or OUT") }
-                if let taken = pinchFingers, taken != fingers {
-                    return .skipped("gestured's magnify does not count fingers, and the pinch with \(taken) fingers already maps to it")
-                }
-                pinchFingers = fingers
-                if fingers != 2 { notes.append("any number of fingers, not just \(fingers)") }
-                (name, definition, measure, forward) = ("te-pinch", ImportedGesture.define("magnify"), .scale, direction == "OUT")
+                (name, definition, measure, forward) = (Self.pinchName(fingers), Self.pinch(fingers), .scale, direction == "OUT")
                 (full, unit) = (fullPinch, " of scale")
             }
             let spec = { (trigger: ActionTrigger, command: ActionCommand?, back: ActionCommand?) in
@@ -182,6 +177,14 @@ public enum ToucheggImporter {
     }
 
     /// touchegg's window-management actions as `window:`, or why not; nil for other actions.
+    /// The gesture a pinch of `fingers` fingers maps to: `te-pinch` for two, as it always was.
+    static func pinchName(_ fingers: Int) -> String { fingers == 2 ? "te-pinch" : "te-pinch-\(fingers)" }
+
+    /// A magnify of `fingers` fingers (a many-finger pinch for three or more).
+    static func pinch(_ fingers: Int) -> JSONValue {
+        ImportedGesture.define("magnify", fingers == 2 ? [] : [("fingers", ImportedGesture.int(fingers))])
+    }
+
     static func window(_ type: String, _ settings: [String: String], direction: String) -> Result<WindowAction, ImportError>? {
         switch type {
         case "MAXIMIZE_RESTORE_WINDOW": return .success(.maximize)
@@ -220,7 +223,7 @@ public enum ToucheggImporter {
             guard direction == "IN" || direction == "OUT" else { return .skipped("a PINCH goes IN or OUT") }
             // Once per pinch, at the default threshold, in its direction.
             return .actions([ActionSpec(
-                gesture: "te-pinch", definition: ImportedGesture.define("magnify"),
+                gesture: Self.pinchName(fingers), definition: Self.pinch(fingers),
                 trigger: .update(ActionStep(.scale, size: defaultThreshold / 100 * fullPinch)), command: direction == "OUT" ? .window(action) : nil,
                 back: direction == "IN" ? .window(action) : nil)], note: "runs at every 0.2 of scale pinched \(direction.lowercased()) (a pinch's direction is known only as it goes); on the focused window (touchegg: the one under the pointer)")
         default:

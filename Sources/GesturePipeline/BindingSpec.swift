@@ -41,8 +41,11 @@ public struct BindingSpec: Hashable, Sendable {
     /// Why it does not apply to a device, or nil when it does.
     public func exclusion(for device: DeviceProfile) -> String? {
         if !devices.isEmpty && !devices.contains(where: { $0.matches(device) }) { return "not in its devices: filter" }
-        if device.onlyCentroidIsReal && gesture.needsFingerPositions {
-            return "needs per-finger positions, and the device is semi-multitouch"
+        let needed = gesture.placedFingersNeeded, placed = device.geometry.placedFingers
+        if needed > placed {
+            return placed < 2
+                ? "needs per-finger positions, and the device places only their centroid (semi-multitouch, or one slot)"
+                : "needs \(needed) fingers placed, and the device places \(placed) (it counts more fingers than its slots)"
         }
         return nil
     }

@@ -197,7 +197,7 @@ struct ConfigReader {
         case "tap", "spatialTap": ["count", "fingers"]
         case "longPress": ["minimumDuration", "maximumDistance", "fingers"]
         case "drag": ["minimumDistance", "fingers", "extraTouches"]
-        case "magnify": ["minimumScaleDelta", "extraTouches"]
+        case "magnify": ["minimumScaleDelta", "fingers", "extraTouches"]
         case "rotate": ["minimumAngleDelta", "extraTouches"]
         case "swipe": ["direction", "fingers", "minimumDistance", "minimumVelocity"]
         case "edgeSwipe": ["edge", "fingers", "minimumDistance"]
@@ -220,7 +220,8 @@ struct ConfigReader {
         case "drag":
             return .drag(minimumDistance: try number("minimumDistance", 0...1000), fingers: fingers, extraTouches: extra)
         case "magnify":
-            return .magnify(minimumScaleDelta: try number("minimumScaleDelta", 0...10), extraTouches: extra)
+            let fingers = try p["fingers"].map { try int($0, "fingers", 2...10) } ?? 2
+            return .magnify(minimumScaleDelta: try number("minimumScaleDelta", 0...10), fingers: fingers, extraTouches: extra)
         case "rotate":
             return .rotate(minimumAngleDelta: try number("minimumAngleDelta", 0...360), extraTouches: extra)
         case "swipe":

@@ -9,15 +9,12 @@ public struct DeviceProfile: Hashable, Sendable {
     public var kind: DeviceKind
     /// Its surface.
     public var geometry: DeviceGeometry
-    /// Only the finger count and centroid are real (semi-MT): no pinch or rotate.
-    public var onlyCentroidIsReal: Bool
 
     /// Creates a profile.
-    public init(name: String, kind: DeviceKind, geometry: DeviceGeometry, onlyCentroidIsReal: Bool = false) {
+    public init(name: String, kind: DeviceKind, geometry: DeviceGeometry) {
         self.name = name
         self.kind = kind
         self.geometry = geometry
-        self.onlyCentroidIsReal = onlyCentroidIsReal
     }
 
     /// The same device mounted turned: its geometry as the screen sees it.
@@ -29,11 +26,19 @@ public struct DeviceProfile: Hashable, Sendable {
 
     /// The profile of a described device.
     public init(_ description: DeviceDescription) {
-        self.init(
-            name: description.name, kind: description.kind, geometry: description.surface.geometry,
-            // Semi-MT pads, and pads with one position whose BTN_TOOL_* keys count more fingers
-            // (their other fingers are fake, at that position): no per-finger spread or turn.
-            onlyCentroidIsReal: description.isSemiMultitouch
-                || (description.kind == .touchpad && description.slotCount < 2 && (description.fingerToolCount ?? 1) > 1))
+        var geometry = description.surface.geometry
+        geometry.placedFingers = Self.placedFingers(description)
+        self.init(name: description.name, kind: description.kind, geometry: geometry)
+    }
+
+    /// How many fingers a described device places (``DeviceGeometry/placedFingers``): a semi-MT
+    /// pad only the centroid; a touchpad whose BTN_TOOL_* keys count more fingers than its
+    /// slots, its slots (the others are fake, at a real one's position, as the decoder adds
+    /// them); any other device every finger it reports.
+    static func placedFingers(_ description: DeviceDescription) -> Int {
+        if description.isSemiMultitouch { return 1 }
+        guard description.kind == .touchpad, let counted = description.fingerToolCount else { return .max }
+        let slots = max(1, description.slotCount)
+        return counted > slots ? slots : .max
     }
 }

@@ -12,8 +12,8 @@ public indirect enum GestureSpec: Hashable, Sendable {
     case longPress(minimumDuration: Seconds?, maximumDistance: Millimetres?, fingers: Int)
     /// `drag: { minimumDistance, fingers, extraTouches }`
     case drag(minimumDistance: Millimetres?, fingers: Int, extraTouches: ExtraTouchPolicy)
-    /// `magnify: { minimumScaleDelta, extraTouches }`
-    case magnify(minimumScaleDelta: Double?, extraTouches: ExtraTouchPolicy)
+    /// `magnify: { minimumScaleDelta, fingers (2 or more), extraTouches }`
+    case magnify(minimumScaleDelta: Double?, fingers: Int = 2, extraTouches: ExtraTouchPolicy)
     /// `rotate: { minimumAngleDelta (degrees), extraTouches }`
     case rotate(minimumAngleDelta: Double?, extraTouches: ExtraTouchPolicy)
     /// `swipe: { direction, fingers, minimumDistance, minimumVelocity }`
@@ -38,7 +38,8 @@ public indirect enum GestureSpec: Hashable, Sendable {
             AnyGesture(LongPressGesture(minimumDuration: duration, maximumDistance: distance, fingers: fingers))
         case .drag(let distance, let fingers, let extra):
             AnyGesture(DragGesture(minimumDistance: distance, fingers: fingers, extraTouches: extra))
-        case .magnify(let delta, let extra): AnyGesture(MagnifyGesture(minimumScaleDelta: delta, extraTouches: extra))
+        case .magnify(let delta, let fingers, let extra):
+            AnyGesture(MagnifyGesture(minimumScaleDelta: delta, fingers: fingers, extraTouches: extra))
         case .rotate(let degrees, let extra):
             AnyGesture(RotateGesture(minimumAngleDelta: degrees.map { $0 * .pi / 180 }, extraTouches: extra))
         case .swipe(let direction, let fingers, let distance, let velocity):
@@ -56,24 +57,27 @@ public indirect enum GestureSpec: Hashable, Sendable {
         parts.dropFirst().reduce(parts[0].gesture) { combine($0, $1.gesture) }
     }
 
-    /// Whether it needs real per-finger positions (pinch and rotate do; semi-MT touchpads lack them).
-    public var needsFingerPositions: Bool {
+    /// How many fingers it needs real positions of (``DeviceGeometry/placedFingers``): a pinch
+    /// its fingers, a twist two, the most any of its parts needs; 0 when the finger count and
+    /// the centroid suffice.
+    public var placedFingersNeeded: Int {
         switch self {
-        case .magnify, .rotate: true
-        case .tap, .spatialTap, .longPress, .drag, .swipe, .edgeSwipe, .hold: false
-        case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts): parts.contains { $0.needsFingerPositions }
+        case .magnify(_, let fingers, _): fingers
+        case .rotate: 2
+        case .tap, .spatialTap, .longPress, .drag, .swipe, .edgeSwipe, .hold: 0
+        case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts): parts.map(\.placedFingersNeeded).max()!
         }
     }
 
-    /// The fewest fingers down at which it may claim touches: its own count; two for magnify
-    /// and rotate; the most of its parts when they recognize together, the fewest when one
-    /// of them may (in sequence, or exclusively).
+    /// The fewest fingers down at which it may claim touches: its own count; two for rotate;
+    /// the most of its parts when they recognize together, the fewest when one of them may
+    /// (in sequence, or exclusively).
     public var fewestFingers: Int {
         switch self {
         case .tap(_, let fingers), .spatialTap(_, let fingers), .longPress(_, _, let fingers), .drag(_, let fingers, _),
-            .swipe(_, let fingers, _, _), .edgeSwipe(_, let fingers, _), .hold(let fingers):
+            .swipe(_, let fingers, _, _), .edgeSwipe(_, let fingers, _), .hold(let fingers), .magnify(_, let fingers, _):
             fingers
-        case .magnify, .rotate: 2
+        case .rotate: 2
         case .simultaneously(let parts): parts.map(\.fewestFingers).max()!
         case .sequenced(let parts), .exclusively(let parts): parts.map(\.fewestFingers).min()!
         }

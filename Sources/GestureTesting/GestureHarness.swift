@@ -25,15 +25,17 @@ public final class GestureHarness {
     var unread = 0
     var fingers: [(id: Int32, position: Point)] = []
 
-    /// Creates a harness with a `width` × `height` mm device; time starts at 1 s.
+    /// Creates a harness with a `width` × `height` mm device that places `placedFingers`
+    /// fingers (``DeviceGeometry/placedFingers``), its size measured or, with `isEstimated`, a
+    /// guess; time starts at 1 s.
     public init(
-        width: Millimetres = 200, height: Millimetres = 120, settings: GestureSettings = .standard,
-        device: DeviceID = DeviceID(1), start: Timestamp = Timestamp(seconds: 1)
+        width: Millimetres = 200, height: Millimetres = 120, placedFingers: Int = .max, isEstimated: Bool = false,
+        settings: GestureSettings = .standard, device: DeviceID = DeviceID(1), start: Timestamp = Timestamp(seconds: 1)
     ) {
         engine = GestureEngine(settings: settings)
         engine.recordsArenaDecisions = true
         self.device = device
-        geometry = DeviceGeometry(width: width, height: height)
+        geometry = DeviceGeometry(width: width, height: height, placedFingers: placedFingers, isEstimated: isEstimated)
         root = engine.addDevice(device, geometry: geometry)
         now = start
     }

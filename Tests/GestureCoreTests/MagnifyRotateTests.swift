@@ -1,3 +1,4 @@
+import Foundation
 import GestureCore
 import GestureTesting
 import Testing
@@ -39,6 +40,55 @@ import Testing
         h.down([.init(1, at: Point(x: 70, y: 60)), .init(2, at: Point(x: 130, y: 60))])
         h.move([.init(1, by: Vector(dx: 0.5, dy: 0)), .init(2, by: Vector(dx: -0.5, dy: 0))], steps: 2)
         #expect(h.up(1, 2).isEmpty)
+    }
+
+    /// Issue 35: three and four fingers pinch (libinput's `gestures_pinch_3fg`, touchegg's
+    /// `PINCH 3`): measured by their spread about the centroid — twice their root-mean-square
+    /// distance from it — so a thumb closing on two fingers is a pinch in, and fingers that
+    /// travel together are not one.
+    @Test func threeFingersPinchByTheirSpread() throws {
+        let h = GestureHarness()
+        h.attach(MagnifyGesture(minimumScaleDelta: 0.05, fingers: 3), named: "pinch-3")
+        h.attach(MagnifyGesture(minimumScaleDelta: 0.05), named: "pinch")
+        let hand: [TouchStep.Finger] = [.init(1, at: Point(x: 80, y: 40)), .init(2, at: Point(x: 120, y: 40)), .init(3, at: Point(x: 100, y: 100))]
+        h.down(hand)
+        h.wait(0.1)
+        let events = h.move([.init(3, by: Vector(dx: 0, dy: -30))], steps: 10)
+        #expect(Set(events.map(\.name)) == ["pinch-3"], "\(events.lines)")
+        let ended = h.up(1, 2, 3)
+        #expect(ended.lines == ["pinch-3 ended"])
+        // Spread: 2 × RMS distance from the centroid, before (y 40, 40, 100) and after (40, 40, 70).
+        func spread(_ points: [Point]) -> Double {
+            let c = Point(x: points.map(\.x).reduce(0, +) / 3, y: points.map(\.y).reduce(0, +) / 3)
+            return 2 * (points.map { pow($0.distance(to: c), 2) }.reduce(0, +) / 3).squareRoot()
+        }
+        let expected = spread([Point(x: 80, y: 40), Point(x: 120, y: 40), Point(x: 100, y: 70)])
+            / spread([Point(x: 80, y: 40), Point(x: 120, y: 40), Point(x: 100, y: 100)])
+        let scale = try #require(ended.first?.value?.magnify?.magnification)
+        #expect(abs(scale - expected) < 1e-9 && scale < 1)
+        // The same three fingers sweeping together: no pinch.
+        h.down(hand)
+        h.wait(0.1)
+        let sweep = h.move([.init(1, by: Vector(dx: 40, dy: 0)), .init(2, by: Vector(dx: 40, dy: 0)), .init(3, by: Vector(dx: 40, dy: 0))], steps: 10)
+        #expect(sweep.isEmpty, "\(sweep.lines)")
+        #expect(h.up(1, 2, 3).isEmpty)
+        #expect(h.finish().violations.isEmpty)
+    }
+
+    /// Two fingers' spread is the distance between them, so a three-finger magnify of two
+    /// fingers would agree with the two-finger one: four fingers spreading out, quickly, end
+    /// at the lift with the ratio of their spreads.
+    @Test func fourFingersSpreadQuicklyEndAtTheLift() throws {
+        let h = GestureHarness()
+        h.attach(MagnifyGesture(minimumScaleDelta: 0.05, fingers: 4), named: "pinch-4")
+        h.down([.init(1, at: Point(x: 90, y: 50)), .init(2, at: Point(x: 110, y: 50)), .init(3, at: Point(x: 90, y: 70)), .init(4, at: Point(x: 110, y: 70))])
+        let moved = h.move(
+            [.init(1, by: Vector(dx: -10, dy: -10)), .init(2, by: Vector(dx: 10, dy: -10)), .init(3, by: Vector(dx: -10, dy: 10)), .init(4, by: Vector(dx: 10, dy: 10))],
+            steps: 6)
+        #expect(moved.isEmpty)
+        let ended = h.up(1, 2, 3, 4)
+        #expect(ended.lines == ["pinch-4 ended"])
+        #expect(abs(try #require(ended.first?.value?.magnify?.magnification) - 2) < 1e-9)
     }
 
     @Test func waitsForTheFingerCountToSettle() {

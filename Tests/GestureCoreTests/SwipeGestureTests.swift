@@ -64,6 +64,20 @@ import Testing
         #expect(h.finish().violations.isEmpty)
     }
 
+    /// libinput's `gestures_swipe_3fg_btntool_pinch_like`: a pad that places two fingers and
+    /// counts three reports the third at a real one's position, so how each finger moved is
+    /// unknown; fingers moving apart there are still a swipe, as libinput calls them.
+    @Test func moreFingersThanTheDevicePlacesAreASwipe() {
+        let fingers: [TouchStep.Finger] = [.init(1, at: Point(x: 100, y: 40)), .init(2, at: Point(x: 80, y: 70)), .init(3, at: Point(x: 100, y: 40))]
+        let strokes: [TouchStep.FingerMove] = [.init(1, by: Vector(dx: -60, dy: 0)), .init(2, by: Vector(dx: 20, dy: 0)), .init(3, by: Vector(dx: -60, dy: 0))]
+        for (placed, swipes) in [(2, ["left"]), (Int.max, [])] {
+            let h = GestureHarness(placedFingers: placed)
+            h.attach(SwipeGesture(direction: .left, fingers: 3), named: "left")
+            let events = h.run([.downMany(fingers), .wait(GestureSettings.standard.fingerSettleTime), .moveMany(strokes, steps: 10), .upMany([1, 2, 3])])
+            #expect(events.filter { $0.phase == .ended }.map(\.name) == swipes, "\(placed): \(events.lines)")
+        }
+    }
+
     @Test func tooShortFailsAfterBeingActive() {
         let h = GestureHarness()
         h.attach(SwipeGesture(direction: .right, fingers: 3, minimumDistance: 20), named: "swipe")

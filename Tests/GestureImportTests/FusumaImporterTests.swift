@@ -156,7 +156,9 @@ import Testing
         let items = Self.items
         #expect(items.reason(13).contains("`sendkey:` beside `command:`") && items.reason(13).contains("line 12"))
         #expect(items.reason(29).contains("3 to 4 fingers"))
-        #expect(items.reason(41).contains("does not count fingers"))
+        // A pinch counts its fingers (issue 35): four fingers is a magnify of its own.
+        #expect(items.actions(43).map(\.gesture) == ["fusuma-pinch-4"])
+        #expect(items.actions(43).first?.definition == Self.define("magnify", [("fingers", .int(4))]))
         #expect(items.reason(64).contains("no update"))
         #expect(items.reason(67).contains("$move_x"))
         #expect(items.note(69).contains("applied"))
@@ -174,12 +176,12 @@ import Testing
     @Test func theWrittenFileReadsBack() throws {
         let text = ActionsWriter.render(Self.items, origin: "fusuma: sample")
         let file = try ActionsFile.parse(text, file: "imported.yml")
-        #expect(file.actions.count == 21)
+        #expect(file.actions.count == 22)
         #expect(Set(file.definitions.compactMap { $0["name"]?.stringValue }) == [
-            "fusuma-swipe-left-3", "fusuma-swipe-right-3", "fusuma-swipe-up-3", "fusuma-swipe-down-3", "fusuma-swipe-4", "fusuma-pinch", "fusuma-rotate",
+            "fusuma-swipe-left-3", "fusuma-swipe-right-3", "fusuma-swipe-up-3", "fusuma-swipe-down-3", "fusuma-swipe-4", "fusuma-pinch", "fusuma-pinch-4", "fusuma-rotate",
             "fusuma-press-4", "fusuma-hold-3",
         ])
-        #expect(text.components(separatedBy: "#   not imported:").count - 1 == 9)
+        #expect(text.components(separatedBy: "#   not imported:").count - 1 == 8)
     }
 
     /// fusuma-plugin-sendkey's README: `sendkey:` under a direction, evdev's names without KEY_.

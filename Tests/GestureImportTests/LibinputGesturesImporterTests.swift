@@ -45,9 +45,14 @@ import Testing
             #expect(items.actions(line).map(\.gesture) == ["lg-swipe-\(motion)-3", "lg-swipe-\(motion)-4"])
             #expect(items.actions(line).first?.definition?.serialized == #"{"swipe":{"fingers":3,"direction":"\#(direction)"},"priority":"simultaneous"}"#)
         }
-        // Pinches and twists: steps, in and anticlockwise backward.
-        #expect(items.actions(13).map(\.back) == [.input(ActionInput(keys: ["ctrl+minus"]))] && items.actions(13).first?.command == nil)
-        #expect(items.actions(14).map(\.command) == [.input(ActionInput(keys: ["ctrl+plus"]))] && items.actions(14).first?.back == nil)
+        // Pinches and twists: steps, in and anticlockwise backward. A pinch without a count is
+        // one for two, three and four fingers, as libinput-gestures runs it for any count.
+        #expect(items.actions(13).map(\.gesture) == ["lg-pinch", "lg-pinch-3", "lg-pinch-4"])
+        #expect(items.actions(13).last?.definition?.serialized == #"{"magnify":{"fingers":4},"priority":"simultaneous"}"#)
+        #expect(items.actions(13).map(\.back) == Array(repeating: .input(ActionInput(keys: ["ctrl+minus"])), count: 3))
+        #expect(items.actions(13).allSatisfy { $0.command == nil })
+        #expect(items.actions(14).map(\.command) == Array(repeating: .input(ActionInput(keys: ["ctrl+plus"])), count: 3))
+        #expect(items.actions(14).allSatisfy { $0.back == nil })
         #expect(items.actions(14).first?.trigger == .update(ActionStep(.scale, size: LibinputGesturesImporter.pinchStep)))
         #expect(items.actions(15).first?.trigger == .update(ActionStep(.angle, size: LibinputGesturesImporter.twistStep)))
         #expect(items.actions(15).first?.command == .argv(["brightnessctl", "set", "+5%"]))
@@ -80,9 +85,9 @@ import Testing
         let items = LibinputGesturesImporter.read(Self.sample)
         let text = ActionsWriter.render(items, origin: "libinput-gestures: sample")
         let file = try ActionsFile.parse(text, file: "imported.yml")
-        #expect(file.actions.count == 26)
+        #expect(file.actions.count == 30)
         // One definition per gesture, shared by the actions on it.
-        #expect(file.definitions.count == 24)
+        #expect(file.definitions.count == 26)
         #expect(text.components(separatedBy: "#   not imported:").count - 1 == 6)
         #expect(text.contains("  # line 13: gesture pinch in\txdotool key ctrl+minus\n  #   note: runs at every 0.25 of scale while pinching in, not once at the end; typed by gestured's virtual keyboard instead of xdotool, on every desktop\n"))
         #expect(text.contains("    backKeys: \"ctrl+minus\"\n"))
@@ -93,7 +98,7 @@ import Testing
     /// landed on the steps forward. A step backward now clicks and scrolls (`backButtons:`,
     /// `backWheel:`, issue 35): the click stays on the steps backward.
     @Test func aStepBackwardThatClicksClicksOnTheStepsBackward() throws {
-        let items = LibinputGesturesImporter.read("gesture pinch in\txdotool key ctrl+minus click 3\ngesture pinch out\txdotool key ctrl+plus\n")
+        let items = LibinputGesturesImporter.read("gesture pinch in 2\txdotool key ctrl+minus click 3\ngesture pinch out 2\txdotool key ctrl+plus\n")
         #expect(items.actions(1).map(\.back) == [.input(ActionInput(keys: ["ctrl+minus"], buttons: ["3"]))])
         #expect(items.actions(2).map(\.command) == [.input(ActionInput(keys: ["ctrl+plus"]))])
         let text = ActionsWriter.render(items, origin: "libinput-gestures: test")
@@ -128,12 +133,27 @@ import Testing
     }
 
     /// Issue 21: one pinch direction bound for two finger counts became one any-finger gesture
-    /// running both commands; the first count maps and the other is said.
-    @Test func aPinchBoundForTwoFingerCountsMapsOnce() {
-        let items = LibinputGesturesImporter.read("gesture pinch in 2 zoom-out\ngesture pinch in 4 show-desktop\ngesture pinch out 4 zoom-in\n")
+    /// running both commands. Issue 35: a pinch counts its fingers, so each count maps to a
+    /// magnify of its own; a twist still takes any count, so its first count maps and another is said.
+    @Test func aPinchBoundForTwoFingerCountsMapsEachCount() throws {
+        let items = LibinputGesturesImporter.read("""
+            gesture pinch in 2 zoom-out
+            gesture pinch in 4 show-desktop
+            gesture pinch out 4 zoom-in
+            gesture pinch in 1 nothing
+            gesture pinch clockwise 2 brighter
+            gesture pinch clockwise 3 louder
+            """)
+        #expect(items.actions(1).map(\.gesture) == ["lg-pinch"])
         #expect(items.actions(1).first?.back == .argv(["zoom-out"]))
-        #expect(items.reason(2).contains("take any number of fingers, and line 1 already binds `pinch in`"))
+        #expect(items.actions(2).map(\.gesture) == ["lg-pinch-4"])
+        #expect(items.actions(2).first?.back == .argv(["show-desktop"]))
+        #expect(items.actions(3).map(\.gesture) == ["lg-pinch-4"])
         #expect(items.actions(3).first?.command == .argv(["zoom-in"]))
+        #expect(items.reason(4) == "a pinch takes two fingers or more")
+        #expect(items.reason(6).contains("twists take any number of fingers, and line 5 already binds `pinch clockwise`"))
+        let file = try ActionsFile.parse(ActionsWriter.render(items, origin: "x"), file: "x")
+        #expect(file.actions.count == 4)
     }
 
     /// Found by `make fuzz` (import): keys sent as a hold begins were imported as keys held
@@ -182,7 +202,7 @@ import Testing
         #expect(items.note(2).contains("`#previous` left out"))
         #expect(items.actions(3).first?.back == .argv(["notify-send", "#1", "#", "not", "a", "key", "tool:", "as", "written"]))
         let text = ActionsWriter.render(items, origin: "libinput-gestures: test")
-        #expect(try ActionsFile.parse(text, file: "x").actions.count == 3)
+        #expect(try ActionsFile.parse(text, file: "x").actions.count == 5)
     }
 
     @Test func anOpenQuoteIsNoSplit() {

@@ -1,11 +1,13 @@
-/// Recognizes two fingers spreading or pinching, like SwiftUI's `MagnifyGesture`: active once
-/// the spread changed by `minimumScaleDelta`, ended when a finger lifts.
+/// Recognizes fingers spreading or pinching, like SwiftUI's `MagnifyGesture`: active once
+/// their spread changed by `minimumScaleDelta`, ended when a finger lifts. Two fingers by
+/// default; with `fingers` of three or more, the spread of all of them about their centroid
+/// (libinput's three- and four-finger pinch; touchegg's `PINCH 3`).
 public struct MagnifyGesture: Gesture {
     /// What a magnify reports.
     public struct Value: Hashable, Sendable, GestureValueConvertible {
         /// When this value was measured.
         public var time: Timestamp
-        /// Current finger distance over the distance at the start (1 = unchanged).
+        /// Current finger distance (spread, for more than two) over the one at the start (1 = unchanged).
         public var magnification: Double
         /// Change of magnification per second.
         public var velocity: Double
@@ -31,19 +33,23 @@ public struct MagnifyGesture: Gesture {
 
     /// Relative spread change before active; nil takes ``GestureSettings/magnifyMinimumScaleDelta``.
     public var minimumScaleDelta: Double?
-    /// What a third finger does.
+    /// Fingers that pinch together (2 or more).
+    public var fingers: Int
+    /// What a further finger does.
     public var extraTouches: ExtraTouchPolicy
 
     /// Creates a magnify gesture.
-    public init(minimumScaleDelta: Double? = nil, extraTouches: ExtraTouchPolicy = .fail) {
+    public init(minimumScaleDelta: Double? = nil, fingers: Int = 2, extraTouches: ExtraTouchPolicy = .fail) {
         self.minimumScaleDelta = minimumScaleDelta
+        self.fingers = max(2, fingers)
         self.extraTouches = extraTouches
     }
 
     public func makeRecognizer(settings: GestureSettings) -> TwoFingerRecognizer<Measure> {
         TwoFingerRecognizer(
-            tracker: TwoFingerTracker(extraTouches: extraTouches, settings: settings, tracksRotation: false),
-            measure: Measure(threshold: minimumScaleDelta ?? settings.magnifyMinimumScaleDelta))
+            tracker: TwoFingerTracker(fingers: fingers, extraTouches: extraTouches, settings: settings, tracksRotation: false),
+            measure: Measure(threshold: minimumScaleDelta ?? settings.magnifyMinimumScaleDelta),
+            tapSlop: settings.tapMaximumMovement)
     }
 
     /// Measures the value and tests it against the threshold.

@@ -125,9 +125,14 @@ public struct SwipeGesture: Gesture {
         /// Whether the tracked fingers moved the same way as their centroid (`translation`): a
         /// finger that moved more than ``Self/stillFinger`` against it (over 90° away) makes the
         /// stroke a pinch or a spread, not a swipe (libinput's swipe needs its fingers moving
-        /// the same way: `gestures_pinch_3fg`). A finger that barely moved is not judged.
+        /// the same way: `gestures_pinch_3fg`). A finger that barely moved is not judged. On a
+        /// device that places fewer fingers than the swipe's (libinput's fake fingers sit on a
+        /// real one) how each finger moved is unknown, and the stroke is a swipe, as libinput
+        /// decides (`gestures_swipe_3fg_btntool_pinch_like`).
         func movesTogether(_ input: TouchInput, _ translation: Vector) -> Bool {
-            guard stroke.fingers.fingers > 1, let limit = stroke.fingers.limitKey else { return true }
+            guard stroke.fingers.fingers > 1, stroke.fingers.fingers <= input.geometry.placedFingers,
+                let limit = stroke.fingers.limitKey
+            else { return true }
             for touch in input where touch.key <= limit {
                 let moved = touch.displacement
                 if moved.length > Self.stillFinger && moved.dot(translation) < 0 { return false }

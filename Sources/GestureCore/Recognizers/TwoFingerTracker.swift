@@ -1,10 +1,12 @@
 import RealModule
 
-/// Follows the first two fingers of a pinch or twist and measures how their spread and angle
-/// changed since both were down: the shared measuring half of ``MagnifyGesture`` and
-/// ``RotateGesture``.
+/// Follows the fingers of a pinch or twist and measures how their spread and angle changed
+/// since all were down: the shared measuring half of ``MagnifyGesture`` and ``RotateGesture``.
+/// Two fingers are measured by the line between them; more (a many-finger pinch) by their
+/// spread about the centroid, as twice their root-mean-square distance from it — for two
+/// fingers the same length, so both agree on a magnification.
 public struct TwoFingerTracker: Sendable {
-    /// Finger bookkeeping (exactly two fingers).
+    /// Finger bookkeeping (two fingers, or a many-finger magnify's count).
     public var fingers: FingerTracker
     /// Centroid when both fingers came down, in millimetres.
     public private(set) var startLocation = Point.zero
@@ -18,7 +20,7 @@ public struct TwoFingerTracker: Sendable {
     public private(set) var rotation: Radians = 0
     /// Time of the latest measurement.
     public private(set) var time = Timestamp(microseconds: 0)
-    /// Distance between the fingers when both came down.
+    /// Distance between the fingers (the spread, for more than two) when all came down.
     public private(set) var startDistance: Millimetres = 0
     var lastAngle: Radians = 0
     /// Magnification (x) and rotation (y) over time: one estimator for both, one sample per frame.
@@ -31,11 +33,13 @@ public struct TwoFingerTracker: Sendable {
     /// its `rotation` stays 0.
     public let tracksRotation: Bool
 
-    /// Creates a tracker; `tracksRotation: false` leaves the angle alone.
-    public init(extraTouches: ExtraTouchPolicy, settings: GestureSettings, tracksRotation: Bool = true) {
-        self.tracksRotation = tracksRotation
-        fingers = FingerTracker(
-            fingers: 2, extraTouches: extraTouches, slop: settings.multiFingerSlop, settleTime: settings.fingerSettleTime)
+    /// Creates a tracker of `fingers` fingers (two, or more for a magnify); `tracksRotation:
+    /// false` leaves the angle alone (it is measured on two fingers only).
+    public init(fingers: Int = 2, extraTouches: ExtraTouchPolicy, settings: GestureSettings, tracksRotation: Bool = true) {
+        self.tracksRotation = tracksRotation && fingers == 2
+        self.fingers = FingerTracker(
+            fingers: max(2, fingers), extraTouches: extraTouches, slop: settings.multiFingerSlop,
+            settleTime: settings.fingerSettleTime)
         velocity = VelocityEstimator(window: settings.velocityWindow)
     }
 
@@ -58,7 +62,7 @@ public struct TwoFingerTracker: Sendable {
         case .started(let touches):
             startLocation = touches.centroid
             startAnchor = input.geometry.normalized(startLocation)
-            startDistance = max(touches.first.distance(to: touches.second), Self.minimumSpread)
+            startDistance = max(spread(touches, input), Self.minimumSpread)
             lastAngle = tracksRotation ? Self.angle(touches) : 0
             rotation = 0
             magnification = 1
@@ -71,7 +75,7 @@ public struct TwoFingerTracker: Sendable {
                 rotation += delta
                 lastAngle += delta
             }
-            magnification = max(touches.first.distance(to: touches.second), Self.minimumSpread) / startDistance
+            magnification = max(spread(touches, input), Self.minimumSpread) / startDistance
             measure(touches, at: input.time)
         case .waiting, .lifted, .failed:
             break
@@ -83,6 +87,21 @@ public struct TwoFingerTracker: Sendable {
         self.time = time
         location = touches.centroid
         velocity.add(time, x: magnification, y: rotation)
+    }
+
+    /// How far apart the tracked fingers are: the distance between two, or twice the
+    /// root-mean-square distance of more from their centroid.
+    @inline(__always)
+    func spread(_ touches: TouchSummary, _ input: TouchInput) -> Millimetres {
+        guard fingers.fingers > 2, let limit = fingers.limitKey else { return touches.first.distance(to: touches.second) }
+        var squares = 0.0
+        var count = 0.0
+        for touch in input where touch.isLive && touch.key <= limit {
+            let offset = touch.position - touches.centroid
+            squares += offset.dx * offset.dx + offset.dy * offset.dy
+            count += 1
+        }
+        return count > 0 ? 2 * (squares / count).squareRoot() : 0
     }
 
     /// Angle of the line from the first to the second finger, counter-clockwise as the user sees it.

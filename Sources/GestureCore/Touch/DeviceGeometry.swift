@@ -1,11 +1,23 @@
-/// The physical surface of a touch device: what millimetre positions are relative to.
+/// The physical surface of a touch device: what millimetre positions are relative to, and how
+/// many fingers on it have positions of their own.
 public struct DeviceGeometry: Hashable, Sendable {
     /// Size of the touch surface in millimetres.
     public var size: Size
+    /// How many fingers the device places. Past them it only counts fingers: a touchpad whose
+    /// BTN_TOOL_* keys count more fingers than it has slots reports the others at a real one's
+    /// position (libinput's fake fingers), and a semi-multitouch pad places only the centroid
+    /// (1). A gesture of more fingers than this cannot judge how each finger moved.
+    public var placedFingers: Int
+    /// The size is a guess: the device reports no resolution, and its millimetres are assumed
+    /// (a touchscreen's longer side 300 mm, a touchpad libinput's 69 × 50 mm), so a distance
+    /// on it may be off by half or double. A tap's slop doubles there.
+    public var isEstimated: Bool
 
     /// Creates a geometry from the surface size in millimetres.
-    @inlinable public init(width: Millimetres, height: Millimetres) {
+    @inlinable public init(width: Millimetres, height: Millimetres, placedFingers: Int = .max, isEstimated: Bool = false) {
         size = Size(width: width, height: height)
+        self.placedFingers = placedFingers
+        self.isEstimated = isEstimated
     }
 
     /// Converts a position in millimetres to 0…1 across the surface.

@@ -17,7 +17,9 @@ public enum SurfaceRotation: Int, Hashable, Sendable, CaseIterable {
     @inlinable public func geometry(_ native: DeviceGeometry) -> DeviceGeometry {
         switch self {
         case .none, .clockwise180: native
-        case .clockwise90, .clockwise270: DeviceGeometry(width: native.size.height, height: native.size.width)
+        case .clockwise90, .clockwise270:
+            DeviceGeometry(
+                width: native.size.height, height: native.size.width, placedFingers: native.placedFingers, isEstimated: native.isEstimated)
         }
     }
 
