@@ -14,7 +14,7 @@ import GestureCore
 ///   motion are real, per-finger positions are not (don't attach pinch or rotate to them).
 /// - Fake fingers (libinput's `tp_fake_finger`): a touchpad whose BTN_TOOL_* keys count more
 ///   fingers than it has slots (a pad with no ABS_MT axes, or two slots and three or four
-///   fingers) has the fingers past its slots as contacts at the first real one's position, so
+///   fingers) has the fingers past its slots as contacts at the top-most real one's position, so
 ///   a two-finger scroll on a single-touch Synaptics pad is two fingers moving together.
 /// - Tool type: a contact whose ABS_MT_TOOL_TYPE is not a finger (a palm, a pen, a dial) is
 ///   not a touch. One that starts so is never reported; a finger that becomes one is
@@ -282,18 +282,25 @@ public struct MultitouchDecoder: Sendable {
     typealias RawContact = (id: Int32?, x: Int32, y: Int32, pressure: Int32?, major: Int32?, minor: Int32?)
 
     /// The contacts as the device reports them now, with the fingers BTN_TOOL_* counts beyond
-    /// them at the first one's position (``addsFakeFingers``), in `contacts` (emptied first).
-    mutating func currentContacts(into contacts: inout [RawContact]) {
+    /// them at the top-most one's position (``addsFakeFingers``), in `contacts` (emptied first).
+    /// Returns how many it added (at the end).
+    @discardableResult
+    mutating func currentContacts(into contacts: inout [RawContact]) -> Int {
         reportedContacts(into: &contacts)
         // libinput's rule: only fingers past the slots are fake (a palm the firmware still
         // counts on a pad with slots to spare is no finger).
         // While a contact down at the (re)start stays down, the fingers counted are that hand's.
-        guard addsFakeFingers, let first = contacts.first, toolFingers > slotCapacity, toolFingers > contacts.count,
+        guard addsFakeFingers, var topmost = contacts.first, toolFingers > slotCapacity, toolFingers > contacts.count,
             !slots.holdsContactOver
-        else { return }
-        for extra in contacts.count..<toolFingers {
-            contacts.append((Self.fakeID - Int32(extra), first.x, first.y, nil, nil, nil))
+        else { return 0 }
+        // At the top-most real touch, every frame (libinput's `tp_position_fake_touches`): a
+        // thumb resting in the button area must not drag the fake fingers down with it.
+        for contact in contacts.dropFirst() where contact.y < topmost.y { topmost = contact }
+        let placed = contacts.count
+        for extra in placed..<toolFingers {
+            contacts.append((Self.fakeID - Int32(extra), topmost.x, topmost.y, nil, nil, nil))
         }
+        return toolFingers - placed
     }
 
     /// The ids of fake fingers count down from here (far from the device's tracking ids).
@@ -368,7 +375,7 @@ public struct MultitouchDecoder: Sendable {
             idBuffer = ids
             nextBuffer = next
         }
-        currentContacts(into: &current)
+        let unplaced = currentContacts(into: &current)
         identities(for: current, into: &ids)
         var notFingers = Set<Int32>()
         if touchpadFilter != nil {
@@ -379,7 +386,7 @@ public struct MultitouchDecoder: Sendable {
                     id: ids[i], x: current[i].x, y: current[i].y, pressure: current[i].pressure, major: current[i].major,
                     minor: current[i].minor))
             }
-            notFingers = touchpadFilter!.update(&filterSamples, at: time)
+            notFingers = touchpadFilter!.update(&filterSamples, at: time, unplaced: unplaced)
             rejectedNow.formUnion(notFingers)
             for i in current.indices { (current[i].x, current[i].y) = (filterSamples[i].x, filterSamples[i].y) }
         }

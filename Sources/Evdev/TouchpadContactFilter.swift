@@ -52,6 +52,11 @@ public struct TouchpadContactFilter: Sendable {
         var y: Int32
         var time: Timestamp
         var palm: Palm?
+        /// ABS_MT_PRESSURE as last reported.
+        var pressure: Int32?
+        /// Whether it changed in this frame (new, moved or pressed differently): only such a
+        /// touch is judged again for an edge palm, as libinput judges only touches with events.
+        var changed = true
         /// Frames above 20 mm/s, counted up to 15 and down when slower (libinput's measure of a moving finger).
         var speedExceeded = 0
         /// The last frame's motion, in mm per 12 ms (libinput's jump reference).
@@ -77,8 +82,11 @@ public struct TouchpadContactFilter: Sendable {
 
     /// Takes a frame's contacts (every contact down, as reported) and returns the ids that are
     /// not fingers now. Positions where a jump was discarded are moved back in `samples` (palms
-    /// and thumbs are told from the positions as reported, as libinput does).
-    public mutating func update(_ samples: inout [Sample], at time: Timestamp) -> Set<Int32> {
+    /// and thumbs are told from the positions as reported, as libinput does). The last
+    /// `unplaced` samples are fingers the pad counts but does not place (fake fingers, at a
+    /// real one's position): they never jump, and libinput calls the motion a swipe before it
+    /// looks for a resting thumb.
+    public mutating func update(_ samples: inout [Sample], at time: Timestamp, unplaced: Int = 0) -> Set<Int32> {
         // Without allocating in the usual frame (the same touches as before): sets and arrays are
         // built only when touches come or go.
         let countChanged = samples.count != tracks.count || samples.contains { tracks[$0.id] == nil }
@@ -97,7 +105,7 @@ public struct TouchpadContactFilter: Sendable {
                 let dt = Double(time.microseconds - track.time.microseconds) / 1_000_000
                 if countChanged {
                     track.lastDelta = 0  // libinput restarts its motion history when the finger count changes
-                } else if sample.x != track.x || sample.y != track.y, isJump(sample, &track, at: time) {
+                } else if sample.x != track.x || sample.y != track.y, index < samples.count - unplaced, isJump(sample, &track, at: time) {
                     track.offsetX -= Int64(sample.x) - Int64(track.x)
                     track.offsetY -= Int64(sample.y) - Int64(track.y)
                 }
@@ -107,12 +115,14 @@ public struct TouchpadContactFilter: Sendable {
                 } else if track.speedExceeded > 0 {
                     track.speedExceeded -= 1
                 }
+                track.changed = sample.x != track.x || sample.y != track.y || sample.pressure != track.pressure
                 track.x = sample.x
                 track.y = sample.y
+                track.pressure = sample.pressure
                 track.time = time
                 tracks[sample.id] = track
             } else {
-                tracks[sample.id] = Track(began: time, x: sample.x, y: sample.y, time: time)
+                tracks[sample.id] = Track(began: time, x: sample.x, y: sample.y, time: time, pressure: sample.pressure)
                 newest = sample.id
             }
         }
@@ -121,7 +131,7 @@ public struct TouchpadContactFilter: Sendable {
         var ignored = Set<Int32>()
         for (id, track) in tracks where track.palm != nil { ignored.insert(id) }
         if let thumb { ignored.insert(thumb.id) }
-        detectRestingThumb(samples, ignored: &ignored)
+        if unplaced == 0 { detectRestingThumb(samples, ignored: &ignored) }
         for index in samples.indices {
             guard let track = tracks[samples[index].id], track.offsetX != 0 || track.offsetY != 0 else { continue }
             samples[index].x = Int32(clamping: Int64(samples[index].x) + track.offsetX)
@@ -164,8 +174,11 @@ public struct TouchpadContactFilter: Sendable {
             track.palm = .size
         }
         guard rules.palmEdges != nil || rules.palmTopEdge != nil else { return }
+        if case .edge = track.palm, !track.changed { return }  // a resting palm is not judged again
         let othersDown = tracks.contains { $0.key != sample.id && counted($0.key) }
         if case .edge(let since, let firstX, let firstY) = track.palm {
+            // Released for another finger (libinput's multi-finger rule) — a real one: a palm
+            // that landed at the other edge (`touchpad_palm_detect_both_edges`) is no finger.
             if othersDown {
                 track.palm = nil
             } else if time.microseconds < since.microseconds + 200_000, !inEdge(sample.x, sample.y),

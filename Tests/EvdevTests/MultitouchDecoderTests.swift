@@ -217,16 +217,27 @@ import Testing
         #expect(s.syn()?.contacts.map(\.phase) == [.ended, .ended])
     }
 
-    @Test func aTwoSlotPadCountingThreeFingersHasAThirdAtTheFirstsPosition() throws {
+    /// The third finger sits on the top-most real one, every frame (libinput's
+    /// `tp_position_fake_touches`; issue 35: it sat on the first, in the button area).
+    @Test func aTwoSlotPadCountingThreeFingersHasAThirdAtTheTopMostPosition() throws {
         var s = DecoderScript(Devices.twoSlotPad)
-        s.slot(0, id: 1, x: 400, y: 300)
+        s.slot(0, id: 1, x: 400, y: 320)
         s.slot(1, id: 2, x: 600, y: 300)
         s.key(EventCode.BTN_TOUCH, 1)
         s.key(EventCode.BTN_TOOL_TRIPLETAP, 1)
         let threeFrame = s.syn()
         let frame = try #require(threeFrame)
         #expect(frame.contacts.count == 3)
-        #expect(frame.contacts[2].position == frame.contacts[0].position)
+        #expect(frame.contacts[2].position == frame.contacts[1].position)
+        // The first finger moves above the second, 2 mm a frame: the third follows it.
+        for y in stride(from: Int32(300), through: 260, by: -20) {
+            s.slot(0, y: y)
+            s.syn()
+        }
+        s.slot(0, y: 240)
+        let aboveFrame = s.syn()
+        let above = try #require(aboveFrame)
+        #expect(above.contacts[2].position == above.contacts[0].position)
         // Down to two: the fake one ends, the real ones stay.
         s.key(EventCode.BTN_TOOL_TRIPLETAP, 0)
         s.key(EventCode.BTN_TOOL_DOUBLETAP, 1)

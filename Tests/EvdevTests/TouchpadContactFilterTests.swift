@@ -64,7 +64,8 @@ import Testing
         var pad = Pad()
         #expect(pad.frame([Self.at(1, 5, 30)]) == [1], "began in the left edge zone")
         #expect(pad.frame([Self.at(1, 5, 32)]) == [1])
-        #expect(pad.frame([Self.at(1, 5, 32), Self.at(2, 50, 30)]).isEmpty, "another finger: both count")
+        #expect(pad.frame([Self.at(1, 5, 32), Self.at(2, 50, 30)]) == [1], "resting: not judged again")
+        #expect(pad.frame([Self.at(1, 5, 33), Self.at(2, 50, 30)]).isEmpty, "moved beside another finger: both count")
         var leaving = Pad()
         #expect(leaving.frame([Self.at(1, 96, 30)]) == [1])
         #expect(leaving.frame([Self.at(1, 88, 30)]).isEmpty, "out of the edge sideways within 200 ms")
@@ -75,6 +76,23 @@ import Testing
         var inward = Pad()
         #expect(inward.frame([Self.at(1, 50, 30)]).isEmpty)
         #expect(inward.frame([Self.at(1, 50, 30), Self.at(2, 95, 30)]).isEmpty, "a finger already down: no edge palm")
+    }
+
+    /// libinput's `touchpad_palm_detect_both_edges` (issue 35): a palm that rests is not judged
+    /// again, and a palm landing at the other edge is no finger to release it for; both stay
+    /// palms as they move together.
+    @Test func palmsAtBothEdgesStayPalms() {
+        var pad = Pad()
+        #expect(pad.frame([Self.at(1, 99, 35)]) == [1])
+        #expect(pad.frame([Self.at(1, 99, 30)]) == [1])
+        #expect(pad.frame([Self.at(1, 99, 30), Self.at(2, 1, 35)]) == [1, 2], "the resting palm is not judged again")
+        #expect(pad.frame([Self.at(1, 99, 30), Self.at(2, 1, 30)]) == [1, 2])
+        for step in 1...5 {
+            let y = 30 - Double(step) * 0.1
+            #expect(pad.frame([Self.at(1, 99, y), Self.at(2, 1, y)]) == [1, 2])
+        }
+        // A finger landing away from the edges releases a palm that moves, not one that rests.
+        #expect(pad.frame([Self.at(1, 99, 29.4), Self.at(2, 1, 29.5), Self.at(3, 50, 30)]) == [2])
     }
 
     @Test func aLoneTouchRestingLowOnTheClickpadIsAThumb() {
