@@ -24,6 +24,24 @@ import Testing
         #expect(observed == [.possible, .failed(.movedTooFar)])
     }
 
+    /// Issue 35: a two-finger tap on a panel without resolution whose contacts drift 3.2 mm (its
+    /// estimated millimetres) in 80 ms. The estimate may be double the real size, so the slop
+    /// doubles: a tap, and no quick pinch (a pinch judged at the lift must move a finger past
+    /// the tap's slop). On a measured panel the same drift is too far for a tap, and a pinch.
+    @Test func aTwoFingerTapThatDriftsOnAnEstimatedPanelIsATap() {
+        for (estimated, ended) in [(true, ["tap"]), (false, ["pinch"])] {
+            let h = GestureHarness(isEstimated: estimated)
+            h.frameInterval = 0.008
+            h.attach(TapGesture(fingers: 2), named: "tap")
+            h.attach(MagnifyGesture(minimumScaleDelta: 0.05), named: "pinch")
+            h.down([.init(1, at: Point(x: 120, y: 90)), .init(2, at: Point(x: 150, y: 92))])
+            h.move([.init(1, by: Vector(dx: 3.2, dy: 0)), .init(2, by: Vector(dx: 0, dy: -2.4))], steps: 9)
+            let events = h.up(1, 2)
+            #expect(events.filter { $0.phase == .ended }.map(\.name) == ended, "estimated \(estimated): \(h.events.lines)")
+            #expect(h.finish().violations.isEmpty)
+        }
+    }
+
     @Test func holdingTooLongIsNoTap() {
         let h = GestureHarness()
         var observed: [GesturePhase<TapGesture.Value>] = []

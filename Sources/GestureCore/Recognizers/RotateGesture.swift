@@ -43,7 +43,8 @@ public struct RotateGesture: Gesture {
     public func makeRecognizer(settings: GestureSettings) -> TwoFingerRecognizer<Measure> {
         TwoFingerRecognizer(
             tracker: TwoFingerTracker(extraTouches: extraTouches, settings: settings),
-            measure: Measure(threshold: minimumAngleDelta ?? settings.rotateMinimumAngleDelta))
+            measure: Measure(threshold: minimumAngleDelta ?? settings.rotateMinimumAngleDelta),
+            tapSlop: settings.tapMaximumMovement)
     }
 
     /// Measures the value and tests it against the threshold.

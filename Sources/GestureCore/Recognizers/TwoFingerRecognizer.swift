@@ -10,6 +10,10 @@ public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer 
     var tracker: TwoFingerTracker
     @usableFromInline
     let measure: Measure
+    /// How far a tap's fingers may move (``GestureSettings/tapMaximumMovement``): a stroke
+    /// judged at the lift must have moved a finger farther, or it was a tap.
+    @usableFromInline
+    let tapSlop: Millimetres
     @usableFromInline var state = GesturePhase<Value>.possible
     /// Current phase.
     @inlinable @inline(__always) public var phase: GesturePhase<Value> { state }
@@ -20,10 +24,12 @@ public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer 
     /// A leaf: no states to settle, no callbacks to run.
     @inlinable public static var announces: Bool { false }
 
-    /// Creates a recognizer from a tracker and a measure.
-    public init(tracker: TwoFingerTracker, measure: Measure) {
+    /// Creates a recognizer from a tracker and a measure; `tapSlop` is how far a tap's
+    /// fingers may move.
+    public init(tracker: TwoFingerTracker, measure: Measure, tapSlop: Millimetres = 3) {
         self.tracker = tracker
         self.measure = measure
+        self.tapSlop = tapSlop
     }
 
     @inlinable
@@ -39,11 +45,12 @@ public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer 
         case .lifted:
             if case .active(let value) = state {
                 state = .ended(value)
-            } else if tracker.fingers.isTracking && measure.hasStarted(tracker) {
+            } else if tracker.fingers.isTracking && measure.hasStarted(tracker) && movedPastTap(input) {
                 // A quick pinch (libinput's `gestures_pinch`): the fingers closed and lifted
                 // before the finger count had settled. The settle time keeps a pinch from
                 // starting while fingers are still landing; a lift ends that question, so the
-                // stroke is judged by its measure, at the lift, as swipes judge a flick.
+                // stroke is judged by its measure, at the lift, as swipes judge a flick — if a
+                // finger moved farther than a tap's may (else it was a tap whose contacts drifted).
                 state = .ended(measure.value(of: tracker))
             } else {
                 state = .failed(.notRecognized)
@@ -51,6 +58,16 @@ public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer 
         case .failed(let reason):
             state = .failed(reason)
         }
+    }
+
+    /// Whether a tracked finger moved farther than a tap's fingers may: the tap's slop, doubled
+    /// on a surface whose size is a guess (as the tap doubles it).
+    @usableFromInline
+    func movedPastTap(_ input: TouchInput) -> Bool {
+        let slop = input.geometry.isEstimated ? 2 * tapSlop : tapSlop
+        let limit = tracker.fingers.limitKey ?? .max
+        for touch in input where touch.key <= limit && touch.displacement.length > slop { return true }
+        return false
     }
 
     @inlinable
