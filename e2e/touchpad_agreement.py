@@ -5,10 +5,9 @@ libinput made of the same kernel events (its own gestures, passed through as
 
   * `swipe N DIRECTION`: libinput's swipe of N fingers, its direction the dominant axis of the
     summed deltas; ours, an ended `swipe-DIRECTION-N`;
-  * `pinch 2 in|out`: libinput's two-finger pinch, by its last scale; ours, an ended `pinch`
-    (magnify) by its magnification;
-  * libinput's holds, its cancelled gestures and pinches of more fingers (which no two-finger
-    magnify can mirror) are left out; so are our gestures that failed.
+  * `pinch N in|out`: libinput's pinch of N fingers, by its last scale; ours, an ended `pinch`
+    (magnify, two fingers) or `pinch-N` (a many-finger magnify) by its magnification;
+  * libinput's holds and its cancelled gestures are left out; so are our gestures that failed.
 
 A recording agrees when both lists are equal, in order (both empty counts: neither saw a gesture).
 """
@@ -34,8 +33,8 @@ def libinput_gestures(events):
                     dx, dy = current["dx"], current["dy"]
                     direction = ("right" if dx > 0 else "left") if abs(dx) >= abs(dy) else ("down" if dy > 0 else "up")
                     found.append(f"swipe {current['fingers']} {direction}")
-                elif current["kind"] == "pinch" and current["fingers"] == 2:
-                    found.append(f"pinch 2 {'out' if current['scale'] > 1 else 'in'}")
+                elif current["kind"] == "pinch":
+                    found.append(f"pinch {current['fingers']} {'out' if current['scale'] > 1 else 'in'}")
             current = None
     return found
 
@@ -53,8 +52,9 @@ def our_gestures(events):
         if name.startswith("swipe-"):
             _, direction, fingers = name.split("-")
             found.append(f"swipe {fingers} {direction}")
-        elif name == "pinch":
-            found.append(f"pinch 2 {'out' if e['value']['magnification'] > 1 else 'in'}")
+        elif name == "pinch" or name.startswith("pinch-"):
+            fingers = name.split("-")[1] if "-" in name else "2"
+            found.append(f"pinch {fingers} {'out' if e['value']['magnification'] > 1 else 'in'}")
     return found
 
 

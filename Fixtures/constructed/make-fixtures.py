@@ -273,6 +273,111 @@ class SingleTouchPad(Pad):
             f.write("\n".join(self.frames) + "\n")
 
 
+class TwoSlotPad(Pad):
+    """A clickpad with two slots whose BTN_TOOL_* keys count up to four fingers (a Lenovo T440's
+    kind): fingers in slots 2 and up are only counted, never placed."""
+
+    def down(self, points, pressure=60, tool=0):
+        placed = {k: v for k, v in points.items() if k < 2}
+        for slot, (x, y) in points.items():
+            if slot >= 2:
+                self.pressure[slot], self.tool_type[slot] = pressure, tool
+                self.fingers[slot] = (None, x * RES, y * RES)
+        if placed:
+            super().down(placed, pressure, tool)
+        else:
+            self.frame(self.count_events() + self.frame_events())
+
+    def move(self, deltas, steps, hold=()):
+        super().move({k: v for k, v in deltas.items() if k < 2}, steps, hold=[k for k in hold if k < 2])
+
+    def up(self, slots):
+        for slot in [k for k in slots if k >= 2]:
+            del self.fingers[slot]
+        placed = [k for k in slots if k < 2]
+        if placed:
+            super().up(placed)
+        else:
+            self.frame(self.count_events() + self.frame_events())
+
+    def write(self, name, title):
+        header = TOUCHPAD_HEADER.format(title=title, w=TW, h=TH, res=RES)
+        header = header.replace("gestured constructed clickpad", "gestured constructed two-slot clickpad")
+        header = header.replace("      47: [0, 4, 0, 0, 0]", "      47: [0, 1, 0, 0, 0]")
+        with open(os.path.join(HERE, name), "w") as f:
+            f.write(header)
+            f.write("\n".join(self.frames) + "\n")
+
+
+# A protocol A panel that reports no resolution (like N-Trig's): 9600 x 7200 units, which
+# gestured estimates as libinput would have it, the longer side 300 mm (32 units a "mm").
+ANONYMOUS_HEADER = PREAMBLE + """- node: /dev/input/event10
+  evdev:
+    # Name: gestured constructed protocol A panel
+    name: "gestured constructed protocol A panel"
+    id: [3, 4660, 3, 1]
+    codes:
+      0: [0, 1, 2, 3] # EV_SYN
+      1: [330] # EV_KEY
+      3: [0, 1, 53, 54] # EV_ABS
+    absinfo:
+      0: [0, 9600, 0, 0, 0]
+      1: [0, 7200, 0, 0, 0]
+      53: [0, 9600, 0, 0, 0]
+      54: [0, 7200, 0, 0, 0]
+    properties: [1]
+  udev:
+    properties:
+    - ID_INPUT=1
+    - ID_INPUT_TOUCHSCREEN=1
+  events:
+"""
+ANONYMOUS_RES = 32
+
+
+class AnonymousPanel(Script):
+    """A protocol A touchscreen: every frame lists every contact (SYN_MT_REPORT after each), no
+    slots, no tracking ids; positions in its own units, 32 to the estimated millimetre."""
+
+    def contacts(self):
+        events = []
+        for slot in sorted(self.fingers):
+            _, x, y = self.fingers[slot]
+            events += [(3, 53, round(x)), (3, 54, round(y)), (0, 2, 0)]
+        return events or [(0, 2, 0)]
+
+    def down(self, points):
+        for slot, (x, y) in points.items():
+            self.fingers[slot] = (None, x * ANONYMOUS_RES, y * ANONYMOUS_RES)
+        events = self.contacts()
+        if not self.touching:
+            events.append((1, 330, 1))
+            self.touching = True
+        self.frame(events)
+
+    def move(self, deltas, steps, hold=()):
+        start = {s: (self.fingers[s][1], self.fingers[s][2]) for s in deltas}
+        for i in range(1, steps + 1):
+            for slot, fn in deltas.items():
+                dx, dy = fn(i / steps)
+                self.fingers[slot] = (None, start[slot][0] + dx * ANONYMOUS_RES, start[slot][1] + dy * ANONYMOUS_RES)
+            self.frame(self.contacts())
+
+    def up(self, slots):
+        for slot in slots:
+            del self.fingers[slot]
+        events = self.contacts()
+        if not self.fingers:
+            events.append((1, 330, 0))
+            self.touching = False
+        self.frame(events)
+
+    def write(self, name, title):
+        with open(os.path.join(HERE, name), "w") as f:
+            f.write(ANONYMOUS_HEADER.format(title=title))
+            f.write("\n".join(self.frames) + "\n")
+
+
 def linear(dx, dy):
     return lambda p: (dx * p, dy * p)
 
@@ -427,6 +532,68 @@ def main():
     s.move({0: linear(10, 0), 1: linear(-10, 0)}, 8)
     s.up([0, 1])
     s.write("tp-quick-pinch-in.yml", "two fingers close from 60 mm to 40 mm apart in 80 ms on a clickpad and lift")
+
+    # Issue 35's many-finger pinches. A thumb low on the pad rises 20 mm toward two fingers
+    # that close down on it 5 mm (libinput pinches: its top-most and bottom-most touches move
+    # apart); four fingers spread 10 mm each away from their centre.
+    s = Pad()
+    s.down({0: (PX - 12, PY - 8), 1: (PX + 12, PY - 8), 2: (PX, PY + 22)})
+    s.wait(0.12)
+    s.move({0: linear(0, 5), 1: linear(0, 5), 2: linear(0, -20)}, 15)
+    s.up([0, 1, 2])
+    s.write("tp-pinch-3-in.yml", "a thumb rises 20 mm toward two fingers that come down 5 mm on a clickpad (a three-finger pinch in)")
+    s = Pad()
+    corners = {0: (PX - 12, PY - 10), 1: (PX + 12, PY - 10), 2: (PX - 12, PY + 10), 3: (PX + 12, PY + 10)}
+    s.down(corners)
+    s.wait(0.12)
+    s.move({i: linear(10 * (1 if x > PX else -1), 10 * (1 if y > PY else -1)) for i, (x, y) in corners.items()}, 15)
+    s.up(list(corners))
+    s.write("tp-pinch-4-out.yml", "four fingers spread 14 mm each away from their centre on a clickpad (a four-finger pinch out)")
+
+    # More fingers than slots (issue 35, libinput's gestures_swipe_3fg_btntool_pinch_like): on a
+    # two-slot pad counting three fingers, the upper finger sweeps 60 mm left while the lower
+    # one goes 10 mm right. Where the third finger is nobody knows: libinput swipes, and puts
+    # the third at the top-most touch (tp_position_fake_touches).
+    s = TwoSlotPad()
+    s.down({0: (PX, PY + 15), 1: (PX + 30, PY - 15), 2: (PX, PY)})
+    s.wait(0.12)
+    s.move({0: linear(10, 0), 1: linear(-60, 0)}, 20)
+    s.up([2])
+    s.up([0, 1])
+    s.write("tp-2slot-swipe-3-pinch-like.yml", "three fingers on a two-slot clickpad: the upper sweeps 60 mm left, the lower 10 mm right")
+
+    # libinput's gestures_3fg_buttonarea_scroll_btntool: on the two-slot pad, one finger rests
+    # in the button area, one moves down 35 mm, and the keys count three: a two-finger scroll.
+    s = TwoSlotPad()
+    s.down({0: (20, 69), 1: (30, 14), 2: (30, 14)})
+    s.move({1: linear(0, 35)}, 10)
+    s.up([2])
+    s.up([1])
+    s.up([0])
+    s.write("tp-2slot-3fg-buttonarea-scroll.yml", "two-slot clickpad counting three: one finger rests in the button area, one moves down 35 mm")
+
+    # Palms at both edges (issue 35, libinput's touchpad_palm_detect_both_edges): a palm lands at
+    # the right edge and wavers up and down; another lands at the left edge and does the same
+    # while the first rests; then both move up 14 mm together. Neither is ever a finger.
+    s = Pad()
+    s.down({0: (99, 35)})
+    s.move({0: linear(0, -7)}, 10)
+    s.move({0: linear(0, 7)}, 10)
+    s.down({1: (1, 35)})
+    s.move({1: linear(0, -7)}, 10)
+    s.move({1: linear(0, 7)}, 10)
+    s.move({0: linear(0, -14), 1: linear(0, -14)}, 10)
+    s.up([0, 1])
+    s.write("tp-palm-both-edges.yml", "palms at both edges of a clickpad waver and move up together (libinput's touchpad_palm_detect_both_edges)")
+
+    # Issue 35: a two-finger tap on a protocol A panel without resolution, its contacts drifting
+    # 3.2 and 2.4 (estimated) mm during the 80 ms press, as such panels re-estimate a pressing
+    # finger: a tap. (The estimate may be double the real size: the slop doubles there.)
+    s = AnonymousPanel()
+    s.down({0: (120, 90), 1: (150, 92)})
+    s.move({0: linear(3.2, 0), 1: linear(0, -2.4)}, 9)
+    s.up([0, 1])
+    s.write("two-finger-tap-drift-typeA.yml", "a two-finger tap on a protocol A panel with no resolution, its contacts drifting about 3 mm in 80 ms")
 
     # A panel mounted a quarter turn clockwise, calibrated by udev (libinput's matrix for 90°):
     # fingers moving left on the panel move up on the screen.
