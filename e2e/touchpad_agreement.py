@@ -7,7 +7,11 @@ libinput made of the same kernel events (its own gestures, passed through as
     summed deltas; ours, an ended `swipe-DIRECTION-N`;
   * `pinch N in|out`: libinput's pinch of N fingers, by its last scale; ours, an ended `pinch`
     (magnify, two fingers) or `pinch-N` (a many-finger magnify) by its magnification;
-  * libinput's holds and its cancelled gestures are left out; so are our gestures that failed.
+  * `hold N` or `hold N cancelled`, for three and four fingers: libinput's hold by its
+    cancelled flag; ours, a `hold-N` that was active and then ended, or failed;
+  * libinput's holds of one and two fingers (a resting finger before pointer motion or a
+    scroll) and its other cancelled gestures are left out; so are our gestures that failed
+    without having been active.
 
 A recording agrees when both lists are equal, in order (both empty counts: neither saw a gesture).
 """
@@ -28,7 +32,10 @@ def libinput_gestures(events):
             current["dy"] += e.get("dy", 0.0)
             current["scale"] = e.get("scale", current["scale"])
         else:
-            if not e.get("cancelled"):
+            if current["kind"] == "hold":
+                if current["fingers"] >= 3:
+                    found.append(f"hold {current['fingers']}" + (" cancelled" if e.get("cancelled") else ""))
+            elif not e.get("cancelled"):
                 if current["kind"] == "swipe":
                     dx, dy = current["dx"], current["dy"]
                     direction = ("right" if dx > 0 else "left") if abs(dx) >= abs(dy) else ("down" if dy > 0 else "up")
@@ -41,14 +48,21 @@ def libinput_gestures(events):
 
 def our_gestures(events):
     """gestured's ended instances, reduced the same way."""
-    found, ends = [], {}
+    found, ends, active = [], {}, set()
     for e in events:
-        if e["phase"] in ("ended", "failed"):
-            ends.setdefault(e["instance"], e)
-    for e in sorted(ends.values(), key=lambda e: e["time"]):
+        key = (e["gesture"], e["instance"])
+        if e["phase"] == "active":
+            active.add(key)
+        elif e["phase"] in ("ended", "failed"):
+            ends.setdefault(key, e)
+    for key, e in sorted(ends.items(), key=lambda item: item[1]["time"]):
+        name = e["gesture"]
+        if name.startswith("hold-"):
+            if key in active:
+                found.append(f"hold {name.split('-')[1]}" + ("" if e["phase"] == "ended" else " cancelled"))
+            continue
         if e["phase"] != "ended":
             continue
-        name = e["gesture"]
         if name.startswith("swipe-"):
             _, direction, fingers = name.split("-")
             found.append(f"swipe {fingers} {direction}")
