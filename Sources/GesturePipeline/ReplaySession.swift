@@ -63,6 +63,29 @@ public final class ReplaySession {
     /// Frames to replay.
     public var frameCount: Int { schedule.count }
 
+    /// A picture of this replay (`gesturectl replay --svg`): every frame as the engine saw it
+    /// (turned as configured) on its device's surface, and a lane for each gesture attached to
+    /// some device (in configuration order) with `events` — those ``run(pace:emit:)`` gave.
+    public func picture(of events: [GestureEvent]) -> ReplayPicture {
+        var byID: [DeviceID: Device] = [:]
+        for device in devices { byID[device.id] = device }
+        let frames = schedule.map { frame in
+            guard let device = byID[frame.device] else { return frame }
+            return device.rotation.frame(frame, on: device.description.surface.geometry)
+        }
+        var gestures: [String] = []
+        var seen = Set<String>()
+        for device in devices {
+            for name in device.bindings.attached.map(\.spec.name) where seen.insert(name).inserted { gestures.append(name) }
+        }
+        let surfaces = devices.map { device in
+            ReplayPicture.Surface(
+                device: device.id, name: device.description.name,
+                size: device.rotation.geometry(device.description.surface.geometry).size)
+        }
+        return ReplayPicture(surfaces: surfaces, frames: frames, events: events, gestures: gestures, origin: origin)
+    }
+
     /// Runs the whole replay, calling `emit` with every event in order. `pace`, when given, is
     /// called with each frame's time (relative to ``origin``) before it is fed, and may wait.
     public func run(pace: ((Seconds) -> Void)? = nil, emit: (GestureEvent) -> Void) {

@@ -86,12 +86,10 @@ struct ImportOutput: ParsableArguments {
             if FileReader.exists(output) && !force {
                 throw CleanExit.message("gesturectl import: \(output) exists; give --force to replace it", code: 1)
             }
-            let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw CleanExit.message("gesturectl import: cannot write \(output): \(String(cString: strerror(errno)))", code: 1) }
-            defer { close(descriptor) }
-            let bytes = Array(text.utf8)
-            guard bytes.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
-                throw CleanExit.message("gesturectl import: cannot write \(output): \(String(cString: strerror(errno)))", code: 1)
+            do {
+                try TextFile.write(text, to: output)
+            } catch {
+                throw CleanExit.message("gesturectl import: \(error)", code: 1)
             }
         } else {
             print(text, terminator: "")

@@ -32,6 +32,11 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Print readable lines even when stdout is not a terminal.")
     var text = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Also write one picture of the replay to this file (SVG): the touch paths on each surface and a lane per gesture over time.",
+        valueName: "file"))
+    var svg: String?
+
     @Argument(help: ArgumentHelp("Recording files.", valueName: "recording"))
     var recordings: [String]
 
@@ -55,11 +60,25 @@ struct ReplayCommand: ParsableCommand {
             if wait > 0 { usleep(useconds_t(min(wait, 3_600) * 1_000_000)) }
         } : nil
         var output = FileHandleOutput()
+        var events: [GestureEvent] = []
         session.run(pace: pace) { event in
+            if svg != nil { events.append(event) }
             let object = GestureEventJSON.object(event, origin: session.origin)
             output.write(asJSON ? object.serialized : GestureEventText.line(object))
             if realtime { output.flush() }
         }
         output.flush()
+        if let svg { try writePicture(session.picture(of: events), to: svg) }
+    }
+
+    /// Writes the picture, and says on standard error what it holds.
+    func writePicture(_ picture: ReplayPicture, to path: String) throws {
+        do {
+            try TextFile.write(picture.svg, to: path)
+        } catch {
+            throw CleanExit.message("gesturectl replay: \(error)", code: 1)
+        }
+        let touches = picture.touchCount == 1 ? "1 touch" : "\(picture.touchCount) touches"
+        StandardError.line("gesturectl replay: wrote \(path): \(touches), \(EventText.count(picture.laneCount, "gesture lane"))")
     }
 }

@@ -1,0 +1,29 @@
+import Glibc
+
+/// A text file a command writes (`import --output`, `replay --svg`): created or replaced, mode
+/// 0644, written whole; a failure says why in the system's words.
+enum TextFile {
+    /// Why a file could not be written.
+    struct Failure: Error, CustomStringConvertible {
+        /// The file.
+        let path: String
+        /// strerror's words.
+        let reason: String
+        var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    /// Writes `text` to `path`.
+    static func write(_ text: String, to path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+            written += count
+        }
+    }
+}
