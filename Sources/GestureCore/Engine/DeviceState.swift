@@ -1,9 +1,13 @@
 /// What the engine knows about one device.
 final class DeviceState {
     let id: DeviceID
-    @exclusivity(unchecked) var geometry: DeviceGeometry
     let root: Int
     let table = TouchTable()
+    /// The device's surface (kept in its touch table, where every ``TouchInput`` reads it).
+    var geometry: DeviceGeometry {
+        get { table.geometry }
+        set { table.geometry = newValue }
+    }
     /// The open arena of each slot's touch (-1: none).
     @exclusivity(unchecked) var arenaOfSlot = [Int](repeating: -1, count: TouchTable.capacity)
     /// Bindings on this device's targets, in attach order.
@@ -30,8 +34,8 @@ final class DeviceState {
 
     init(id: DeviceID, geometry: DeviceGeometry, root: Int) {
         self.id = id
-        self.geometry = geometry
         self.root = root
+        table.geometry = geometry
     }
 
     /// Sets the working touches of the binding at `position`.

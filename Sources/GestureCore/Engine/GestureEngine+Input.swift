@@ -29,7 +29,7 @@ extension GestureEngine {
                     fail(binding, .cancelled)
                     continue
                 }
-                touched(binding, binding.box.update(TouchInput(time: time, geometry: device.geometry, table: device.table, mask: binding.touches)))
+                touched(binding, binding.box.update(TouchInput(time: time, table: device.table, mask: binding.touches)))
                 failIfStranded(binding, live: binding.touches & ~ended)
             }
         }

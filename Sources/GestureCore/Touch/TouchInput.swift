@@ -5,14 +5,15 @@
 public struct TouchInput: Sequence {
     /// The frame's time.
     public let time: Timestamp
-    /// The surface the touches are on.
-    public let geometry: DeviceGeometry
     let table: TouchTable
     let mask: UInt64
 
-    init(time: Timestamp, geometry: DeviceGeometry, table: TouchTable, mask: UInt64) {
+    /// The surface the touches are on (its device's, kept with its touches: an input stays
+    /// three words, built for every recognizer a frame reaches).
+    public var geometry: DeviceGeometry { table.geometry }
+
+    init(time: Timestamp, table: TouchTable, mask: UInt64) {
         self.time = time
-        self.geometry = geometry
         self.table = table
         self.mask = mask
     }
@@ -40,7 +41,7 @@ public struct TouchInput: Sequence {
     /// The same touches at a later time (used when a deadline hands control to a gesture
     /// that has not seen the touches yet).
     @usableFromInline func at(_ time: Timestamp) -> TouchInput {
-        TouchInput(time: time, geometry: geometry, table: table, mask: mask)
+        TouchInput(time: time, table: table, mask: mask)
     }
 
     /// Summarises the live touches whose key is at most `maxKey` (all live touches when nil).

@@ -12,6 +12,8 @@ final class TouchTable {
     let slots: UnsafeMutablePointer<TrackedTouch>
     /// Occupied slots in the order their touches began: the first `count` entries.
     let orderStorage: UnsafeMutablePointer<Int>
+    /// The surface of the device whose touches these are.
+    @exclusivity(unchecked) var geometry = DeviceGeometry(width: 0, height: 0)
     /// How many slots are occupied.
     @exclusivity(unchecked) private(set) var count = 0
     /// Occupied slots.
