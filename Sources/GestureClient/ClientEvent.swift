@@ -8,6 +8,8 @@ public enum ClientEvent: Sendable, Equatable {
     case gesture(GestureUpdate)
     /// One of libinput's own touchpad gestures (subscriptions with `touchpadGestures`): the event.
     case touchpadGesture(JSONValue)
+    /// A frame of touches as the engine sees them (subscriptions with `touches`): the event.
+    case touches(JSONValue)
     /// A device appeared: the device, as `devices` describes it.
     case deviceAdded(JSONValue)
     /// A device went away (its gestures have failed with `deviceRemoved`).
@@ -35,7 +37,7 @@ public enum ClientEvent: Sendable, Equatable {
         switch self {
         case .connected(let hello): hello.json
         case .gesture(let update): update.json
-        case .touchpadGesture(let value), .configReloaded(let value), .overflow(let value), .other(let value): value
+        case .touchpadGesture(let value), .touches(let value), .configReloaded(let value), .overflow(let value), .other(let value): value
         case .deviceAdded(let device): ServerMessage.deviceAdded(device)
         case .deviceRemoved(let id): ServerMessage.deviceRemoved(id: id)
         case .serverError(let code, let message): ServerMessage.errorEvent(code: code, message)

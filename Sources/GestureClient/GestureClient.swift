@@ -253,6 +253,8 @@ public actor GestureClient {
             if let update = GestureUpdate(value, subscription: handle) { emit(.gesture(update)) }
         case "touchpad-gesture":
             emit(.touchpadGesture(value))
+        case "touches":
+            emit(.touches(value))
         case "device-added":
             emit(.deviceAdded(value["device"] ?? .null))
         case "device-removed":

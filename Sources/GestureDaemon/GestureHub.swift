@@ -62,8 +62,9 @@ public final class GestureHub: @unchecked Sendable {
     var channels: [ObjectIdentifier: Int] = [:]
     /// Reused by every ``route(_:)``: who gets each event.
     var deliveries: [Delivery] = []
-    /// Reused by ``publish(_:)``.
-    var touchpadDeliveries: [(client: Int, subscription: Int64)] = []
+    /// Reused by ``publish(_:)`` and ``publishTouches(_:)``: who takes libinput's touchpad
+    /// gestures, or touch frames.
+    var passthroughDeliveries: [(client: Int, subscription: Int64)] = []
     var deadlineTask: Scheduled<Void>?
     /// Set by ``shutdown(grace:)``: endings are queued past the outbox bound, connections refused.
     var shuttingDown = false
@@ -151,6 +152,7 @@ public final class GestureHub: @unchecked Sendable {
         loop.preconditionInEventLoop()
         ingress = ingressClock?()
         defer { ingress = nil }
+        if router.wantsTouches { publishTouches(frame) }
         route(pipeline.feed(frame).events)
         flushAll()
         scheduleDeadline()
@@ -162,18 +164,46 @@ public final class GestureHub: @unchecked Sendable {
         loop.preconditionInEventLoop()
         ingress = ingressClock?()
         defer { ingress = nil }
-        for frame in frames { route(pipeline.feed(frame).events) }
+        for frame in frames {
+            if router.wantsTouches { publishTouches(frame) }
+            route(pipeline.feed(frame).events)
+        }
         flushAll()
         scheduleDeadline()
+    }
+
+    /// A frame of touches, as the engine sees it, to every subscription that asked for them
+    /// and covers the device (after what came due before it, before the gesture events it causes). A frame where nothing
+    /// began or ended may replace the same subscription's frame still waiting for a slow
+    /// reader (the latest positions win); one where a touch began or ended is never dropped.
+    func publishTouches(_ frame: TouchFrame) {
+        passthroughDeliveries.removeAll(keepingCapacity: true)
+        router.touchSubscribers(of: frame.device, into: &passthroughDeliveries)
+        guard !passthroughDeliveries.isEmpty else { return }
+        // What came due before this frame (a hold's activation) is told before its touches,
+        // so a view reads events in time order; the engine would fire it on the frame anyway.
+        route(engine.advance(to: frame.time).events)
+        let seen = pipeline.turned(frame)
+        let changesTouches = seen.contacts.contains { $0.phase != .moved && $0.phase != .stationary }
+        for (client, subscription) in passthroughDeliveries {
+            guard let connection = clients[client], !connection.closing else { continue }
+            let message = ServerMessage.touches(
+                subscription: subscription, device: Int64(frame.device.rawValue),
+                time: Double(frame.time.microseconds - origin.microseconds) / 1_000_000, timeUs: frame.time.microseconds,
+                contacts: seen.contacts)
+            // Keyed apart from every gesture instance (whose ids count up from 1).
+            let key = ClientOutbox.UpdateKey(subscription: subscription, instance: InstanceID(UInt64.max - UInt64(frame.device.rawValue)))
+            send(message, to: connection, kind: changesTouches ? .transition(key) : .update(key))
+        }
     }
 
     /// One of libinput's own touchpad gestures: to every subscription that asked for them and
     /// covers the device.
     public func publish(_ gesture: TouchpadGesture) {
         loop.preconditionInEventLoop()
-        touchpadDeliveries.removeAll(keepingCapacity: true)
-        router.touchpadSubscribers(of: gesture.device, into: &touchpadDeliveries)
-        for (client, subscription) in touchpadDeliveries {
+        passthroughDeliveries.removeAll(keepingCapacity: true)
+        router.touchpadSubscribers(of: gesture.device, into: &passthroughDeliveries)
+        for (client, subscription) in passthroughDeliveries {
             guard let connection = clients[client], !connection.closing else { continue }
             let message = ServerMessage.touchpadGesture(
                 subscription: subscription, device: Int64(gesture.device.rawValue),

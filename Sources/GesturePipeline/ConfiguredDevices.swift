@@ -69,8 +69,13 @@ public final class ConfiguredDevices {
 
     /// One frame, turned as its device is mounted.
     public func feed(_ frame: TouchFrame) -> EngineOutput {
-        guard let turn = turned[frame.device] else { return engine.feed(frame) }
-        return engine.feed(turn.rotation.frame(frame, on: turn.surface))
+        engine.feed(turned(frame))
+    }
+
+    /// A frame as the engine sees it: turned as its device is mounted.
+    public func turned(_ frame: TouchFrame) -> TouchFrame {
+        guard let turn = turned[frame.device] else { return frame }
+        return turn.rotation.frame(frame, on: turn.surface)
     }
 
     /// Keeps ``turned`` in step with a device's rotation.

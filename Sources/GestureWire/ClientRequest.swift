@@ -51,6 +51,7 @@ public struct ClientRequest: Hashable, Sendable {
             if !request.definitions.isEmpty { fields.append(("define", .array(request.definitions))) }
             if request.touchpadGestures { fields.append(("touchpadGestures", .bool(true))) }
             if request.consume { fields.append(("consume", .bool(true))) }
+            if request.touches { fields.append(("touches", .bool(true))) }
         }
         return .object(fields)
     }

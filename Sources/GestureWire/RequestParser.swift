@@ -68,7 +68,7 @@ public enum RequestParser {
         "ping": ["id", "request"], "snapshot": ["id", "request"], "devices": ["id", "request"],
         "unsubscribe": ["id", "request", "subscription"],
         "keys": ["id", "request", "steps"],
-        "subscribe": ["id", "request", "gestures", "devices", "phases", "define", "touchpadGestures", "consume"],
+        "subscribe": ["id", "request", "gestures", "devices", "phases", "define", "touchpadGestures", "consume", "touches"],
     ]
 
     /// `"steps": [{"press": 29}, {"tap": 46}, {"release": 29}, {"wheel": -1}]`.
@@ -152,6 +152,12 @@ public enum RequestParser {
                 return .failure(ProtocolError(.invalidRequest, "\"consume\" must be true or false"))
             }
             request.consume = wanted
+        }
+        if let touches = value["touches"] {
+            guard case .bool(let wanted) = touches else {
+                return .failure(ProtocolError(.invalidRequest, "\"touches\" must be true or false"))
+            }
+            request.touches = wanted
         }
         return .success(request)
     }

@@ -128,6 +128,23 @@ public enum ServerMessage {
         ])
     }
 
+    /// One frame of touches as the engine sees them (turned as configured, in millimetres from
+    /// the surface's top-left), to subscriptions that asked for them (`touches: true`): every
+    /// contact down, and those that ended or were cancelled in it, with `phase` (began, moved,
+    /// stationary, ended, cancelled).
+    public static func touches(subscription: Int64, device: Int64, time: Double, timeUs: Int64, contacts: [Contact]) -> JSONValue {
+        .object([
+            ("event", "touches"), ("subscription", .int(subscription)), ("device", .int(device)), ("time", .rounded(time, 6)),
+            ("contacts", .array(contacts.map { contact in
+                .object([
+                    ("id", .int(Int64(contact.id))), ("x", .rounded(contact.position.x, 3)), ("y", .rounded(contact.position.y, 3)),
+                    ("phase", .string(String(describing: contact.phase))),
+                ])
+            })),
+            ("timeUs", .int(timeUs)),
+        ])
+    }
+
     /// The configuration was reloaded (SIGHUP): the gestures configured now. Instances of
     /// changed or removed gestures have already failed with `reconfigured`.
     public static func configReloaded(gestures: [String], kept: [String]) -> JSONValue {

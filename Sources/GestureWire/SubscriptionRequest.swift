@@ -17,11 +17,14 @@ public struct SubscriptionRequest: Hashable, Sendable {
     /// Keep the touches of the gestures it covers from the desktop while the client is served
     /// and in front (docs/OWNERSHIP.md).
     public var consume: Bool
+    /// Also deliver every frame of touches as the engine sees them (`touches` events) on the
+    /// subscribed devices: for a live view of what gestured sees (docs/PROTOCOL.md, SECURITY.md).
+    public var touches: Bool
 
     /// Creates a subscription request.
     public init(
         gestures: [String] = [], devices: [Int64]? = nil, phases: Set<PhaseKind>? = nil, definitions: [JSONValue] = [], touchpadGestures: Bool = false,
-        consume: Bool = false
+        consume: Bool = false, touches: Bool = false
     ) {
         self.gestures = gestures
         self.devices = devices
@@ -29,5 +32,6 @@ public struct SubscriptionRequest: Hashable, Sendable {
         self.definitions = definitions
         self.touchpadGestures = touchpadGestures
         self.consume = consume
+        self.touches = touches
     }
 }

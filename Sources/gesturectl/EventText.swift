@@ -44,6 +44,16 @@ enum EventText {
             + (device["twin"]?.stringValue.map { ", grabbed: the desktop reads its twin \($0)" } ?? "")
     }
 
+    /// A `touches` frame as one line: its time, device and each contact as `id:phase (x, y)`.
+    static func touches(_ value: JSONValue) -> String {
+        let time = value["time"]?.doubleValue.map { GestureEventText.format($0, 3) + "s" } ?? "?"
+        let contacts = (value["contacts"]?.arrayValue ?? []).map { contact in
+            "\(contact["id"]?.intValue ?? 0):\(contact["phase"]?.stringValue ?? "?") "
+                + "(\(millimetres(contact["x"])), \(millimetres(contact["y"])))"
+        }
+        return "touches \(time)  dev\(value["device"]?.intValue ?? 0)  " + (contacts.isEmpty ? "none" : contacts.joined(separator: "  "))
+    }
+
     /// A length with one decimal, `?` when unknown.
     static func millimetres(_ value: JSONValue?) -> String {
         value?.doubleValue.map { GestureEventText.format($0, 1) } ?? "?"

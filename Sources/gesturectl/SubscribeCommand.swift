@@ -37,6 +37,9 @@ struct SubscribeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("touchpad-gestures"), help: "Also receive libinput's own touchpad gestures.")
     var touchpadGestures = false
 
+    @Flag(name: .customLong("touches"), help: "Also receive every frame of touches as gestured sees them (your session in front).")
+    var touches = false
+
     @Flag(name: .customLong("consume"), help: "Keep the touches of these gestures from the desktop while this runs (your session in front).")
     var consume = false
 
@@ -58,7 +61,7 @@ struct SubscribeCommand: AsyncParsableCommand {
         let request = SubscriptionRequest(
             gestures: names, devices: devices.isEmpty ? nil : devices,
             phases: phases.isEmpty ? nil : Set(phases.compactMap(PhaseKind.init(rawValue:))), touchpadGestures: touchpadGestures,
-            consume: consume)
+            consume: consume, touches: touches)
         var (client, hello, events) = try await DaemonConnection.open("subscribe", socket: daemon.socket, reconnects: !noReconnect, subscriptions: [request])
         var output = FileHandleOutput()
         output.write(json ? hello.json.serialized : "connected to gestured \(hello.server) at \(client.path)")
@@ -88,6 +91,7 @@ struct SubscribeCommand: AsyncParsableCommand {
             case .deviceAdded(let device): output.write("device added: " + EventText.device(device))
             case .deviceRemoved(let id): output.write("device removed: dev\(id)")
             case .touchpadGesture(let value): output.write("touchpad " + EventText.compact(value))
+            case .touches(let value): output.write(EventText.touches(value))
             case .configReloaded(let value): output.write("configuration reloaded: " + EventText.compact(value["gestures"] ?? .null))
             case .overflow(let value): output.write("overflow: " + (value["message"]?.stringValue ?? ""))
             case .paused(_, let message): output.write("paused: \(message)")

@@ -76,7 +76,7 @@ import Testing
             Issue.record("accepted")
             return
         }
-        #expect(failure.error.message == #"subscribe has no field "gesture"; its fields are "id", "gestures", "devices", "phases", "define", "touchpadGestures", "consume""#)
+        #expect(failure.error.message == #"subscribe has no field "gesture"; its fields are "id", "gestures", "devices", "phases", "define", "touchpadGestures", "consume", "touches""#)
     }
 
     /// Issue 34: a subscription may ask its gestures to consume their touches.
@@ -93,6 +93,22 @@ import Testing
             return
         }
         #expect(failure.error.message == #""consume" must be true or false"#)
+    }
+
+    /// Issue 36: a subscription may ask for the touch frames.
+    @Test func touchesIsABoolean() throws {
+        let request = try parse(#"{"id": 1, "request": "subscribe", "gestures": ["edge-left"], "touches": true}"#).get()
+        guard case .subscribe(let subscribe) = request.command else {
+            Issue.record("not a subscribe: \(request)")
+            return
+        }
+        #expect(subscribe.touches && !subscribe.consume)
+        #expect(try parse(request.json.serialized).get() == request, "encoded as parsed")
+        guard case .failure(let failure) = parse(#"{"id": 1, "request": "subscribe", "touches": 1}"#) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(failure.error.message == #""touches" must be true or false"#)
     }
 
     /// An id is echoed exactly as it came, whatever number it is (issue 10, fault 8: a 30-digit

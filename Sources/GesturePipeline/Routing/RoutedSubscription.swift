@@ -22,6 +22,8 @@ public struct RoutedSubscription: Sendable {
     public let touchpadGestures: Bool
     /// Whether the gestures it covers consume their touches while its client is in front.
     public let consume: Bool
+    /// Whether every frame of touches is wanted too (`touches` events).
+    public let touches: Bool
     /// Instances announced to this subscription and not finished yet, with the last event sent.
     public internal(set) var told: [InstanceID: GestureEvent] = [:]
     /// Instances that already ended for this subscription (`failed(sessionInactive)` when its
@@ -32,7 +34,7 @@ public struct RoutedSubscription: Sendable {
     /// Creates a subscription.
     public init(
         id: Int64, names: Set<String>?, definitions: GestureConfig?, devices: Set<DeviceID>?, phases: Set<PhaseKind>?,
-        touchpadGestures: Bool = false, consume: Bool = false
+        touchpadGestures: Bool = false, consume: Bool = false, touches: Bool = false
     ) {
         self.id = id
         self.names = names
@@ -41,6 +43,7 @@ public struct RoutedSubscription: Sendable {
         self.phases = phases
         self.touchpadGestures = touchpadGestures
         self.consume = consume
+        self.touches = touches
     }
 
     /// Whether a binding on `device` (a configured one named `name`, or one of its own) is one

@@ -203,7 +203,7 @@ public struct SubscriptionRouter: Sendable {
             id: nextSubscription, names: request.gestures.isEmpty ? nil : Set(request.gestures), definitions: definitions,
             // Device ids are 0...UInt32.max here: RequestParser refuses others.
             devices: request.devices.map { Set($0.map { DeviceID(UInt32($0)) }) }, phases: request.phases,
-            touchpadGestures: request.touchpadGestures, consume: request.consume)
+            touchpadGestures: request.touchpadGestures, consume: request.consume, touches: request.touches)
         if definitions != nil {
             func held(by client: RoutedClient) -> Int { client.subscriptions.reduce(0) { $0 + $1.definedRecognizers } }
             let asked = subscription.definedRecognizers
@@ -313,12 +313,29 @@ public struct SubscriptionRouter: Sendable {
         clients.contains { $0.subscriptions.contains(where: \.touchpadGestures) }
     }
 
+    /// Whether any subscription of a client that sees some seat now takes touch frames: the
+    /// hub builds none otherwise.
+    public var wantsTouches: Bool {
+        clients.contains { !$0.seats.isEmpty && $0.subscriptions.contains(where: \.touches) }
+    }
+
     /// The subscriptions that take libinput's own touchpad gestures of `device`, appended to
     /// `into` as (client, subscription).
     public func touchpadSubscribers(of device: DeviceID, into result: inout [(client: Int, subscription: Int64)]) {
+        subscribers(of: device, wanting: \.touchpadGestures, into: &result)
+    }
+
+    /// The subscriptions that take the touch frames of `device`, appended to `into` as (client,
+    /// subscription): only clients that see its seat now — served by the access policy, their
+    /// user's session in front — since touches can show what was typed on a screen keyboard.
+    public func touchSubscribers(of device: DeviceID, into result: inout [(client: Int, subscription: Int64)]) {
+        subscribers(of: device, wanting: \.touches, into: &result)
+    }
+
+    func subscribers(of device: DeviceID, wanting: KeyPath<RoutedSubscription, Bool>, into result: inout [(client: Int, subscription: Int64)]) {
         let seat = seat(of: device)
         for client in clients where client.seats.contains(seat) {
-            for subscription in client.subscriptions where subscription.touchpadGestures {
+            for subscription in client.subscriptions where subscription[keyPath: wanting] {
                 if let devices = subscription.devices, !devices.contains(device) { continue }
                 result.append((client.id, subscription.id))
             }

@@ -208,4 +208,32 @@ import Testing
         router.move(alice, to: change.new, live: [])
         #expect(router.consumed(bindings).isEmpty, "paused: the desktop gets the device back")
     }
+
+    /// Issue 36: touch frames (`touches: true`) go only to clients that see the device's seat
+    /// now — served, their user in front — since touches can show what was typed on a screen
+    /// keyboard; a paused client gets none, and the hub builds none when nobody wants them.
+    @Test func touchFramesGoOnlyToClientsInFrontOfTheirSeat() throws {
+        var router = Self.router()
+        #expect(!router.wantsTouches)
+        let alice = router.connect(uid: 1000, groups: [], seats: router.decide(uid: 1000, groups: []).seats)
+        let bob = router.connect(uid: 1001, groups: [], seats: router.decide(uid: 1001, groups: []).seats)
+        let hers = try router.subscribe(
+            SubscriptionRequest(gestures: ["swipe"], touches: true), for: alice, configured: Self.configuredNames, touchpadGestures: false,
+            limits: .standard
+        ).get()
+        _ = try router.subscribe(
+            SubscriptionRequest(gestures: ["swipe"], touches: true), for: bob, configured: Self.configuredNames, touchpadGestures: false,
+            limits: .standard
+        ).get()
+        _ = try Self.subscribe(&router, alice, gestures: ["tap"]).get()
+        #expect(router.wantsTouches)
+        var takers: [(client: Int, subscription: Int64)] = []
+        router.touchSubscribers(of: Self.screen, into: &takers)
+        #expect(takers.map(\.client) == [alice] && takers.map(\.subscription) == [hers], "Bob is in front of seat1, not seat0")
+        router.sessions = SeatSessions(active: ["seat0": 1002])
+        for change in router.seatChanges() { router.move(change.client, to: change.new, live: []) }
+        takers.removeAll()
+        router.touchSubscribers(of: Self.screen, into: &takers)
+        #expect(takers.isEmpty, "paused: no touches")
+    }
 }
