@@ -87,6 +87,17 @@ public struct DeviceDescription: Hashable, Sendable {
         (codes[EventCode.EV_KEY] ?? []).compactMap(EventCode.fingerCount(ofTool:)).max()
     }
 
+    /// How many fingers it places (``DeviceGeometry/placedFingers``): a semi-MT pad only the
+    /// centroid; a touchpad whose BTN_TOOL_* keys count more fingers than its slots, its slots
+    /// (the others are fake, at a real one's position, as ``MultitouchDecoder`` adds them); any
+    /// other device every finger it reports.
+    public var placedFingers: Int {
+        if isSemiMultitouch { return 1 }
+        guard kind == .touchpad, let counted = fingerToolCount else { return .max }
+        let slots = max(1, slotCount)
+        return counted > slots ? slots : .max
+    }
+
     /// The x axis contacts are reported on (the MT axis when there is one).
     public var xAxis: AbsInfo? { absinfo[EventCode.ABS_MT_POSITION_X] ?? absinfo[EventCode.ABS_X] }
     /// The y axis contacts are reported on.

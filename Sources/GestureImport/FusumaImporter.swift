@@ -293,7 +293,7 @@ public enum FusumaImporter {
                 let size = pinch ? min(max(FusumaImporter.pinchStep * factor, 0.05), 1) : min(max(FusumaImporter.rotateStep * factor, 5), 180)
                 let forward = direction == "out" || direction == "clockwise"
                 spec = ActionSpec(
-                    gesture: pinch ? Self.pinchName(count) : "fusuma-rotate", definition: pinch ? Self.pinch(count) : ImportedGesture.define("rotate"),
+                    gesture: pinch ? ImportedGesture.pinchName("fusuma", fingers: count) : "fusuma-rotate", definition: pinch ? ImportedGesture.pinch(fingers: count) : ImportedGesture.define("rotate"),
                     trigger: .update(ActionStep(pinch ? .scale : .angle, size: size)), command: forward ? run : nil, back: forward ? nil : run)
                 notes.append("runs at every \(JSONValue.number(size).serialized)\(pinch ? " of scale" : "°") \(pinch ? "pinched" : "turned") \(direction ?? "")")
                 if !pinch && count != 2 { notes.append("any number of fingers, not just \(count)") }
@@ -322,7 +322,7 @@ public enum FusumaImporter {
             let (name, definition): (String, JSONValue)
             switch kind {
             case "swipe": (name, definition) = ("fusuma-swipe-\(count)", ImportedGesture.define("drag", [("fingers", ImportedGesture.int(count))]))
-            case "pinch": (name, definition) = (Self.pinchName(count), Self.pinch(count))
+            case "pinch": (name, definition) = (ImportedGesture.pinchName("fusuma", fingers: count), ImportedGesture.pinch(fingers: count))
             case "rotate": (name, definition) = ("fusuma-rotate", ImportedGesture.define("rotate"))
             default: (name, definition) = ("fusuma-hold-\(count)", ImportedGesture.define("hold", [("fingers", ImportedGesture.int(count))]))
             }
@@ -388,13 +388,6 @@ public enum FusumaImporter {
                 line: line, text: text, outcome: .actions(specs, note: notes.isEmpty ? nil : notes.joined(separator: "; ")).noting(typed)))
         }
 
-        /// The gesture a pinch of `count` fingers maps to: `fusuma-pinch` for two, as it always was.
-        static func pinchName(_ count: Int) -> String { count == 2 ? "fusuma-pinch" : "fusuma-pinch-\(count)" }
-
-        /// A magnify of `count` fingers (a many-finger pinch for three or more).
-        static func pinch(_ count: Int) -> JSONValue {
-            ImportedGesture.define("magnify", count == 2 ? [] : [("fingers", ImportedGesture.int(count))])
-        }
 
         /// fusuma's per-update values, which gestured's commands do not get.
         static let deltas = ["$move_x", "$move_y", "${move_x}", "${move_y}", "$zoom", "${zoom}", "$rotate", "${rotate}"]

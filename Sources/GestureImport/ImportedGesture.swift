@@ -13,6 +13,15 @@ enum ImportedGesture {
         return .object(pairs)
     }
 
+    /// The gesture a pinch of `fingers` fingers maps to, named after the tool (`lg`, `te`,
+    /// `fusuma`): `PREFIX-pinch` for two, as it always was, `PREFIX-pinch-N` for more.
+    static func pinchName(_ prefix: String, fingers: Int) -> String { fingers == 2 ? "\(prefix)-pinch" : "\(prefix)-pinch-\(fingers)" }
+
+    /// A magnify of `fingers` fingers (a many-finger pinch for three or more).
+    static func pinch(fingers: Int) -> JSONValue {
+        define("magnify", fingers == 2 ? [] : [("fingers", int(fingers))])
+    }
+
     /// The items in file order, every step action with `overlap: queue`: each tool ran every
     /// step (touchegg one after another, fusuma and libinput-gestures each in a process of its
     /// own), so none may be dropped because the previous one still runs.

@@ -194,8 +194,7 @@ public enum LibinputGesturesImporter {
             guard !pinches.isEmpty else { return .skipped("lines for 2, 3 and 4 fingers take every pinch \(motion)") }
             return .actions(pinches.map { count in
                 ActionSpec(
-                    gesture: count == 2 ? "lg-pinch" : "lg-pinch-\(count)",
-                    definition: ImportedGesture.define("magnify", count == 2 ? [] : [("fingers", ImportedGesture.int(count))]),
+                    gesture: ImportedGesture.pinchName("lg", fingers: count), definition: ImportedGesture.pinch(fingers: count),
                     trigger: .update(ActionStep(.scale, size: pinchStep)), command: motion == "out" ? run : nil, back: motion == "in" ? run : nil)
             }, note: "runs at every \(pinchStep) of scale while pinching\(motion == "in" ? " in" : " out"), not once at the end")
         case ("pinch", "clockwise"), ("pinch", "anticlockwise"):

@@ -140,7 +140,7 @@ public enum ToucheggImporter {
                 (full, unit) = (fullSwipe, " mm")
             } else {
                 guard direction == "IN" || direction == "OUT" else { return .skipped("a PINCH goes IN or OUT") }
-                (name, definition, measure, forward) = (Self.pinchName(fingers), Self.pinch(fingers), .scale, direction == "OUT")
+                (name, definition, measure, forward) = (ImportedGesture.pinchName("te", fingers: fingers), ImportedGesture.pinch(fingers: fingers), .scale, direction == "OUT")
                 (full, unit) = (fullPinch, " of scale")
             }
             let spec = { (trigger: ActionTrigger, command: ActionCommand?, back: ActionCommand?) in
@@ -177,14 +177,6 @@ public enum ToucheggImporter {
     }
 
     /// touchegg's window-management actions as `window:`, or why not; nil for other actions.
-    /// The gesture a pinch of `fingers` fingers maps to: `te-pinch` for two, as it always was.
-    static func pinchName(_ fingers: Int) -> String { fingers == 2 ? "te-pinch" : "te-pinch-\(fingers)" }
-
-    /// A magnify of `fingers` fingers (a many-finger pinch for three or more).
-    static func pinch(_ fingers: Int) -> JSONValue {
-        ImportedGesture.define("magnify", fingers == 2 ? [] : [("fingers", ImportedGesture.int(fingers))])
-    }
-
     static func window(_ type: String, _ settings: [String: String], direction: String) -> Result<WindowAction, ImportError>? {
         switch type {
         case "MAXIMIZE_RESTORE_WINDOW": return .success(.maximize)
@@ -223,7 +215,7 @@ public enum ToucheggImporter {
             guard direction == "IN" || direction == "OUT" else { return .skipped("a PINCH goes IN or OUT") }
             // Once per pinch, at the default threshold, in its direction.
             return .actions([ActionSpec(
-                gesture: Self.pinchName(fingers), definition: Self.pinch(fingers),
+                gesture: ImportedGesture.pinchName("te", fingers: fingers), definition: ImportedGesture.pinch(fingers: fingers),
                 trigger: .update(ActionStep(.scale, size: defaultThreshold / 100 * fullPinch)), command: direction == "OUT" ? .window(action) : nil,
                 back: direction == "IN" ? .window(action) : nil)], note: "runs at every 0.2 of scale pinched \(direction.lowercased()) (a pinch's direction is known only as it goes); on the focused window (touchegg: the one under the pointer)")
         default:

@@ -27,18 +27,7 @@ public struct DeviceProfile: Hashable, Sendable {
     /// The profile of a described device.
     public init(_ description: DeviceDescription) {
         var geometry = description.surface.geometry
-        geometry.placedFingers = Self.placedFingers(description)
+        geometry.placedFingers = description.placedFingers
         self.init(name: description.name, kind: description.kind, geometry: geometry)
-    }
-
-    /// How many fingers a described device places (``DeviceGeometry/placedFingers``): a semi-MT
-    /// pad only the centroid; a touchpad whose BTN_TOOL_* keys count more fingers than its
-    /// slots, its slots (the others are fake, at a real one's position, as the decoder adds
-    /// them); any other device every finger it reports.
-    static func placedFingers(_ description: DeviceDescription) -> Int {
-        if description.isSemiMultitouch { return 1 }
-        guard description.kind == .touchpad, let counted = description.fingerToolCount else { return .max }
-        let slots = max(1, description.slotCount)
-        return counted > slots ? slots : .max
     }
 }

@@ -91,9 +91,7 @@ public struct TapTracker: Sendable {
         // them. Before that, moving past the slop fails at once (a short drag stays a drag,
         // and the arena hears of it without delay).
         if lifted > 0 { releasing = true }
-        // On a surface whose size is a guess, millimetres may be half what they read: the slop doubles.
-        let slop = input.geometry.isEstimated ? 2 * maximumMovement : maximumMovement
-        let slid = moved > slop + (releasing ? releaseJitter : 0)
+        let slid = moved > input.geometry.allowance(maximumMovement) + (releasing ? releaseJitter : 0)
         if mostFingers > fingers {
             state = .failed(.extraTouch)
         } else if slid {

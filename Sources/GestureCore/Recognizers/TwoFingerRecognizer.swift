@@ -26,7 +26,7 @@ public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer 
 
     /// Creates a recognizer from a tracker and a measure; `tapSlop` is how far a tap's
     /// fingers may move.
-    public init(tracker: TwoFingerTracker, measure: Measure, tapSlop: Millimetres = 3) {
+    public init(tracker: TwoFingerTracker, measure: Measure, tapSlop: Millimetres = GestureSettings.standard.tapMaximumMovement) {
         self.tracker = tracker
         self.measure = measure
         self.tapSlop = tapSlop
@@ -64,7 +64,7 @@ public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer 
     /// on a surface whose size is a guess (as the tap doubles it).
     @usableFromInline
     func movedPastTap(_ input: TouchInput) -> Bool {
-        let slop = input.geometry.isEstimated ? 2 * tapSlop : tapSlop
+        let slop = input.geometry.allowance(tapSlop)
         let limit = tracker.fingers.limitKey ?? .max
         for touch in input where touch.key <= limit && touch.displacement.length > slop { return true }
         return false

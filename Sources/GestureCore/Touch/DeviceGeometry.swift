@@ -20,6 +20,12 @@ public struct DeviceGeometry: Hashable, Sendable {
         self.isEstimated = isEstimated
     }
 
+    /// A distance a finger may wander (a tap's slop) on this surface: doubled where the size is
+    /// a guess, since its millimetres may be half what they read.
+    @inlinable public func allowance(_ distance: Millimetres) -> Millimetres {
+        isEstimated ? 2 * distance : distance
+    }
+
     /// Converts a position in millimetres to 0…1 across the surface.
     @inlinable public func normalized(_ point: Point) -> Point {
         Point(
