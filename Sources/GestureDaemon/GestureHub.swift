@@ -173,9 +173,10 @@ public final class GestureHub: @unchecked Sendable {
     }
 
     /// A frame of touches, as the engine sees it, to every subscription that asked for them
-    /// and covers the device (after what came due before it, before the gesture events it causes). A frame where nothing
-    /// began or ended may replace the same subscription's frame still waiting for a slow
-    /// reader (the latest positions win); one where a touch began or ended is never dropped.
+    /// and covers the device: after what came due before it, before the gesture events it
+    /// causes. A frame where nothing began or ended may replace the same subscription's frame
+    /// still waiting for a slow reader (the latest positions win); one where a touch began or
+    /// ended is never dropped.
     func publishTouches(_ frame: TouchFrame) {
         passthroughDeliveries.removeAll(keepingCapacity: true)
         router.touchSubscribers(of: frame.device, into: &passthroughDeliveries)
