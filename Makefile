@@ -30,10 +30,13 @@ build: deps
 	$(SWIFT) build
 
 # Real desktops for the tests of `when:` and `window:` (docs/ACTIONS.md): sway headless with
-# foot, and Xvfb with openbox and xterm.
-TEST_PACKAGES = sway foot fonts-dejavu-core xvfb openbox xterm dbus-daemon
+# foot, and Xvfb with openbox and xterm. A real headless browser for `gesturectl view`'s page:
+# Debian's chromium and chromium-driver, with selenium and Pillow in a virtual environment
+# (scripts/browser-venv.sh).
+TEST_PACKAGES = sway foot fonts-dejavu-core xvfb openbox xterm dbus-daemon chromium chromium-driver python3-venv
 test: deps
 	@scripts/apt-install-missing.sh $(TEST_PACKAGES)
+	@scripts/browser-venv.sh > /dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 

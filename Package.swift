@@ -79,6 +79,15 @@ let package = Package(
         .target(
             name: "GesturePipeline",
             dependencies: ["GestureCore", "Evdev", "GestureWire", "Posix"]),
+        // `gesturectl view`: the page, its HTTP and WebSocket server on loopback, and replays for it.
+        .target(
+            name: "GestureView",
+            dependencies: [
+                "GesturePipeline", "GestureWire", "GestureCore", "Evdev",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]),
         // Other gesture tools' configurations as actions files (gesturectl import).
         .target(name: "GestureImport", dependencies: ["GesturePipeline", "GestureWire", "Evdev", "CExpat", "CLibevdev"]),
         // The C library's file, environment and process calls, for what Foundation did (issue 12).
@@ -86,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "GesturePipeline", "GestureImport", "GestureKeys", "GestureDesktop", "Evdev", "GestureWire", "GestureClient", "GestureCore", "Posix",
+                "GesturePipeline", "GestureImport", "GestureKeys", "GestureDesktop", "GestureView", "Evdev", "GestureWire", "GestureClient", "GestureCore", "Posix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
@@ -116,6 +125,12 @@ let package = Package(
         .testTarget(name: "GestureKeysTests", dependencies: ["GestureKeys", "GestureWire"]),
         // Runs a real sway (headless) with foot, and the built gestured and gesturectl against it.
         .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "gestured", "gesturectl"]),
+        .testTarget(
+            name: "GestureViewTests",
+            dependencies: [
+                "GestureView", "GesturePipeline", "GestureWire", "Evdev",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GesturePipeline", "GestureWire"]),
         .testTarget(
             name: "GesturePipelineTests",

@@ -67,23 +67,36 @@ public final class ReplaySession {
     /// (turned as configured) on its device's surface, and a lane for each gesture attached to
     /// some device (in configuration order) with `events` — those ``run(pace:emit:)`` gave.
     public func picture(of events: [GestureEvent]) -> ReplayPicture {
+        ReplayPicture(surfaces: surfaces, frames: framesAsSeen, events: events, gestures: gestures, origin: origin)
+    }
+
+    /// Every frame as the engine sees it: turned as the configuration mounts its device.
+    public var framesAsSeen: [TouchFrame] {
         var byID: [DeviceID: Device] = [:]
         for device in devices { byID[device.id] = device }
-        let frames = schedule.map { frame in
+        return schedule.map { frame in
             guard let device = byID[frame.device] else { return frame }
             return device.rotation.frame(frame, on: device.description.surface.geometry)
         }
-        var gestures: [String] = []
-        var seen = Set<String>()
-        for device in devices {
-            for name in device.bindings.attached.map(\.spec.name) where seen.insert(name).inserted { gestures.append(name) }
-        }
-        let surfaces = devices.map { device in
+    }
+
+    /// Each device's surface as the engine sees it (turned), in device order.
+    public var surfaces: [ReplayPicture.Surface] {
+        devices.map { device in
             ReplayPicture.Surface(
                 device: device.id, name: device.description.name,
                 size: device.rotation.geometry(device.description.surface.geometry).size)
         }
-        return ReplayPicture(surfaces: surfaces, frames: frames, events: events, gestures: gestures, origin: origin)
+    }
+
+    /// The gestures attached to some device, in configuration order, each once.
+    public var gestures: [String] {
+        var names: [String] = []
+        var seen = Set<String>()
+        for device in devices {
+            for name in device.bindings.attached.map(\.spec.name) where seen.insert(name).inserted { names.append(name) }
+        }
+        return names
     }
 
     /// Runs the whole replay, calling `emit` with every event in order. `pace`, when given, is

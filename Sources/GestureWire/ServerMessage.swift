@@ -135,13 +135,16 @@ public enum ServerMessage {
     public static func touches(subscription: Int64, device: Int64, time: Double, timeUs: Int64, contacts: [Contact]) -> JSONValue {
         .object([
             ("event", "touches"), ("subscription", .int(subscription)), ("device", .int(device)), ("time", .rounded(time, 6)),
-            ("contacts", .array(contacts.map { contact in
-                .object([
-                    ("id", .int(Int64(contact.id))), ("x", .rounded(contact.position.x, 3)), ("y", .rounded(contact.position.y, 3)),
-                    ("phase", .string(String(describing: contact.phase))),
-                ])
-            })),
+            ("contacts", .array(contacts.map(contact))),
             ("timeUs", .int(timeUs)),
+        ])
+    }
+
+    /// One contact of a `touches` frame: `id`, `x`, `y` (millimetres, to micrometres) and `phase`.
+    public static func contact(_ contact: Contact) -> JSONValue {
+        .object([
+            ("id", .int(Int64(contact.id))), ("x", .rounded(contact.position.x, 3)), ("y", .rounded(contact.position.y, 3)),
+            ("phase", .string(String(describing: contact.phase))),
         ])
     }
 

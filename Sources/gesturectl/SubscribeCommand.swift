@@ -67,7 +67,7 @@ struct SubscribeCommand: AsyncParsableCommand {
         output.write(json ? hello.json.serialized : "connected to gestured \(hello.server) at \(client.path)")
         output.flush()
         var seen = 0
-        var started: Set<Int64> = []
+        var lines = EventLines(path: client.path, updates: updates, reconnects: !noReconnect)
         while let event = await events.next() {
             switch event {
             case .serverError(let code, let message):
@@ -76,27 +76,14 @@ struct SubscribeCommand: AsyncParsableCommand {
                 await client.close()
                 if code == "forbidden" { throw DaemonConnection.refused("gesturectl subscribe", message) }
                 throw CleanExit.message("gesturectl subscribe: \(message) (\(code))", code: 1)
-            case .disconnected(let reason):
+            case .disconnected:
                 // Not a line of the daemon's: said on standard error in --json mode.
-                started.removeAll()
-                let text = "disconnected: \(reason)" + (noReconnect ? "" : "; reconnecting")
-                if json { StandardError.line("gesturectl subscribe: " + text) } else { output.write(text) }
-            case .gesture(let update) where !json:
-                let first = update.phase == .active && started.insert(update.instance).inserted
-                if update.phase != .active { started.remove(update.instance) }
-                if first || update.phase != .active || updates { output.write(GestureEventText.line(update.json)) }
+                guard let line = lines.line(event) else { break }
+                if json { StandardError.line("gesturectl subscribe: " + line) } else { output.write(line) }
             case _ where json:
                 output.write(event.json.serialized)
-            case .connected(let hello): output.write("connected to gestured \(hello.server) at \(client.path)")
-            case .deviceAdded(let device): output.write("device added: " + EventText.device(device))
-            case .deviceRemoved(let id): output.write("device removed: dev\(id)")
-            case .touchpadGesture(let value): output.write("touchpad " + EventText.compact(value))
-            case .touches(let value): output.write(EventText.touches(value))
-            case .configReloaded(let value): output.write("configuration reloaded: " + EventText.compact(value["gestures"] ?? .null))
-            case .overflow(let value): output.write("overflow: " + (value["message"]?.stringValue ?? ""))
-            case .paused(_, let message): output.write("paused: \(message)")
-            case .resumed(let devices): output.write("resumed: \(EventText.count(devices.count, "device"))")
-            case .gesture, .other: break
+            default:
+                if let line = lines.line(event) { output.write(line) }
             }
             output.flush()
             if case .gesture = event {

@@ -1,0 +1,362 @@
+/// The single page `gesturectl view` serves: surfaces with touches and trails, a lane per
+/// gesture, the event list, and the controls that play, step and scrub a recording. It is built
+/// into the binary: no CDN, no build step, nothing fetched at run time.
+enum ViewPage {
+    /// The document, with its style and script inline.
+    static let html = #"""
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>gestured view</title>
+<style>
+  :root { font: 14px/1.4 system-ui, sans-serif; color: #1d1d1f; background: #f6f6f4; }
+  body { margin: 0; }
+  header, #controls { display: flex; gap: 12px; align-items: center; padding: 8px 14px; flex-wrap: wrap; }
+  header { background: #24292f; color: #fff; }
+  header h1 { font-size: 16px; margin: 0; }
+  header button.on { background: #fff; color: #24292f; }
+  button { font: inherit; padding: 3px 10px; border: 1px solid #888; border-radius: 4px; background: #eee; cursor: pointer; }
+  #controls { background: #e8e8e4; }
+  #controls[hidden] { display: none; }
+  #scrub { flex: 1; min-width: 200px; }
+  main { display: grid; grid-template-columns: minmax(320px, 1fr) minmax(320px, 1fr); gap: 12px; padding: 12px; }
+  section h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .05em; color: #555; margin: 0 0 6px; }
+  canvas { background: #fff; border: 1px solid #ccc; display: block; }
+  #touches, #events { font: 12px/1.45 ui-monospace, monospace; margin: 6px 0; padding-left: 0; list-style: none; }
+  #events { max-height: 420px; overflow: auto; background: #fff; border: 1px solid #ccc; padding: 4px 6px; white-space: pre; }
+  #lanes-box { grid-column: 1 / -1; }
+  .lane { display: grid; grid-template-columns: 180px 1fr 280px; gap: 8px; align-items: center; border-bottom: 1px solid #ddd; min-height: 24px; }
+  .lane .name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; }
+  .lane .track { position: relative; height: 18px; background: #fff; border: 1px solid #ddd; }
+  .lane .last { font: 12px ui-monospace, monospace; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .span { position: absolute; top: 2px; height: 12px; min-width: 3px; border-radius: 2px; }
+  .span.active { background: #2f81f7; }
+  .span.ended { background: #1a7f37; }
+  .span.failed { background: #cf222e; }
+  .span .reason { position: absolute; left: 100%; top: -2px; margin-left: 3px; font-size: 11px; color: #cf222e; white-space: nowrap; }
+  .cursor { position: absolute; top: 0; bottom: 0; width: 1px; background: #444; }
+  #drop { position: fixed; inset: 0; display: none; align-items: center; justify-content: center; background: rgba(36,41,47,.6); color: #fff; font-size: 22px; }
+  #drop.shown { display: flex; }
+  #error { color: #cf222e; }
+</style>
+</head>
+<body>
+<header>
+  <h1>gestured view</h1>
+  <button id="mode-live">Live</button>
+  <button id="mode-replay">Recording</button>
+  <label>Open a recording <input type="file" id="file"></label>
+  <span id="status">connecting…</span>
+  <span id="error"></span>
+</header>
+<div id="controls" hidden>
+  <button id="play">Play</button>
+  <button id="pause">Pause</button>
+  <button id="prev" title="previous frame">◀</button>
+  <button id="next" title="next frame">▶</button>
+  <input type="range" id="scrub" min="0" max="0" value="0">
+  <span id="clock">0.000 s</span>
+  <span id="files"></span>
+</div>
+<main>
+  <section>
+    <h2>Touches as gestured sees them</h2>
+    <canvas id="canvas" width="560" height="360"></canvas>
+    <ul id="touches"></ul>
+  </section>
+  <section>
+    <h2>Events <label><input type="checkbox" id="json"> JSON lines</label></h2>
+    <ol id="events"></ol>
+  </section>
+  <section id="lanes-box">
+    <h2>Gestures</h2>
+    <div id="lanes"></div>
+  </section>
+</main>
+<div id="drop">Drop a recording to replay it</div>
+<script>
+"use strict";
+const token = new URLSearchParams(location.search).get("token") || "";
+const $ = (id) => document.getElementById(id);
+const TOUCH = "#e4572e", TRAIL = "rgba(228,87,46,0.45)", LIVE_WINDOW = 10, LIVE_KEEP = 2000;
+
+// What is shown: surfaces, the touches of each device's latest frame, trails, lanes, events.
+let mode = "live";
+const live = { surfaces: [], gestures: [], frames: new Map(), trails: new Map(), events: [], instances: new Map(), now: 0 };
+const rec = { doc: null, steps: [], index: 0, playing: false, started: 0, from: 0 };
+
+function fmt(n, places) { return Number(n).toFixed(places); }
+function key(device, id) { return device + ":" + id; }
+
+// Instances of gestures from events, in order: first active, end, phase, reason, last line.
+function instancesOf(events) {
+  const byInstance = new Map();
+  for (const e of events) {
+    const m = e.message;
+    if (!m || m.gesture === undefined) continue;
+    let i = byInstance.get(m.instance);
+    if (!i) { i = { gesture: m.gesture, instance: m.instance, start: m.time, end: null, phase: "possible", reason: null, text: "" }; byInstance.set(m.instance, i); }
+    i.phase = m.phase; i.text = e.text || i.text;
+    if (m.phase !== "active") { i.end = m.time; i.reason = m.reason || null; }
+  }
+  return [...byInstance.values()];
+}
+
+function drawLanes(gestures, instances, from, to, now) {
+  const names = [...gestures];
+  for (const i of instances) if (!names.includes(i.gesture)) names.push(i.gesture);
+  const span = Math.max(to - from, 1e-6);
+  const x = (t) => Math.min(100, Math.max(0, (t - from) / span * 100));
+  const lanes = $("lanes");
+  lanes.replaceChildren();
+  for (const name of names) {
+    const lane = document.createElement("div");
+    lane.className = "lane"; lane.dataset.gesture = name;
+    const label = document.createElement("div"); label.className = "name"; label.textContent = name;
+    const track = document.createElement("div"); track.className = "track";
+    const last = document.createElement("div"); last.className = "last";
+    let state = "possible";
+    for (const i of instances.filter((i) => i.gesture === name)) {
+      if (i.end !== null && i.end < from) continue;
+      const s = document.createElement("div");
+      s.className = "span " + i.phase;
+      s.dataset.instance = i.instance;
+      s.style.left = x(i.start) + "%";
+      s.style.width = Math.max(0, x(i.end === null ? now : i.end) - x(i.start)) + "%";
+      s.title = i.text;
+      if (i.phase === "failed") {
+        s.dataset.reason = i.reason || "";
+        const r = document.createElement("span"); r.className = "reason"; r.textContent = i.reason || "failed";
+        s.appendChild(r);
+      }
+      track.appendChild(s);
+      last.textContent = i.text.trim(); last.title = i.text;
+      state = i.phase;
+    }
+    lane.dataset.state = state;
+    const cursor = document.createElement("div"); cursor.className = "cursor"; cursor.style.left = x(now) + "%";
+    track.appendChild(cursor);
+    lane.append(label, track, last);
+    lanes.appendChild(lane);
+  }
+}
+
+function drawEvents(events) {
+  const asJSON = $("json").checked, list = $("events");
+  const wanted = events.filter((e) => e.text !== null);
+  // Add to the list rather than rebuild it when only new lines came (live, playing forward).
+  if (list.children.length > wanted.length || list.dataset.form !== String(asJSON)) list.replaceChildren();
+  list.dataset.form = String(asJSON);
+  for (let n = list.children.length; n < wanted.length; n++) {
+    const li = document.createElement("li");
+    li.textContent = asJSON ? wanted[n].json : wanted[n].text;
+    list.appendChild(li);
+  }
+  if (mode === "live") list.scrollTop = list.scrollHeight;
+}
+
+// Surfaces stacked top to bottom at one scale; touches of each device's latest frame.
+function drawSurfaces(surfaces, frames, trails) {
+  const canvas = $("canvas"), g = canvas.getContext("2d");
+  const widest = Math.max(1, ...surfaces.map((s) => s.width));
+  const scale = Math.min(4, (canvas.width - 20) / widest);
+  const height = surfaces.reduce((h, s) => h + s.height * scale + 30, 10);
+  if (Math.abs(canvas.height - height) > 1) canvas.height = Math.max(120, height);
+  g.clearRect(0, 0, canvas.width, canvas.height);
+  const layout = {};
+  let y = 24;
+  const list = $("touches");
+  list.replaceChildren();
+  for (const s of surfaces) {
+    layout[s.device] = { x: 10, y, scale };
+    g.fillStyle = "#555"; g.font = "12px sans-serif";
+    g.fillText("dev" + s.device + "  " + s.name + "  " + fmt(s.width, 1) + " × " + fmt(s.height, 1) + " mm", 10, y - 8);
+    g.strokeStyle = "#999"; g.lineWidth = 1; g.strokeRect(10, y, s.width * scale, s.height * scale);
+    g.strokeStyle = TRAIL; g.lineWidth = 2;
+    for (const [k, points] of trails) {
+      if (!k.startsWith(s.device + ":") || points.length < 2) continue;
+      g.beginPath();
+      points.forEach((p, n) => n ? g.lineTo(10 + p.x * scale, y + p.y * scale) : g.moveTo(10 + p.x * scale, y + p.y * scale));
+      g.stroke();
+    }
+    const frame = frames.get(s.device);
+    for (const c of frame ? frame.contacts : []) {
+      const li = document.createElement("li");
+      Object.assign(li.dataset, { device: s.device, id: c.id, x: c.x, y: c.y, phase: c.phase });
+      li.textContent = "dev" + s.device + "  #" + c.id + "  " + c.phase + "  (" + fmt(c.x, 1) + ", " + fmt(c.y, 1) + ") mm";
+      list.appendChild(li);
+      if (c.phase === "ended" || c.phase === "cancelled") continue;
+      const px = 10 + c.x * scale, py = y + c.y * scale;
+      g.fillStyle = TOUCH; g.beginPath(); g.arc(px, py, 9, 0, 2 * Math.PI); g.fill();
+      g.fillStyle = "#1d1d1f"; g.font = "bold 12px sans-serif"; g.fillText(String(c.id), px + 11, py - 9);
+    }
+    y += s.height * scale + 30;
+  }
+  canvas.dataset.layout = JSON.stringify(layout);
+}
+
+// ---- Recordings: everything up to the step's time, as `gesturectl replay` reports it.
+function recordingAt(index) {
+  const doc = rec.doc, now = rec.steps[index] ?? 0;
+  const frames = new Map(), trails = new Map();
+  for (const f of doc.frames) {
+    if (f.time > now) break;
+    frames.set(f.device, f);
+    for (const c of f.contacts) {
+      const k = key(f.device, c.id);
+      if (c.phase === "began" || !trails.has(k)) trails.set(k, []);
+      trails.get(k).push({ x: c.x, y: c.y });
+    }
+  }
+  const events = doc.events.filter((e) => e.time <= now);
+  return { now, frames, trails, events };
+}
+
+function showRecording() {
+  if (!rec.doc) return;
+  const at = recordingAt(rec.index);
+  $("scrub").value = rec.index;
+  $("clock").textContent = fmt(at.now, 3) + " s";
+  $("status").textContent = "recording " + rec.doc.files.join(", ") + ": step " + (rec.index + 1) + " of " + rec.steps.length;
+  drawSurfaces(rec.doc.surfaces, at.frames, at.trails);
+  drawLanes(rec.doc.gestures, instancesOf(at.events), 0, Math.max(rec.doc.duration, 0.001), at.now);
+  drawEvents(at.events);
+}
+
+function loadRecording(doc) {
+  for (const e of doc.events) e.message = JSON.parse(e.json);
+  rec.doc = doc;
+  const times = new Set(doc.frames.map((f) => f.time).concat(doc.events.map((e) => e.time)));
+  rec.steps = [...times].sort((a, b) => a - b);
+  rec.index = 0; rec.playing = false;
+  $("scrub").max = Math.max(0, rec.steps.length - 1);
+  $("files").textContent = doc.warnings.join("; ");
+  $("events").replaceChildren();
+  setMode("replay");
+}
+
+function step(delta) { rec.playing = false; rec.index = Math.min(rec.steps.length - 1, Math.max(0, rec.index + delta)); showRecording(); }
+
+function tick(stamp) {
+  if (!rec.playing || mode !== "replay") return;
+  if (!rec.started) rec.started = stamp;
+  const t = rec.from + (stamp - rec.started) / 1000;
+  while (rec.index < rec.steps.length - 1 && rec.steps[rec.index + 1] <= t) rec.index++;
+  showRecording();
+  if (rec.index >= rec.steps.length - 1) rec.playing = false; else requestAnimationFrame(tick);
+}
+
+async function postRecording(file) {
+  $("error").textContent = "";
+  const response = await fetch("/replay?token=" + encodeURIComponent(token) + "&name=" + encodeURIComponent(file.name), { method: "POST", body: await file.text() });
+  const body = await response.json().catch(() => ({ error: response.statusText }));
+  if (!response.ok) { $("error").textContent = body.error; return; }
+  loadRecording(body);
+}
+
+// ---- Live: the daemon's messages through the view's WebSocket.
+function showLive() {
+  drawSurfaces(live.surfaces, live.frames, live.trails);
+  drawLanes(live.gestures, [...live.instances.values()], live.now - LIVE_WINDOW, live.now, live.now);
+  drawEvents(live.events);
+}
+
+function onLive(m) {
+  if (m.view === "status") { $("status").dataset.live = m.text; if (mode === "live") $("status").textContent = m.text; return; }
+  const e = m.message;
+  switch (e.event) {
+    case "hello":
+      live.surfaces = e.devices.map((d) => ({ device: d.id, name: d.name, width: d.size.width, height: d.size.height }));
+      live.gestures = e.gestures || []; live.frames.clear(); live.trails.clear(); live.instances.clear();
+      break;
+    case "device-added":
+      live.surfaces = live.surfaces.filter((s) => s.device !== e.device.id).concat([{ device: e.device.id, name: e.device.name, width: e.device.size.width, height: e.device.size.height }]);
+      break;
+    case "device-removed":
+      live.surfaces = live.surfaces.filter((s) => s.device !== e.device); live.frames.delete(e.device);
+      break;
+    case "config-reloaded":
+      live.gestures = e.gestures || live.gestures;
+      break;
+    case "touches":
+      live.now = Math.max(live.now, e.time);
+      live.frames.set(e.device, e);
+      for (const c of e.contacts) {
+        const k = key(e.device, c.id);
+        if (c.phase === "began" || !live.trails.has(k)) live.trails.set(k, []);
+        const trail = live.trails.get(k); trail.push({ x: c.x, y: c.y });
+        if (trail.length > 256) trail.shift();
+        if (c.phase === "ended" || c.phase === "cancelled") live.trails.delete(k);
+      }
+      break;
+  }
+  if (e.gesture !== undefined) {
+    live.now = Math.max(live.now, e.time);
+    const known = live.instances.get(e.instance);
+    const i = known || { gesture: e.gesture, instance: e.instance, start: e.time, end: null, phase: "possible", reason: null, text: "" };
+    i.phase = e.phase; i.text = m.text || i.text;
+    if (e.phase !== "active") { i.end = e.time; i.reason = e.reason || null; }
+    live.instances.set(e.instance, i);
+    for (const [n, old] of live.instances) if (old.end !== null && old.end < live.now - LIVE_WINDOW) live.instances.delete(n);
+  }
+  live.events.push({ time: e.time, json: m.json, text: m.text, message: e });
+  if (live.events.length > LIVE_KEEP) { live.events.splice(0, live.events.length - LIVE_KEEP); $("events").replaceChildren(); }
+  if (mode === "live") showLive();
+}
+
+function connect() {
+  const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/live?token=" + encodeURIComponent(token));
+  socket.onmessage = (message) => onLive(JSON.parse(message.data));
+  socket.onclose = (event) => {
+    const text = "the view's connection closed" + (event.reason ? " (" + event.reason + ")" : "") + "; reconnecting";
+    $("status").dataset.live = text; if (mode === "live") $("status").textContent = text;
+    setTimeout(connect, 1000);
+  };
+}
+
+function setMode(next) {
+  mode = next;
+  $("mode-live").classList.toggle("on", mode === "live");
+  $("mode-replay").classList.toggle("on", mode === "replay");
+  $("controls").hidden = mode !== "replay";
+  $("events").replaceChildren();
+  if (mode === "live") { $("status").textContent = $("status").dataset.live || "connecting…"; showLive(); }
+  else if (rec.doc) showRecording();
+  else $("status").textContent = "open a recording, or drop one on the page";
+}
+
+$("mode-live").onclick = () => setMode("live");
+$("mode-replay").onclick = () => setMode("replay");
+$("json").onchange = () => (mode === "live" ? showLive() : showRecording());
+$("scrub").oninput = () => { rec.playing = false; rec.index = Number($("scrub").value); showRecording(); };
+$("prev").onclick = () => step(-1);
+$("next").onclick = () => step(1);
+$("pause").onclick = () => { rec.playing = false; };
+$("play").onclick = () => {
+  if (!rec.doc) return;
+  if (rec.index >= rec.steps.length - 1) rec.index = 0;
+  rec.playing = true; rec.started = 0; rec.from = rec.steps[rec.index] ?? 0;
+  requestAnimationFrame(tick);
+};
+$("file").onchange = () => { if ($("file").files[0]) postRecording($("file").files[0]); };
+document.addEventListener("dragover", (event) => { event.preventDefault(); $("drop").classList.add("shown"); });
+document.addEventListener("dragleave", (event) => { if (event.target === $("drop")) $("drop").classList.remove("shown"); });
+document.addEventListener("drop", (event) => {
+  event.preventDefault(); $("drop").classList.remove("shown");
+  if (event.dataTransfer.files[0]) postRecording(event.dataTransfer.files[0]);
+});
+
+(async () => {
+  setMode("live");
+  connect();
+  const response = await fetch("/recordings?token=" + encodeURIComponent(token));
+  const doc = await response.json();
+  if (doc.files.length) loadRecording(doc);
+})();
+</script>
+</body>
+</html>
+"""#
+}

@@ -1,0 +1,48 @@
+import GestureCore
+import GesturePipeline
+import GestureWire
+
+/// A replay as the view's page scrubs it: the surfaces, every frame of touches as the engine
+/// saw it, and every gesture event with its exact `gesturectl replay --json` line and its
+/// `--text` line. The page shows, at any time, the frames and events up to that time, so its
+/// event list is the replay's output cut at that time, byte for byte.
+///
+/// ```json
+/// {"files": ["pinch.yml"], "surfaces": [{"device": 1, "name": "…", "width": 120, "height": 80}],
+///  "gestures": ["pinch"], "duration": 1.2, "warnings": [],
+///  "frames": [{"device": 1, "time": 0.0, "contacts": [{"id": 0, "x": 1.5, "y": 2, "phase": "began"}]}],
+///  "events": [{"time": 0.1, "json": "{\"gesture\":…}", "text": "   0.100s  dev1  …"}]}
+/// ```
+public enum ViewReplayDocument {
+    /// Runs `session` (the replay of `files`) to its end and describes it.
+    public static func make(_ session: ReplaySession, files: [String]) -> JSONValue {
+        var events: [JSONValue] = []
+        var last: Seconds = 0
+        session.run { event in
+            let object = GestureEventJSON.object(event, origin: session.origin)
+            last = max(last, event.time - session.origin)
+            events.append(.object([
+                ("time", object["time"] ?? .int(0)), ("json", .string(object.serialized)), ("text", .string(GestureEventText.line(object))),
+            ]))
+        }
+        let frames = session.framesAsSeen.map { frame -> JSONValue in
+            last = max(last, frame.time - session.origin)
+            return .object([
+                ("device", .int(Int64(frame.device.rawValue))), ("time", .rounded(frame.time - session.origin, 6)),
+                ("contacts", .array(frame.contacts.map(ServerMessage.contact))),
+            ])
+        }
+        let surfaces = session.surfaces.map { surface -> JSONValue in
+            .object([
+                ("device", .int(Int64(surface.device.rawValue))), ("name", .string(surface.name)),
+                ("width", .rounded(surface.size.width, 3)), ("height", .rounded(surface.size.height, 3)),
+            ])
+        }
+        return .object([
+            ("files", .array(files.map(JSONValue.string))), ("surfaces", .array(surfaces)),
+            ("gestures", .array(session.gestures.map(JSONValue.string))), ("duration", .rounded(last, 6)),
+            ("warnings", .array(session.clamps.map { .string($0.message) })),
+            ("frames", .array(frames)), ("events", .array(events)),
+        ])
+    }
+}

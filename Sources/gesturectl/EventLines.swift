@@ -1,0 +1,44 @@
+import GestureClient
+import GestureWire
+
+/// The readable line for each event from the daemon, as `gesturectl subscribe` prints it and
+/// `gesturectl view` lists it: a gesture's first `active`, its end or failure (every update with
+/// ``updates``), devices, touches, reloads and connection news; nil for what has no line.
+struct EventLines {
+    /// Every active update gets a line, not just an instance's first.
+    var updates = false
+    /// The connection reconnects after a disconnection (said in its line).
+    var reconnects = true
+    /// The daemon's socket, named in `connected` lines.
+    var path: String
+    var started: Set<Int64> = []
+
+    init(path: String, updates: Bool = false, reconnects: Bool = true) {
+        self.path = path
+        self.updates = updates
+        self.reconnects = reconnects
+    }
+
+    /// The line for `event`, or nil.
+    mutating func line(_ event: ClientEvent) -> String? {
+        switch event {
+        case .gesture(let update):
+            let first = update.phase == .active && started.insert(update.instance).inserted
+            if update.phase != .active { started.remove(update.instance) }
+            return first || update.phase != .active || updates ? GestureEventText.line(update.json) : nil
+        case .disconnected(let reason):
+            started.removeAll()
+            return "disconnected: \(reason)" + (reconnects ? "; reconnecting" : "")
+        case .connected(let hello): return "connected to gestured \(hello.server) at \(path)"
+        case .deviceAdded(let device): return "device added: " + EventText.device(device)
+        case .deviceRemoved(let id): return "device removed: dev\(id)"
+        case .touchpadGesture(let value): return "touchpad " + EventText.compact(value)
+        case .touches(let value): return EventText.touches(value)
+        case .configReloaded(let value): return "configuration reloaded: " + EventText.compact(value["gestures"] ?? .null)
+        case .overflow(let value): return "overflow: " + (value["message"]?.stringValue ?? "")
+        case .paused(_, let message): return "paused: \(message)"
+        case .resumed(let devices): return "resumed: \(EventText.count(devices.count, "device"))"
+        case .serverError, .other: return nil
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import ArgumentParser
+import Evdev
+import GestureClient
+import GesturePipeline
+import GestureView
+import GestureWire
+import Posix
+
+/// `gesturectl view`: a page in the browser showing what gestured sees — every touch on each
+/// surface, a lane per gesture with its phases and failures, and the event lines — live from the
+/// daemon, or from recordings played, stepped and scrubbed.
+struct ViewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Show what gestured sees in the browser: touches, gesture lanes and events, live or from recordings.",
+        discussion: """
+            Serves a page on 127.0.0.1 only, at a free port, and prints its address with a secret \
+            token: every request needs it, and a request from another site is refused. Opens it with \
+            xdg-open when there is a desktop (--no-open: just print it). From another machine: \
+            ssh -L 8080:127.0.0.1:PORT HOST, then open http://localhost:8080/?token=TOKEN.
+
+            Without recordings the page is live: touches (your session in front) and gestures \
+            from the daemon, waiting for it when it is not there. With recordings, the page plays \
+            them as `gesturectl replay` does; a recording opened or dropped on the page plays too.
+            """)
+
+    @Argument(help: ArgumentHelp("Recordings to show instead of the daemon's input.", valueName: "recording"))
+    var recordings: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Gesture configuration for recordings (YAML); the built-in set when omitted.", valueName: "file"))
+    var config: String?
+
+    @Option(name: .customLong("device-description"), help: ArgumentHelp("The .desc file for evemu recordings without a device header.", valueName: "desc"))
+    var deviceDescription: String?
+
+    @Option(name: .long, help: ArgumentHelp("The port on 127.0.0.1 (default: a free one).", valueName: "port"))
+    var port: Int = 0
+
+    @Flag(name: .customLong("no-open"), help: "Only print the address; do not start a browser.")
+    var noOpen = false
+
+    @OptionGroup var daemon: SocketOption
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
+    }
+
+    func run() async throws {
+        let loaded: GestureConfig
+        let quirks = QuirksLoader.load()
+        let initial: JSONValue?
+        do {
+            loaded = try RecordingLoader.config(config)
+            for warning in quirks.warnings { StandardError.line("gesturectl: \(warning)") }
+            initial = recordings.isEmpty ? nil : ViewReplayDocument.make(
+                ReplaySession(
+                    recordings: try RecordingLoader.recordings(recordings, description: deviceDescription), config: loaded,
+                    quirks: quirks.database),
+                files: recordings)
+        } catch {
+            throw CleanExit.message("gesturectl: \(error)", code: 1)
+        }
+        let database = quirks.database
+        let broadcast = ViewBroadcast()
+        let server = ViewServer(access: ViewAccess(token: ViewToken.make()), broadcast: broadcast, recordings: initial) { name, text in
+            let recording = try Recording.read(text, file: name)
+            return ViewReplayDocument.make(ReplaySession(recordings: [(recording, name)], config: loaded, quirks: database), files: [name])
+        }
+        let open = !noOpen && Self.hasDesktop
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    try await server.run(port: port) { bound in
+                        let address = "http://127.0.0.1:\(bound)/?token=\(server.access.token)"
+                        var output = FileHandleOutput()
+                        output.write(address)
+                        output.flush()
+                        StandardError.line("gesturectl view: serving on 127.0.0.1:\(bound) only; from another machine: ssh -L 8080:127.0.0.1:\(bound) HOST")
+                        if open { Self.openBrowser(address) }
+                    }
+                } catch {
+                    throw CleanExit.message("gesturectl view: \(error)", code: 1)
+                }
+            }
+            if recordings.isEmpty {
+                group.addTask { try await follow(broadcast) }
+            } else {
+                await broadcast.setGreeting([Self.status("showing recordings: gesturectl view was started with \(recordings.joined(separator: ", "))")])
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Passes the daemon's events to the pages, with the line `gesturectl subscribe` prints for
+    /// each, keeping the greeting (today's hello and devices) for pages opened later.
+    func follow(_ broadcast: ViewBroadcast) async throws {
+        let request = SubscriptionRequest(touches: true)
+        let path = daemon.socket ?? SocketPath.resolve() ?? SocketPath.system
+        await broadcast.setGreeting([Self.status("waiting for gestured at \(path)")])
+        let (client, hello, events) = try await DaemonConnection.open("view", socket: daemon.socket, reconnects: true, subscriptions: [request])
+        var iterator = events
+        var lines = EventLines(path: client.path)
+        var greeting = hello.json
+        var devices = hello.devices
+        func publish(_ event: ClientEvent) async {
+            var text = lines.line(event)
+            if case .touches = event { text = nil }
+            await broadcast.publish(Self.message(event.json, text: text))
+        }
+        var status = lines.line(.connected(hello)) ?? ""
+        await broadcast.setGreeting([Self.status(status), Self.message(greeting, text: nil)])
+        await publish(.connected(hello))
+        while let event = await iterator.next() {
+            var news = false
+            switch event {
+            case .connected(let next):
+                greeting = next.json
+                devices = next.devices
+                status = lines.line(event) ?? ""
+                news = true
+            case .deviceAdded(let device):
+                devices.removeAll { $0["id"] == device["id"] }
+                devices.append(device)
+            case .deviceRemoved(let id):
+                devices.removeAll { $0["id"]?.intValue == id }
+            case .serverError(let code, let message) where code == "forbidden":
+                await client.close()
+                throw DaemonConnection.refused("gesturectl view", message)
+            case .disconnected(let reason):
+                status = "gestured is not running at \(client.path) (\(reason)); waiting for it"
+                news = true
+            default: break
+            }
+            if case .object(var fields) = greeting, let index = fields.firstIndex(where: { $0.0 == "devices" }) {
+                fields[index].1 = .array(devices)
+                greeting = .object(fields)
+            }
+            await broadcast.setGreeting([Self.status(status), Self.message(greeting, text: nil)])
+            await publish(event)
+            if news { await broadcast.publish(Self.status(status)) }
+        }
+    }
+
+    /// A status line for the page's header.
+    static func status(_ text: String) -> String {
+        JSONValue.object([("view", "status"), ("text", .string(text))]).serialized
+    }
+
+    /// One of the daemon's events for the page: the object, its JSON line, and its readable line.
+    static func message(_ event: JSONValue, text: String?) -> String {
+        JSONValue.object([
+            ("view", "event"), ("message", event), ("json", .string(event.serialized)), ("text", text.map(JSONValue.string) ?? .null),
+        ]).serialized
+    }
+
+    /// A desktop session to open a browser in, and xdg-open to do it.
+    static var hasDesktop: Bool {
+        (ProcessEnvironment.value("WAYLAND_DISPLAY") != nil || ProcessEnvironment.value("DISPLAY") != nil)
+            && ChildProcess.canRun("xdg-open", path: ProcessEnvironment.value("PATH"))
+    }
+
+    static func openBrowser(_ address: String) {
+        do {
+            let child = try ChildProcess(["xdg-open", address], environment: [:], inheriting: true)
+            _ = child
+        } catch {
+            StandardError.line("gesturectl view: cannot start xdg-open (\(error)); open the address yourself")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Evdev
+import Foundation
+import GesturePipeline
+import GestureView
+import GestureWire
+import Testing
+
+/// The replay the page scrubs carries the fixture's reviewed transcript line for line, and the
+/// frames as the engine saw them.
+@Suite struct ViewReplayDocumentTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures").standardized
+
+    static func document(_ name: String) throws -> (document: JSONValue, session: ReplaySession) {
+        let config = try RecordingLoader.config(fixtures.appendingPathComponent("gestures.yml").path)
+        let path = fixtures.appendingPathComponent("constructed/" + name).path
+        let session = ReplaySession(recordings: try RecordingLoader.recordings([path]), config: config)
+        return (ViewReplayDocument.make(session, files: [name]), session)
+    }
+
+    @Test(arguments: ["drag-extra-finger.yml", "pinch-open.yml", "tp-swipe-3-left.yml"])
+    func theEventsAreTheReviewedTranscript(_ name: String) throws {
+        let (document, _) = try Self.document(name)
+        let expected = try String(contentsOf: Self.fixtures.appendingPathComponent("constructed/\(name).expected.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let events = document["events"]?.arrayValue ?? []
+        #expect(events.compactMap { $0["json"]?.stringValue } == expected)
+        for event in events {
+            let line = try #require(event["json"]?.stringValue)
+            let object = try JSONParser.parse(line)
+            #expect(event["text"]?.stringValue == GestureEventText.line(object))
+            #expect(event["time"] == object["time"])
+        }
+    }
+
+    @Test func framesAreTheEnginesInTimeOrder() throws {
+        let (document, session) = try Self.document("pinch-open.yml")
+        let frames = document["frames"]?.arrayValue ?? []
+        #expect(frames.count == session.frameCount)
+        let times = frames.compactMap { $0["time"]?.doubleValue }
+        #expect(times == times.sorted() && times.first == 0)
+        let first = session.framesAsSeen[0]
+        let contacts = frames[0]["contacts"]?.arrayValue ?? []
+        #expect(contacts.count == first.contacts.count)
+        #expect(contacts.first?["x"]?.doubleValue == (first.contacts[0].position.x * 1000).rounded() / 1000)
+        #expect(contacts.first?["phase"]?.stringValue == "began")
+        #expect(document["duration"]?.doubleValue == times.last)
+    }
+
+    @Test func surfacesAndLanes() throws {
+        let (document, session) = try Self.document("tp-swipe-3-left.yml")
+        let surfaces = document["surfaces"]?.arrayValue ?? []
+        #expect(surfaces.count == 1)
+        #expect(surfaces.first?["width"]?.doubleValue == (session.surfaces[0].size.width * 1000).rounded() / 1000)
+        #expect(document["gestures"]?.arrayValue?.compactMap(\.stringValue) == session.gestures)
+        #expect(document["files"] == .array(["tp-swipe-3-left.yml"]))
+    }
+}

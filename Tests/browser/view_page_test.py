@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""`gesturectl view` driven in a real headless browser (Debian's chromium and chromium-driver,
+selenium from PyPI; `make test` installs them).
+
+Runs the built binaries as a user does and checks the page against what the command line says
+of the same fixtures:
+
+- a recording's page, played to its end, lists `gesturectl replay --json`'s transcript byte for
+  byte, and a failed gesture's lane shows its reason;
+- stepping to a frame lists that frame's touches as the daemon sends them (`gesturectl subscribe
+  --json --touches` against a daemon replaying the fixture), and the screenshot has them drawn
+  where the frame says;
+- a recording opened on the page plays to its `gesturectl replay --json` transcript, and a
+  malformed one is refused with the line at fault;
+- live from a daemon replaying a fixture, the page lists the gesture lines `gesturectl subscribe`
+  prints;
+- a request without the token gets 403, and so does a WebSocket upgrade from a foreign origin,
+  both by hand and from a page of another origin in the browser;
+- a port in use ends `gesturectl view` with status 1 and the system's reason.
+
+Environment: GESTURED and GESTURECTL (the binaries), SCREENSHOT (where the screenshot goes).
+Exit status 0 when every check passed; each failure is said on standard error.
+"""
+import base64
+import http.client
+import http.server
+import io
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+from PIL import Image
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+GESTURED = os.environ["GESTURED"]
+GESTURECTL = os.environ["GESTURECTL"]
+SCREENSHOT = os.environ.get("SCREENSHOT", "")
+CONFIG = "Fixtures/gestures.yml"
+FIXTURE = "Fixtures/constructed/drag-extra-finger.yml"
+OPENED = "Fixtures/constructed/pinch-open.yml"
+LIVE = "Fixtures/constructed/swipe-3-left.yml"
+TOUCH = (228, 87, 46)
+failures = []
+
+
+def check(condition, what):
+    print(("ok    " if condition else "FAIL  ") + what, file=sys.stderr)
+    if not condition:
+        failures.append(what)
+    return condition
+
+
+def run(*arguments):
+    return subprocess.run(arguments, capture_output=True, text=True, timeout=120)
+
+
+class View:
+    """A `gesturectl view` process and the address it printed."""
+
+    def __init__(self, *arguments):
+        self.process = subprocess.Popen([GESTURECTL, "view", "--no-open", *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.address = self.process.stdout.readline().strip()
+        assert self.address.startswith("http://127.0.0.1:"), "gesturectl view printed " + repr(self.address) + self.process.stderr.read()
+        self.port = int(self.address.split(":")[2].split("/")[0])
+        self.token = self.address.split("token=")[1]
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def daemon(*arguments):
+    """gestured with `arguments`, once it serves (its log then drained in the background)."""
+    process = subprocess.Popen([GESTURED, *arguments], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    for line in process.stderr:
+        if "serving on" in line:
+            break
+    threading.Thread(target=process.stderr.read, daemon=True).start()
+    return process
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000", "--force-device-scale-factor=1"]:
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(driver, condition, what, seconds=30):
+    try:
+        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
+    except Exception:
+        check(False, what + " (waited " + str(seconds) + " s)")
+        return None
+
+
+def events(driver):
+    return [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#events li")]
+
+
+def show_json(driver, on):
+    box = driver.find_element(By.ID, "json")
+    if box.is_selected() != on:
+        box.click()
+
+
+def to_end(driver):
+    driver.execute_script("const s = document.getElementById('scrub'); s.value = s.max; s.dispatchEvent(new Event('input'));")
+
+
+def recording_page(driver):
+    expected = run(GESTURECTL, "replay", "--json", "--config", CONFIG, FIXTURE).stdout.splitlines()
+    check(any('"failed"' in line for line in expected), "the fixture's transcript has a failure to show")
+    view = View("--config", CONFIG, FIXTURE)
+    try:
+        driver.get(view.address)
+        wait(driver, lambda d: "recording" in d.find_element(By.ID, "status").text, "the page opens the recording")
+        show_json(driver, True)
+        check(events(driver) == [line for line in expected if json.loads(line)["time"] == 0], "at the first step the list holds the events at time 0 only")
+        to_end(driver)
+        check(events(driver) == expected, "played to the end, the list is `gesturectl replay --json`'s transcript byte for byte")
+        failed = driver.find_elements(By.CSS_SELECTOR, ".lane .span.failed")
+        reasons = [json.loads(line).get("reason") for line in expected if '"failed"' in line]
+        check([f.get_attribute("data-reason") for f in failed] == reasons, "each failed instance's span carries its reason " + str(reasons))
+        check(all(f.find_element(By.CSS_SELECTOR, ".reason").text == r for f, r in zip(failed, reasons)), "the reason is written beside the span")
+        lane = failed[0].find_element(By.XPATH, "ancestor::div[contains(@class, 'lane')]") if failed else None
+        check(lane is not None and lane.get_attribute("data-gesture") == json.loads(next(l for l in expected if '"failed"' in l))["gesture"], "in the lane of the gesture that failed")
+        show_json(driver, False)
+        readable = run(GESTURECTL, "replay", "--text", "--config", CONFIG, FIXTURE).stdout.splitlines()
+        check(events(driver) == readable, "unticked, the list is `gesturectl replay --text`'s lines")
+
+        # Frames as the daemon sends them, the oracle for what a step shows.
+        frames = daemon_touches(FIXTURE)
+        check(len(frames) > 5, "the daemon sent the fixture's frames (%d)" % len(frames))
+        driver.find_element(By.ID, "pause").click()
+        driver.execute_script("const s = document.getElementById('scrub'); s.value = 0; s.dispatchEvent(new Event('input'));")
+        steps = driver.execute_script("return rec.steps")
+        target = frames[len(frames) // 2]
+        for _ in range(steps.index(target["time"])):
+            driver.find_element(By.ID, "next").click()
+        shown = [(int(li.get_attribute("data-id")), float(li.get_attribute("data-x")), float(li.get_attribute("data-y")), li.get_attribute("data-phase"))
+                 for li in driver.find_elements(By.CSS_SELECTOR, "#touches li")]
+        wanted = [(c["id"], c["x"], c["y"], c["phase"]) for c in target["contacts"]]
+        check(shown == wanted, "stepped to %.3f s, the page lists that frame's touches %s (it lists %s)" % (target["time"], wanted, shown))
+        picture(driver, target)
+    finally:
+        view.stop()
+
+
+def daemon_touches(fixture):
+    """Every `touches` frame the daemon sends while replaying `fixture` at its pace."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "gestured.sock")
+        replaying = daemon("--config", CONFIG, "--replay", fixture, "--realtime", "--wait-subscribers", "1", "--exit-after-replay", "--socket", path)
+        try:
+            lines = run(GESTURECTL, "subscribe", "--json", "--touches", "--no-reconnect", "--socket", path).stdout.splitlines()
+        finally:
+            replaying.wait(timeout=60)
+    return [event for event in map(json.loads, lines) if event.get("event") == "touches"]
+
+
+def picture(driver, frame):
+    """The screenshot: rendered, not blank, and each touch down drawn where the frame says."""
+    canvas = driver.find_element(By.ID, "canvas")
+    image = Image.open(io.BytesIO(canvas.screenshot_as_png)).convert("RGB")
+    layout = json.loads(canvas.get_attribute("data-layout"))[str(frame["device"])]
+    check(image.width > 100 and image.height > 100, "the canvas's screenshot is %d × %d" % image.size)
+    check(len(image.getcolors(maxcolors=1 << 24)) > 3, "the screenshot is not blank")
+    down = [c for c in frame["contacts"] if c["phase"] not in ("ended", "cancelled")]
+    check(len(down) > 0, "the frame has touches down")
+    for contact in down:
+        x = round(layout["x"] + contact["x"] * layout["scale"])
+        y = round(layout["y"] + contact["y"] * layout["scale"])
+        pixel = image.getpixel((x, y))
+        check(all(abs(a - b) < 40 for a, b in zip(pixel, TOUCH)), "touch %d is drawn at (%d, %d): %s" % (contact["id"], x, y, pixel))
+    corner = image.getpixel((image.width - 3, image.height - 3))
+    check(all(v > 240 for v in corner), "away from the touches the surface is white: %s" % (corner,))
+    if SCREENSHOT:
+        os.makedirs(os.path.dirname(SCREENSHOT) or ".", exist_ok=True)
+        driver.save_screenshot(SCREENSHOT)
+
+
+def opened_recording(driver):
+    expected = run(GESTURECTL, "replay", "--json", OPENED).stdout.splitlines()
+    view = View()
+    try:
+        driver.get(view.address)
+        wait(driver, lambda d: d.find_element(By.ID, "status").text != "connecting…", "the live page says how it stands")
+        driver.find_element(By.ID, "file").send_keys(os.path.abspath(OPENED))
+        wait(driver, lambda d: "pinch-open.yml" in d.find_element(By.ID, "status").text, "the opened recording is shown")
+        show_json(driver, True)
+        to_end(driver)
+        check(events(driver) == expected, "a recording opened on the page plays to `gesturectl replay --json`'s transcript")
+        with tempfile.NamedTemporaryFile("w", suffix=".yml") as bad:
+            bad.write("version: 1\nndevices: 1\nlibinput:\n  version: 1.22\ndevices:\n  - node: /dev/input/event0\n    evdev: [\n")
+            bad.flush()
+            driver.find_element(By.ID, "file").send_keys(bad.name)
+            error = wait(driver, lambda d: d.find_element(By.ID, "error").text, "a malformed recording is refused with a reason")
+            check(bool(error) and re.search(re.escape(os.path.basename(bad.name)) + r":8: invalid YAML", error) is not None,
+                  "the refusal names the file and the line: " + repr(error))
+    finally:
+        view.stop()
+
+
+def live_page(driver):
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "gestured.sock")
+        replaying = daemon("--replay", LIVE, "--realtime", "--wait-subscribers", "2", "--exit-after-replay", "--socket", path)
+        view = View("--socket", path)
+        try:
+            driver.get(view.address)
+            wait(driver, lambda d: d.find_element(By.ID, "status").text.startswith("connected to gestured"), "the live page is connected to the daemon")
+            check(len(json.loads(driver.find_element(By.ID, "canvas").get_attribute("data-layout"))) == 1, "the replayed device's surface is drawn")
+            lines = run(GESTURECTL, "subscribe", "--no-reconnect", "--socket", path).stdout.splitlines()
+            gestures = [line for line in lines if line.startswith(" ") and "s  dev" in line]
+            check(len(gestures) >= 2, "gesturectl subscribe printed the fixture's gestures: %s" % gestures)
+            wait(driver, lambda d: "not running" in d.find_element(By.ID, "status").text, "the page says when the daemon is gone")
+            shown = [line for line in events(driver) if line.startswith(" ") and "s  dev" in line]
+            check(shown == gestures, "live, the page lists the gesture lines gesturectl subscribe printed")
+            lanes = driver.find_elements(By.CSS_SELECTOR, ".lane[data-state=ended]")
+            check(any(lane.get_attribute("data-gesture") == "swipe-left-3" for lane in lanes), "the swipe's lane ended")
+        finally:
+            view.stop()
+            replaying.wait(timeout=60)
+
+
+def refused(driver):
+    view = View()
+    try:
+        base = "http://127.0.0.1:%d" % view.port
+        for target in ["/", "/?token=wrong", "/recordings"]:
+            try:
+                urllib.request.urlopen(base + target, timeout=10)
+                check(False, target + " without the token is refused")
+            except urllib.error.HTTPError as error:
+                check(error.code == 403, target + " without the token gets 403 (got %d)" % error.code)
+        key = base64.b64encode(os.urandom(16)).decode()
+        upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": key}
+        for origin, status in [("http://attacker.example", 403), ("http://127.0.0.1:%d" % view.port, 101)]:
+            connection = http.client.HTTPConnection("127.0.0.1", view.port, timeout=10)
+            connection.request("GET", "/live?token=" + view.token, headers=dict(upgrade, Origin=origin))
+            response = connection.getresponse()
+            check(response.status == status, "a WebSocket upgrade from %s gets %d (got %d)" % (origin, status, response.status))
+            connection.close()
+        # A page of another origin in the same browser: its WebSocket never opens.
+        page = ("<script>const s = new WebSocket('ws://127.0.0.1:%d/live?token=%s');"
+                "s.onopen = () => document.title = 'opened'; s.onclose = () => document.title = 'refused';</script>") % (view.port, view.token)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), type("Page", (http.server.BaseHTTPRequestHandler,), {
+            "do_GET": lambda self: (self.send_response(200), self.send_header("Content-Type", "text/html"), self.end_headers(), self.wfile.write(page.encode())),
+            "log_message": lambda self, *a: None}))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        driver.get("http://localhost:%d/" % server.server_port)
+        title = wait(driver, lambda d: d.title in ("opened", "refused") and d.title, "the foreign page's WebSocket settles")
+        check(title == "refused", "a page of another origin cannot open the view's WebSocket (%s)" % title)
+        server.shutdown()
+    finally:
+        view.stop()
+
+
+def busy_port(driver):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run(GESTURECTL, "view", "--no-open", "--port", str(port), OPENED)
+    check(result.returncode == 1 and result.stdout == "", "a port in use ends view with status 1 (%d)" % result.returncode)
+    check(result.stderr == "gesturectl view: cannot serve on 127.0.0.1:%d: Address already in use\n" % port, "and says why: " + repr(result.stderr))
+
+
+def main():
+    driver = browser()
+    try:
+        for test in (recording_page, opened_recording, live_page, refused, busy_port):
+            print("== " + test.__name__, file=sys.stderr)
+            test(driver)
+    finally:
+        driver.quit()
+    if failures:
+        print("%d checks failed" % len(failures), file=sys.stderr)
+        return 1
+    print("OK", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

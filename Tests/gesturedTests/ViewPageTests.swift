@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// `gesturectl view`'s page in a real headless browser (Tests/browser/view_page_test.py, with
+/// Debian's chromium and chromium-driver and selenium, which `make test` installs): recordings
+/// played, stepped and opened on the page against `gesturectl replay`, live against a replaying
+/// daemon and `gesturectl subscribe`, a screenshot checked, and refusals of a missing token and a
+/// foreign origin. The screenshot is kept in .build/view-screenshot.png (README's picture).
+@Suite(.serialized) struct ViewPageTests {
+    /// The virtual environment's Python, as scripts/browser-venv.sh makes it.
+    static var python: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let venv = environment["GESTURED_BROWSER_VENV"] { return venv + "/bin/python3" }
+        let cache = environment["XDG_CACHE_HOME"] ?? (environment["HOME"] ?? "/root") + "/.cache"
+        return cache + "/gestured/browser-venv/bin/python3"
+    }
+
+    @Test func thePageShowsWhatTheCommandLineSays() throws {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.python) && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+            "no browser to drive: `make test` installs chromium, chromium-driver and \(Self.python) (scripts/browser-venv.sh)")
+        let bin = DaemonProcess.root.appendingPathComponent(".build/debug").path
+        let run = try ChildProcess(
+            Self.python, ["Tests/browser/view_page_test.py"],
+            environment: [
+                "GESTURED": bin + "/gestured", "GESTURECTL": bin + "/gesturectl",
+                "SCREENSHOT": DaemonProcess.root.appendingPathComponent(".build/view-screenshot.png").path,
+            ]
+        ).finish()
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.hasSuffix("OK\n"))
+    }
+}
