@@ -147,7 +147,8 @@ def recording_page(driver):
         driver.find_element(By.ID, "pause").click()
         driver.execute_script("const s = document.getElementById('scrub'); s.value = 0; s.dispatchEvent(new Event('input'));")
         steps = driver.execute_script("return rec.steps")
-        target = frames[len(frames) // 2]
+        # The first frame with two fingers down: the extra finger that fails the pan.
+        target = next(f for f in frames if sum(c["phase"] not in ("ended", "cancelled") for c in f["contacts"]) >= 2)
         for _ in range(steps.index(target["time"])):
             driver.find_element(By.ID, "next").click()
         shown = [(int(li.get_attribute("data-id")), float(li.get_attribute("data-x")), float(li.get_attribute("data-y")), li.get_attribute("data-phase"))
