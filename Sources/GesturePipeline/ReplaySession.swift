@@ -100,17 +100,23 @@ public final class ReplaySession {
     }
 
     /// Runs the whole replay, calling `emit` with every event in order. `pace`, when given, is
-    /// called with each frame's time (relative to ``origin``) before it is fed, and may wait.
-    public func run(pace: ((Seconds) -> Void)? = nil, emit: (GestureEvent) -> Void) {
+    /// called with each frame's time (relative to ``origin``) before it is fed, and may wait;
+    /// `afterRound`, when given, after each frame, deadline and the shutdown have been fed, with
+    /// their time (to read the engine's traces, ``GestureEngine/arenaLog`` and
+    /// ``GestureEngine/unseenFailures``, as they grow).
+    public func run(pace: ((Seconds) -> Void)? = nil, afterRound: ((Timestamp) -> Void)? = nil, emit: (GestureEvent) -> Void) {
         for frame in schedule {
             pace?(frame.time - origin)
             for event in pipeline.feed(frame).events { emit(event) }
+            afterRound?(engine.now)
         }
         let fired = ReplayPlan.fireRemainingDeadlines(next: { engine.nextDeadline }) { deadline in
             pace?(deadline - origin)
             for event in engine.advance(to: deadline).events { emit(event) }
+            afterRound?(engine.now)
         }
         let last = max(schedule.last?.time ?? origin, fired ?? origin)
         for event in engine.shutdown(at: last).events { emit(event) }
+        afterRound?(engine.now)
     }
 }

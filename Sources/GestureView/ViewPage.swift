@@ -35,6 +35,14 @@ enum ViewPage {
   .span.active { background: #2f81f7; }
   .span.ended { background: #1a7f37; }
   .span.failed { background: #cf222e; }
+  .span.possible { background: #d0d7de; height: 6px; top: 5px; }
+  .mark { position: absolute; top: 0; width: 0; height: 16px; }
+  .mark::before { position: absolute; left: -5px; top: 0; font-size: 11px; line-height: 16px; }
+  .mark.accepted::before { content: "▲"; color: #1a7f37; }
+  .mark.rejected::before { content: "✕"; color: #6e7781; }
+  .mark.unseen::before { content: "○"; color: #cf222e; }
+  .mark .reason { position: absolute; left: 7px; top: 0; font-size: 11px; color: #a40e26; font-style: italic; white-space: nowrap; }
+  #legend { font-size: 12px; color: #555; margin-bottom: 4px; }
   .span .reason { position: absolute; left: 100%; top: -2px; margin-left: 3px; font-size: 11px; color: #cf222e; white-space: nowrap; }
   .cursor { position: absolute; top: 0; bottom: 0; width: 1px; background: #444; }
   #drop { position: fixed; inset: 0; display: none; align-items: center; justify-content: center; background: rgba(36,41,47,.6); color: #fff; font-size: 22px; }
@@ -72,6 +80,8 @@ enum ViewPage {
   </section>
   <section id="lanes-box">
     <h2>Gestures</h2>
+    <div id="legend">grey: possible (watching the touches) · blue: active · green: ended · red: failed, with its reason ·
+      ▲ won a touch's arena · ✕ lost it (hover: to whom) · ○ failed before any client saw it, with its reason</div>
     <div id="lanes"></div>
   </section>
 </main>
@@ -104,7 +114,25 @@ function instancesOf(events) {
   return [...byInstance.values()];
 }
 
-function drawLanes(gestures, instances, from, to, now) {
+// What no event says, per gesture: when it watched touches (possible), the arena's decisions,
+// and failures before it was announced (recordings only: the trace of the replay).
+function traceLanes(trace, now) {
+  const lanes = new Map(), winners = new Map();
+  for (const t of trace) if (t.arena === "accepted") winners.set(t.touch, t.gesture);
+  const lane = (g) => { if (!lanes.has(g)) lanes.set(g, { possible: [], marks: [], open: null }); return lanes.get(g); };
+  for (const t of trace) {
+    const l = lane(t.gesture);
+    if (t.arena === "joined") { if (l.open === null) l.open = t.time; continue; }
+    if (l.open !== null) { l.possible.push({ start: l.open, end: t.time }); l.open = null; }
+    if (t.arena === "accepted") l.marks.push({ time: t.time, kind: "accepted", title: "won touch " + t.touch + "'s arena" });
+    else if (t.arena === "rejected") l.marks.push({ time: t.time, kind: "rejected", title: "lost touch " + t.touch + "'s arena" + (winners.has(t.touch) ? " to " + winners.get(t.touch) : "") });
+    else if (t.failed) l.marks.push({ time: t.time, kind: "unseen", reason: t.failed, title: "failed(" + t.failed + ") before any client saw it" });
+  }
+  for (const l of lanes.values()) if (l.open !== null) l.possible.push({ start: l.open, end: now });
+  return lanes;
+}
+
+function drawLanes(gestures, instances, from, to, now, traced) {
   const names = [...gestures];
   for (const i of instances) if (!names.includes(i.gesture)) names.push(i.gesture);
   const span = Math.max(to - from, 1e-6);
@@ -118,6 +146,26 @@ function drawLanes(gestures, instances, from, to, now) {
     const track = document.createElement("div"); track.className = "track";
     const last = document.createElement("div"); last.className = "last";
     let state = "possible";
+    const t = traced && traced.get(name);
+    let unseen = null, latest = null;
+    for (const p of t ? t.possible : []) {
+      const s = document.createElement("div");
+      s.className = "span possible";
+      s.style.left = x(p.start) + "%";
+      s.style.width = Math.max(0, x(p.end) - x(p.start)) + "%";
+      track.appendChild(s);
+    }
+    for (const m of t ? t.marks : []) {
+      const mark = document.createElement("div");
+      mark.className = "mark " + m.kind; mark.title = m.title; mark.style.left = x(m.time) + "%";
+      if (m.reason) {
+        mark.dataset.reason = m.reason;
+        const r = document.createElement("span"); r.className = "reason"; r.textContent = m.reason;
+        mark.appendChild(r);
+        unseen = m;
+      }
+      track.appendChild(mark);
+    }
     for (const i of instances.filter((i) => i.gesture === name)) {
       if (i.end !== null && i.end < from) continue;
       const s = document.createElement("div");
@@ -133,8 +181,9 @@ function drawLanes(gestures, instances, from, to, now) {
       }
       track.appendChild(s);
       last.textContent = i.text.trim(); last.title = i.text;
-      state = i.phase;
+      state = i.phase; latest = i.end === null ? now : i.end;
     }
+    if (unseen && (latest === null || unseen.time > latest)) { state = "failed-unseen"; last.textContent = unseen.title; }
     lane.dataset.state = state;
     const cursor = document.createElement("div"); cursor.className = "cursor"; cursor.style.left = x(now) + "%";
     track.appendChild(cursor);
@@ -211,7 +260,8 @@ function recordingAt(index) {
     }
   }
   const events = doc.events.filter((e) => e.time <= now);
-  return { now, frames, trails, events };
+  const trace = doc.trace.filter((t) => t.time <= now);
+  return { now, frames, trails, events, trace };
 }
 
 function showRecording() {
@@ -221,7 +271,7 @@ function showRecording() {
   $("clock").textContent = fmt(at.now, 3) + " s";
   $("status").textContent = "recording " + rec.doc.files.join(", ") + ": step " + (rec.index + 1) + " of " + rec.steps.length;
   drawSurfaces(rec.doc.surfaces, at.frames, at.trails);
-  drawLanes(rec.doc.gestures, instancesOf(at.events), 0, Math.max(rec.doc.duration, 0.001), at.now);
+  drawLanes(rec.doc.gestures, instancesOf(at.events), 0, Math.max(rec.doc.duration, 0.001), at.now, traceLanes(at.trace, at.now));
   drawEvents(at.events);
 }
 

@@ -7,18 +7,46 @@ import GestureWire
 /// `--text` line. The page shows, at any time, the frames and events up to that time, so its
 /// event list is the replay's output cut at that time, byte for byte.
 ///
+/// `trace` holds what no event says: each arena decision (`arena`: `joined`, `accepted` or
+/// `rejected`, for a `touch`) and each instance that failed before it was announced (`failed`
+/// with its reason) — why a gesture did not fire.
+///
 /// ```json
 /// {"files": ["pinch.yml"], "surfaces": [{"device": 1, "name": "…", "width": 120, "height": 80}],
 ///  "gestures": ["pinch"], "duration": 1.2, "warnings": [],
 ///  "frames": [{"device": 1, "time": 0.0, "contacts": [{"id": 0, "x": 1.5, "y": 2, "phase": "began"}]}],
-///  "events": [{"time": 0.1, "json": "{\"gesture\":…}", "text": "   0.100s  dev1  …"}]}
+///  "events": [{"time": 0.1, "json": "{\"gesture\":…}", "text": "   0.100s  dev1  …"}],
+///  "trace": [{"time": 0.0, "gesture": "pinch", "arena": "joined", "touch": 1},
+///            {"time": 0.1, "gesture": "swipe-left-3", "device": 1, "failed": "fingerCountChanged"}]}
 /// ```
 public enum ViewReplayDocument {
     /// Runs `session` (the replay of `files`) to its end and describes it.
     public static func make(_ session: ReplaySession, files: [String]) -> JSONValue {
         var events: [JSONValue] = []
+        var trace: [JSONValue] = []
         var last: Seconds = 0
-        session.run { event in
+        let engine = session.engine
+        engine.recordsArenaDecisions = true
+        engine.recordsUnseenFailures = true
+        func drain(_ time: Timestamp) {
+            let at = JSONValue.rounded(time - session.origin, 6)
+            for record in engine.arenaLog {
+                guard let binding = record.binding, record.kind != .closed else { continue }
+                trace.append(.object([
+                    ("time", at), ("gesture", .string(engine.name(of: binding) ?? "?")), ("arena", .string(record.kind.rawValue)),
+                    ("touch", .int(Int64(record.touch))),
+                ]))
+            }
+            for failure in engine.unseenFailures {
+                trace.append(.object([
+                    ("time", .rounded(failure.time - session.origin, 6)), ("gesture", .string(failure.name)),
+                    ("device", .int(Int64(failure.device.rawValue))), ("failed", .string(failure.reason.rawValue)),
+                ]))
+            }
+            engine.clearArenaLog()
+            engine.clearUnseenFailures()
+        }
+        session.run(afterRound: drain) { event in
             let object = GestureEventJSON.object(event, origin: session.origin)
             last = max(last, event.time - session.origin)
             events.append(.object([
@@ -42,7 +70,7 @@ public enum ViewReplayDocument {
             ("files", .array(files.map(JSONValue.string))), ("surfaces", .array(surfaces)),
             ("gestures", .array(session.gestures.map(JSONValue.string))), ("duration", .rounded(last, 6)),
             ("warnings", .array(session.clamps.map { .string($0.message) })),
-            ("frames", .array(frames)), ("events", .array(events)),
+            ("frames", .array(frames)), ("events", .array(events)), ("trace", .array(trace)),
         ])
     }
 }

@@ -46,6 +46,27 @@ import Testing
         #expect(document["duration"]?.doubleValue == times.last)
     }
 
+    /// Reviewed: in drag-extra-finger the pan wins the first touch's arena in the second frame,
+    /// and every other gesture loses it there and fails unseen, preempted.
+    @Test func theTraceSaysWhyTheOthersDidNotFire() throws {
+        let (document, session) = try Self.document("drag-extra-finger.yml")
+        let all = document["trace"]?.arrayValue ?? []
+        let joined = Set(all.filter { $0["arena"]?.stringValue == "joined" && $0["touch"]?.intValue == 1 }.compactMap { $0["gesture"]?.stringValue })
+        #expect(joined.isSuperset(of: ["pan", "swipe-left-3", "taps"]) && joined.isSubset(of: Set(session.gestures)))
+        // The second frame: the pan is accepted, the rest rejected and failed, preempted.
+        let trace = all.filter { $0["time"]?.doubleValue == 0.008 }
+        func names(_ key: String, _ value: String) -> Set<String> {
+            Set(trace.filter { $0[key]?.stringValue == value }.compactMap { $0["gesture"]?.stringValue })
+        }
+        #expect(names("arena", "accepted") == ["pan"])
+        let rejected = names("arena", "rejected")
+        #expect(names("failed", "preempted") == rejected)
+        #expect(trace.filter { $0["failed"] != nil }.count == rejected.count)
+        #expect(rejected.contains("swipe-left-3") && !rejected.contains("pan") && !rejected.contains("hold-3"))
+        // Off again for whoever runs the engine next: nothing is kept beyond the document.
+        #expect(session.engine.unseenFailures.isEmpty && session.engine.arenaLog.isEmpty)
+    }
+
     @Test func surfacesAndLanes() throws {
         let (document, session) = try Self.document("tp-swipe-3-left.yml")
         let surfaces = document["surfaces"]?.arrayValue ?? []

@@ -137,6 +137,15 @@ def recording_page(driver):
         check(all(f.find_element(By.CSS_SELECTOR, ".reason").text == r for f, r in zip(failed, reasons)), "the reason is written beside the span")
         lane = failed[0].find_element(By.XPATH, "ancestor::div[contains(@class, 'lane')]") if failed else None
         check(lane is not None and lane.get_attribute("data-gesture") == json.loads(next(l for l in expected if '"failed"' in l))["gesture"], "in the lane of the gesture that failed")
+        # Why the others did not fire: the trace's marks, as reviewed for this fixture.
+        lane = driver.find_element(By.CSS_SELECTOR, ".lane[data-gesture='swipe-left-3']")
+        check(lane.get_attribute("data-state") == "failed-unseen", "a gesture that never fired says so in its lane")
+        marks = lane.find_elements(By.CSS_SELECTOR, ".mark.unseen")
+        check([m.get_attribute("data-reason") for m in marks] == ["preempted"], "with the reason it failed before any client saw it")
+        lost = lane.find_elements(By.CSS_SELECTOR, ".mark.rejected")
+        check([m.get_attribute("title") for m in lost] == ["lost touch 1's arena to pan"], "and to whom it lost the touch's arena")
+        won = driver.find_elements(By.CSS_SELECTOR, ".lane[data-gesture='pan'] .mark.accepted")
+        check(len(won) == 1, "the pan's lane marks the arena it won")
         show_json(driver, False)
         readable = run(GESTURECTL, "replay", "--text", "--config", CONFIG, FIXTURE).stdout.splitlines()
         check(events(driver) == readable, "unticked, the list is `gesturectl replay --text`'s lines")

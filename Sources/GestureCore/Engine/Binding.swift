@@ -40,6 +40,8 @@ final class Binding {
     /// Slots that landed on its target while its instance was finished: it took none of them,
     /// but a failed instance is not reset while any is down.
     @exclusivity(unchecked) var watched: UInt64 = 0
+    /// Its unannounced failure is in the engine's trace (``GestureEngine/recordsUnseenFailures``).
+    @exclusivity(unchecked) var failureTraced = false
     /// Undecided arena memberships: (arena index, member index).
     @exclusivity(unchecked) var memberships: [ArenaMembership] = []
 
@@ -112,6 +114,7 @@ final class Binding {
     func resetInstance() -> Bool {
         memberships.removeAll(keepingCapacity: true)
         stage = .open
+        failureTraced = false
         return apply(box.reset())
     }
 }

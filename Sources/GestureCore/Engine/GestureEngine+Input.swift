@@ -136,4 +136,7 @@ extension GestureEngine {
 
     /// Empties ``arenaLog``.
     public func clearArenaLog() { board.log.removeAll(keepingCapacity: true) }
+
+    /// Empties ``unseenFailures``.
+    public func clearUnseenFailures() { unseenFailures.removeAll(keepingCapacity: true) }
 }

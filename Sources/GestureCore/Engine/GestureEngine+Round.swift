@@ -153,8 +153,11 @@ extension GestureEngine {
             guard binding.stage != .finished else { continue }
             switch binding.kind {
             case .failed:
-                // Failed unseen (never announced): nothing to end.
-                guard binding.stage == .announced else { continue }
+                // Failed unseen (never announced): nothing to end, but a trace may want it.
+                guard binding.stage == .announced else {
+                    if recordsUnseenFailures, !binding.failureTraced { traceUnseenFailure(binding, at: time) }
+                    continue
+                }
                 binding.stage = .finished
                 events.append(event(binding, .failed, at: time, reason: binding.box.failureReason()))
             case .ended:
@@ -187,6 +190,13 @@ extension GestureEngine {
                 j -= 1
             }
         }
+    }
+
+    /// Keeps an unannounced failure, once per instance.
+    func traceUnseenFailure(_ binding: Binding, at time: Timestamp) {
+        binding.failureTraced = true
+        unseenFailures.append(UnseenFailure(
+            binding: binding.id, name: binding.name, device: binding.device, reason: binding.box.failureReason() ?? .notRecognized, time: time))
     }
 
     /// Gives an accepted instance its id.
