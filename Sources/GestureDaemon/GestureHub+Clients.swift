@@ -64,6 +64,7 @@ extension GestureHub {
         clients[id] = nil
         releaseKeys(of: id, why: "its client disconnected")
         keys.forget(id)
+        forgetRecordings(client: id)
         guard let client = router.disconnect(id) else { return }
         for subscription in client.subscriptions {
             for binding in subscription.owned { _ = engine.detach(binding, reason: .unsubscribed, at: now) }
@@ -114,6 +115,10 @@ extension GestureHub {
             send(ServerMessage.ok(id: request.id, [("pong", .bool(true))]), to: client)
         case .keys(let steps):
             typeKeys(steps, id: request.id, from: client)
+        case .record(let device):
+            startRecording(device, id: request.id, from: client)
+        case .stopRecord(let device):
+            stopRecording(device, id: request.id, from: client)
         case .devices:
             send(ServerMessage.ok(id: request.id, [("devices", .array(devicesJSON(router.client(id)!.seats)))]), to: client)
         case .snapshot:

@@ -112,7 +112,7 @@ public final class GestureHub: @unchecked Sendable {
     var now: Timestamp { max(engine.now, origin) }
 
     /// Subscriptions over all clients.
-    public var subscriptionCount: Int { router.subscriptionCount }
+    public var subscriptionCount: Int { router.subscriptionCount + recorders.values.reduce(0) { $0 + $1.count } }
 
     // MARK: Input
 
@@ -140,6 +140,7 @@ public final class GestureHub: @unchecked Sendable {
         guard router.knows(id) else { return }
         // Routed while the device is known, so that its failures go to who sees its seat.
         pipeline.remove(id, at: time) { route($0) }
+        forgetRecordings(device: id)
         for client in router.removeDevice(id, exists: { engine.name(of: $0) != nil }) {
             if let connection = clients[client] { send(ServerMessage.deviceRemoved(id: Int64(id.rawValue)), to: connection) }
         }
@@ -295,6 +296,17 @@ public final class GestureHub: @unchecked Sendable {
     public var forwardingStall: (() -> String?)?
     /// A ping was withheld for a stall (said once until pings resume).
     var watchdogWithheld = false
+
+    /// Which clients record which device (``startRecording``), and whether each has had its
+    /// first whole frame.
+    var recorders: [DeviceID: [Int: Bool]] = [:]
+    /// Whether the input source can hand over `device`'s raw events (``recorded(_:_:)``), and
+    /// then the device's udev properties a recording keeps (`ID_INPUT_*`, `LIBINPUT_*`); nil:
+    /// it cannot (no source, or a device read through libinput).
+    public var recordable: ((DeviceID) -> [String]?)?
+    /// Told when someone starts or stops recording a device: the source hands its raw events
+    /// over only while someone does.
+    public var onRecordingChanged: ((DeviceID, Bool) -> Void)?
 
     /// The twin each grabbed device is read through by the desktop (its node), as live input
     /// last said (``setTwin(_:of:)``).

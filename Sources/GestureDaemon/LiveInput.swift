@@ -89,6 +89,23 @@ public final class LiveInput: @unchecked Sendable {
                 var one: UInt8 = 1
                 _ = write(wakeWrite, &one, 1)
             }
+            hub.recordable = { [weak self] id in
+                guard let reader = self?.readers[id] else { return nil }
+                let kept = reader.udevProperties.filter { $0.key.hasPrefix("ID_INPUT") || $0.key.hasPrefix("LIBINPUT_") }
+                return kept.isEmpty
+                    ? DeviceDescriptionJSON.udevProperties(for: reader.source.description.kind) : kept.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            }
+            hub.onRecordingChanged = { [weak self] id, on in
+                guard let reader = self?.readers[id] else { return }
+                guard on else { return reader.source.onRecords = nil }
+                // Whether the next run of records starts a frame: the last one read ended one.
+                var startsFrame = reader.source.endedFrame
+                reader.source.onRecords = { [hub] bytes in
+                    let events = EvdevTouchSource.events(bytes)
+                    hub.recorded(id, events, startsFrame: startsFrame)
+                    if let last = events.last { startsFrame = last.type == EventCode.EV_SYN && last.code == EventCode.SYN_REPORT }
+                }
+            }
             hub.onConsumptionChanged = { [weak self] in
                 guard let self else { return }
                 for (id, reader) in readers {

@@ -31,9 +31,25 @@ public final class ReplayDriver: @unchecked Sendable {
         self.repeats = repeats
     }
 
-    /// Adds the plan's devices to the hub (call before clients connect).
+    /// Adds the plan's devices to the hub (call before clients connect); each can be recorded.
     public func addDevices() {
         for device in plan.devices { hub.addDevice(device.id, description: device.description) }
+        var udev: [DeviceID: [String]] = [:]
+        for device in plan.devices { udev[device.id] = DeviceDescriptionJSON.udevProperties(for: device.description.kind) }
+        hub.recordable = { [udev] in udev[$0] }
+    }
+
+    /// Feeds frame `i`, and first hands its raw events to whoever records its device.
+    func feed(_ i: Int) {
+        let frame = frame(i)
+        if hub.isRecording(frame.device) {
+            hub.recorded(frame.device, plan.frameEvents[i].map { event in
+                var event = event
+                event.time.microseconds += shift
+                return event
+            }, startsFrame: true)
+        }
+        hub.feed(frame)
     }
 
     /// The clock that maps replay time to the loop's, for the hub's deadlines when pacing.
@@ -79,7 +95,7 @@ public final class ReplayDriver: @unchecked Sendable {
         guard !stopped else { return }
         guard !plan.frames.isEmpty else { return finish() }
         if realtime {
-            hub.feed(frame(index))
+            feed(index)
             index += 1
             if index == plan.frames.count { return lap() }
             let next = frame(index).time.microseconds
@@ -87,7 +103,7 @@ public final class ReplayDriver: @unchecked Sendable {
         } else {
             let end = min(index + Self.chunk, plan.frames.count)
             while index < end {
-                hub.feed(frame(index))
+                feed(index)
                 index += 1
             }
             if index == plan.frames.count { return lap() }

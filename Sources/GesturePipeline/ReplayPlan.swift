@@ -29,6 +29,9 @@ public struct ReplayPlan: Sendable {
     public private(set) var frames: [TouchFrame] = []
     /// The devices whose times went backwards, one report each.
     public private(set) var clamps: [TimeClamp] = []
+    /// Each frame's raw events (those read since its device's previous frame), as recorded,
+    /// times shifted like the frames'.
+    public private(set) var frameEvents: [ArraySlice<InputEvent>] = []
     /// The timeline's start.
     public let origin = Timestamp(microseconds: 0)
 
@@ -40,7 +43,7 @@ public struct ReplayPlan: Sendable {
         var nextID = firstDeviceID
         for (recording, file) in recordings {
             let start = recording.devices.compactMap { $0.events.first?.time }.min() ?? Timestamp(microseconds: 0)
-            var fileFrames: [TouchFrame] = []
+            var fileFrames: [(frame: TouchFrame, events: ArraySlice<InputEvent>)] = []
             for recorded in recording.devices {
                 let id = DeviceID(nextID)
                 nextID += 1
@@ -59,8 +62,15 @@ public struct ReplayPlan: Sendable {
                 let surface = recorded.description.surface.geometry
                 var latest = start
                 var clamp: TimeClamp?
+                // The raw events of each frame (since the previous one's), times shifted as the
+                // frame's, for a client that records the device through a replaying daemon.
+                let shifted = recorded.events.map { event in
+                    InputEvent(time: Timestamp(microseconds: event.time.microseconds + shift - start.microseconds), type: event.type, code: event.code, value: event.value)
+                }
+                var consumed = 0
                 for (index, event) in recorded.events.enumerated() {
                     guard var frame = decoder.feed(event) else { continue }
+                    defer { consumed = index + 1 }
                     if let calibration { frame = calibration.frame(frame, on: surface) }
                     if frame.time < latest {
                         if clamp == nil {
@@ -72,13 +82,14 @@ public struct ReplayPlan: Sendable {
                     }
                     latest = frame.time
                     frame.time.microseconds += shift - start.microseconds
-                    fileFrames.append(frame)
+                    fileFrames.append((frame, shifted[consumed...index]))
                 }
                 if let clamp { clamps.append(clamp) }
             }
-            fileFrames = fileFrames.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-            frames += fileFrames
-            shift = (fileFrames.last?.time.microseconds ?? shift) + 1_000_000
+            fileFrames = fileFrames.enumerated().sorted { ($0.element.frame.time, $0.offset) < ($1.element.frame.time, $1.offset) }.map(\.element)
+            frames += fileFrames.map(\.frame)
+            frameEvents += fileFrames.map(\.events)
+            shift = (fileFrames.last?.frame.time.microseconds ?? shift) + 1_000_000
         }
     }
 

@@ -16,6 +16,11 @@ public struct ClientRequest: Hashable, Sendable {
         case ping
         /// Type on the daemon's virtual keyboard and pointer: the steps, in order.
         case keys([KeyStep])
+        /// Receive a device's raw evdev events from its next frame on (`recorded` events), with
+        /// its description in the reply: what `gesturectl record` writes to a file.
+        case record(device: Int64)
+        /// Stop receiving a device's raw events.
+        case stopRecord(device: Int64)
     }
 
     /// The client's id, echoed in the reply (any JSON value; nil when absent).
@@ -37,6 +42,8 @@ public struct ClientRequest: Hashable, Sendable {
         case .devices: fields.append(("request", "devices"))
         case .snapshot: fields.append(("request", "snapshot"))
         case .keys(let steps): fields += [("request", "keys"), ("steps", .array(steps.map(\.json)))]
+        case .record(let device): fields += [("request", "record"), ("device", .int(device))]
+        case .stopRecord(let device): fields += [("request", "stop-record"), ("device", .int(device))]
         case .unsubscribe(let subscription):
             fields += [("request", "unsubscribe"), ("subscription", .int(subscription))]
         case .subscribe(let request):

@@ -30,7 +30,7 @@ public enum RequestParser {
             .failure(Failure(id: id, error: ProtocolError(code, message)))
         }
         guard let name = value["request"]?.stringValue else {
-            return fail(.unknownRequest, "expected a \"request\" field: subscribe, unsubscribe, snapshot, devices, keys or ping")
+            return fail(.unknownRequest, "expected a \"request\" field: subscribe, unsubscribe, snapshot, devices, keys, record, stop-record or ping")
         }
         // A field no request has is a mistake said, not ignored: `"gesture": ["pinch"]` would
         // otherwise subscribe to everything.
@@ -53,13 +53,18 @@ public enum RequestParser {
             case .success(let steps): return .success(ClientRequest(id: id, command: .keys(steps)))
             case .failure(let error): return .failure(Failure(id: id, error: error))
             }
+        case "record", "stop-record":
+            guard let device = value["device"]?.intValue else {
+                return fail(.invalidRequest, "\(name) needs \"device\": a device id, as devices lists them")
+            }
+            return .success(ClientRequest(id: id, command: name == "record" ? .record(device: device) : .stopRecord(device: device)))
         case "subscribe":
             switch subscription(value, limits: limits) {
             case .success(let request): return .success(ClientRequest(id: id, command: .subscribe(request)))
             case .failure(let error): return .failure(Failure(id: id, error: error))
             }
         default:
-            return fail(.unknownRequest, "unknown request \"\(name)\"; expected subscribe, unsubscribe, snapshot, devices, keys or ping")
+            return fail(.unknownRequest, "unknown request \"\(name)\"; expected subscribe, unsubscribe, snapshot, devices, keys, record, stop-record or ping")
         }
     }
 
@@ -68,6 +73,7 @@ public enum RequestParser {
         "ping": ["id", "request"], "snapshot": ["id", "request"], "devices": ["id", "request"],
         "unsubscribe": ["id", "request", "subscription"],
         "keys": ["id", "request", "steps"],
+        "record": ["id", "request", "device"], "stop-record": ["id", "request", "device"],
         "subscribe": ["id", "request", "gestures", "devices", "phases", "define", "touchpadGestures", "consume", "touches"],
     ]
 

@@ -140,6 +140,15 @@ public enum ServerMessage {
         ])
     }
 
+    /// Raw evdev events of a device being recorded (`record`), each `[sec, usec, type, code,
+    /// value]` as the kernel stamped it: whole frames, in order.
+    public static func recorded(device: Int64, events: [(sec: Int64, usec: Int64, type: UInt16, code: UInt16, value: Int32)]) -> JSONValue {
+        .object([
+            ("event", "recorded"), ("device", .int(device)),
+            ("events", .array(events.map { .array([.int($0.sec), .int($0.usec), .int(Int64($0.type)), .int(Int64($0.code)), .int(Int64($0.value))]) })),
+        ])
+    }
+
     /// One contact of a `touches` frame: `id`, `x`, `y` (millimetres, to micrometres) and `phase`.
     public static func contact(_ contact: Contact) -> JSONValue {
         .object([

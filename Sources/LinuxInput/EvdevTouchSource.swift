@@ -93,7 +93,13 @@ public final class EvdevTouchSource: @unchecked Sendable {
     /// discards them before it syncs), the state is read again, and the decoder restarts from
     /// it: every live contact cancelled, those still down held over until they lift.
     public func take(_ bytes: UnsafeRawBufferPointer, into frames: inout [TouchFrame]) {
+        onRecords?(bytes)
         let first = frames.count
+        if bytes.count >= Self.recordSize {
+            // type and code of the last record: bytes 16 and 18 of its 24.
+            let base = bytes.count - Self.recordSize
+            endedFrame = bytes.load(fromByteOffset: base + 16, as: UInt16.self) == 0 && bytes.load(fromByteOffset: base + 18, as: UInt16.self) == 0
+        }
         if let lost = decoder.feed(records: bytes, into: &frames, stoppingAtLoss: true) {
             discardPending()
             resynchronizations += 1
@@ -184,6 +190,19 @@ public final class EvdevTouchSource: @unchecked Sendable {
         guard libevdev_new_from_fd(fd, &handle) == 0, let handle else { return nil }
         defer { libevdev_free(handle) }
         return readState(handle)
+    }
+
+    /// Told every run of raw records read from the node, before they are decoded, while set
+    /// (someone records the device through the daemon).
+    public var onRecords: ((UnsafeRawBufferPointer) -> Void)?
+    /// The last record read was a SYN_REPORT: the next one starts a frame.
+    public private(set) var endedFrame = true
+
+    /// The events of a run of whole `input_event` records.
+    public static func events(_ bytes: UnsafeRawBufferPointer) -> [InputEvent] {
+        (0..<(bytes.count / recordSize)).map { index in
+            event(bytes.loadUnaligned(fromByteOffset: index * recordSize, as: input_event.self))
+        }
     }
 
     static func event(_ event: input_event) -> InputEvent {

@@ -71,6 +71,16 @@ import Testing
         #expect(message(#"{"request": "keys", "steps": [\#(many)]}"#) == "at most 64 steps per keys request")
     }
 
+    @Test func readsRecordAndStopRecord() throws {
+        #expect(try parse(#"{"id": 3, "request": "record", "device": 2}"#).get() == ClientRequest(id: .int(3), command: .record(device: 2)))
+        #expect(try parse(#"{"request": "stop-record", "device": 2}"#).get().command == .stopRecord(device: 2))
+        #expect(ClientRequest(id: .int(3), command: .record(device: 2)).json.serialized == #"{"id":3,"request":"record","device":2}"#)
+        guard case .failure(let failure) = parse(#"{"id": 4, "request": "record"}"#) else { Issue.record("a record without a device"); return }
+        #expect(failure.error.message == #"record needs "device": a device id, as devices lists them"#)
+        guard case .failure(let extra) = parse(#"{"request": "record", "device": 1, "file": "x"}"#) else { return }
+        #expect(extra.error.message.contains(#"record has no field "file""#))
+    }
+
     @Test func anUnknownFieldIsNamed() {
         guard case .failure(let failure) = parse(#"{"id": 3, "request": "subscribe", "gesture": ["pinch"]}"#) else {
             Issue.record("accepted")
