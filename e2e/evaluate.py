@@ -205,6 +205,31 @@ for fields in recordings:
         record(label, False, "; ".join(problems[:3]) + " — and live differs from the replay of the kernel's own stream: "
                + "; ".join(kernel[:2]))
 
+# ── gesturectl record on the real stack ────────────────────────────────────────────────────
+# A touchscreen's gesture recorded through the daemon: the file's transcript (written beside it
+# in the guest) is what the daemon saw live while it was recorded; the host's replay of the file
+# gives that transcript byte for byte; libinput's own tool plays the file back into the daemon,
+# and the daemon sees the same gestures again.
+try:
+    status = int(open(os.path.join(out, "record.status")).read())
+    errors = open(os.path.join(out, "record.err")).read()
+    written = read_json_lines(os.path.join(out, "recorded.yml.expected.jsonl"))
+    live_source = instances(by_device.get("record-source", []))
+    problems = agreement(live_source, instances(written))
+    record("gesturectl record: the recorded fixture's transcript is what gestured saw live while recording",
+           status == 0 and "wrote /host/out/recorded.yml:" in errors and bool(written) and not problems,
+           f"exit {status}, {len(written)} events written, {len(live_source)} instance(s) live; " + "; ".join(problems[:2]))
+    host = open(os.path.join(out, "recorded.host.jsonl")).read()
+    beside = open(os.path.join(out, "recorded.yml.expected.jsonl")).read()
+    record("gesturectl record: the host's gesturectl replay of the file gives the transcript written beside it, byte for byte",
+           bool(host) and host == beside, f"{len(host.splitlines())} lines on the host, {len(beside.splitlines())} beside the file")
+    played = instances(by_device.get("recorded", []))
+    problems = agreement(instances(written), played)
+    record("gesturectl record: libinput replay plays the file back, and gestured sees the same gestures",
+           "recorded" in device_name.values() and bool(played) and not problems, "; ".join(problems[:2]))
+except OSError as error:
+    record("gesturectl record: the recorded fixture's transcript is what gestured saw live while recording", False, str(error))
+
 # ── Touchpad ───────────────────────────────────────────────────────────────────────────────
 pad = instances(by_device.get("touchpad", []))
 swipe = [s for s in pad if s["gesture"] == "swipe-left-3"]

@@ -91,6 +91,10 @@ for captured in "$share"/out/*.captured.evemu; do
   [ -f "$captured" ] || continue
   "$bin/gesturectl" replay --json --config Fixtures/gestures.yml "$captured" > "${captured%.evemu}.jsonl" 2>/dev/null || true
 done
+# The fixture gesturectl record wrote in the guest, replayed here: the same transcript as the
+# one it wrote beside it, byte for byte.
+[ -f "$share/out/recorded.yml" ] && "$bin/gesturectl" replay --json --config Fixtures/gestures.yml "$share/out/recorded.yml" \
+  > "$share/out/recorded.host.jsonl" 2> "$share/out/recorded.host.err"
 mkdir -p .build-e2e
 rm -rf .build-e2e/last && cp -r "$share" .build-e2e/last   # kept for a look after a failure
 echo "▶ results (everything the guest saw: .build-e2e/last/out; $(( $(date +%s) - started )) s in all)"

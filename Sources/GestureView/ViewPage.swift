@@ -48,6 +48,7 @@ enum ViewPage {
   #drop { position: fixed; inset: 0; display: none; align-items: center; justify-content: center; background: rgba(36,41,47,.6); color: #fff; font-size: 22px; }
   #drop.shown { display: flex; }
   #error { color: #cf222e; }
+  #controls a { color: #0550ae; }
 </style>
 </head>
 <body>
@@ -56,6 +57,8 @@ enum ViewPage {
   <button id="mode-live">Live</button>
   <button id="mode-replay">Recording</button>
   <label>Open a recording <input type="file" id="file"></label>
+  <span id="recorder">Record <select id="record-device"></select> for <input id="record-seconds" type="number" value="5" min="1" max="600" style="width: 4em"> s
+    <button id="record">Record</button></span>
   <span id="status">connecting…</span>
   <span id="error"></span>
 </header>
@@ -67,6 +70,8 @@ enum ViewPage {
   <input type="range" id="scrub" min="0" max="0" value="0">
   <span id="clock">0.000 s</span>
   <span id="files"></span>
+  <a id="save-recording" hidden download>Save the recording</a>
+  <a id="save-transcript" hidden download>Save its transcript</a>
 </div>
 <main>
   <section>
@@ -275,7 +280,36 @@ function showRecording() {
   drawEvents(at.events);
 }
 
+// A recording made with the Record button: offered for saving, with its transcript.
+function offer(id, text, name) {
+  const link = $(id);
+  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+  link.hidden = text === undefined;
+  if (text === undefined) return;
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.download = name;
+}
+
+async function recordLive() {
+  const device = $("record-device").value, seconds = $("record-seconds").value;
+  if (!device) { $("error").textContent = "no device to record"; return; }
+  $("error").textContent = "";
+  $("status").textContent = "recording dev" + device + " for " + seconds + " s: touch it now";
+  $("record").disabled = true;
+  try {
+    const response = await fetch("/record?token=" + encodeURIComponent(token) + "&device=" + device + "&seconds=" + seconds, { method: "POST" });
+    const body = await response.json().catch(() => ({ error: response.statusText }));
+    if (!response.ok) { $("error").textContent = body.error; $("status").textContent = $("status").dataset.live || ""; return; }
+    loadRecording(body);
+  } finally {
+    $("record").disabled = false;
+  }
+}
+
 function loadRecording(doc) {
+  const name = doc.files[0] || "recording.yml";
+  offer("save-recording", doc.recording, name);
+  offer("save-transcript", doc.transcript, name + ".expected.jsonl");
   for (const e of doc.events) e.message = JSON.parse(e.json);
   rec.doc = doc;
   const times = new Set(doc.frames.map((f) => f.time).concat(doc.events.map((e) => e.time)));
@@ -308,6 +342,10 @@ async function postRecording(file) {
 
 // ---- Live: the daemon's messages through the view's WebSocket.
 function showLive() {
+  const select = $("record-device"), ids = live.surfaces.map((s) => String(s.device));
+  if ([...select.options].map((o) => o.value).join() !== ids.join()) {
+    select.replaceChildren(...live.surfaces.map((s) => new Option("dev" + s.device + " " + s.name, String(s.device))));
+  }
   drawSurfaces(live.surfaces, live.frames, live.trails);
   drawLanes(live.gestures, [...live.instances.values()], live.now - LIVE_WINDOW, live.now, live.now);
   drawEvents(live.events);
@@ -371,6 +409,7 @@ function setMode(next) {
   $("mode-live").classList.toggle("on", mode === "live");
   $("mode-replay").classList.toggle("on", mode === "replay");
   $("controls").hidden = mode !== "replay";
+  $("recorder").hidden = mode !== "live";
   $("events").replaceChildren();
   if (mode === "live") { $("status").textContent = $("status").dataset.live || "connecting…"; showLive(); }
   else if (rec.doc) showRecording();
@@ -390,6 +429,7 @@ $("play").onclick = () => {
   rec.playing = true; rec.started = 0; rec.from = rec.steps[rec.index] ?? 0;
   requestAnimationFrame(tick);
 };
+$("record").onclick = recordLive;
 $("file").onchange = () => { if ($("file").files[0]) postRecording($("file").files[0]); };
 document.addEventListener("dragover", (event) => { event.preventDefault(); $("drop").classList.add("shown"); });
 document.addEventListener("dragleave", (event) => { if (event.target === $("drop")) $("drop").classList.remove("shown"); });

@@ -8,6 +8,9 @@ public enum ViewRoute: Equatable, Sendable {
     case recordings
     /// `POST /replay?name=…`: replays the recording in the body (a file opened or dropped on the page).
     case replay(name: String)
+    /// `POST /record?device=…&seconds=…`: records a live device through the daemon for that
+    /// long and answers with its replay (and the file and transcript to save).
+    case record(device: Int64, seconds: Double)
     /// `GET /favicon.ico` and every other path: 404.
     case notFound
     /// A known path with the wrong method: 405.
@@ -21,7 +24,10 @@ public enum ViewRoute: Equatable, Sendable {
         case ("/live", "GET"): self = .live
         case ("/recordings", "GET"): self = .recordings
         case ("/replay", "POST"): self = .replay(name: Self.query(target)["name"] ?? "dropped recording")
-        case ("/", _), ("/live", _), ("/recordings", _), ("/replay", _): self = .methodNotAllowed
+        case ("/record", "POST"):
+            let query = Self.query(target)
+            self = .record(device: query["device"].flatMap { Int64($0) } ?? 0, seconds: query["seconds"].flatMap { Double($0) } ?? 5)
+        case ("/", _), ("/live", _), ("/recordings", _), ("/replay", _), ("/record", _): self = .methodNotAllowed
         default: self = .notFound
         }
     }

@@ -13,6 +13,9 @@ public struct ViewServer: Sendable {
     /// Replays a recording posted by the page: its name and text to a ``ViewReplayDocument``,
     /// or an error whose description says what is wrong (and where).
     public typealias Replay = @Sendable (_ name: String, _ text: String) throws -> JSONValue
+    /// Records a live device for some seconds and replays what it recorded (a
+    /// ``ViewReplayDocument`` with `recording` and `transcript` added), or throws what went wrong.
+    public typealias Record = @Sendable (_ device: Int64, _ seconds: Double) async throws -> JSONValue
 
     /// The largest recording the page may post (bytes): 64 MiB.
     public static let bodyLimit = 64 << 20
@@ -22,12 +25,14 @@ public struct ViewServer: Sendable {
     let broadcast: ViewBroadcast
     let recordings: JSONValue?
     let replay: Replay
+    let record: Record?
 
     /// A server deciding requests with `access`, sending `broadcast`'s messages to live pages,
     /// offering `recordings` (a ``ViewReplayDocument``, or nil when none were given) and
     /// replaying posted recordings with `replay`.
-    public init(access: ViewAccess, broadcast: ViewBroadcast, recordings: JSONValue?, replay: @escaping Replay) {
+    public init(access: ViewAccess, broadcast: ViewBroadcast, recordings: JSONValue?, replay: @escaping Replay, record: Record? = nil) {
         self.access = access
+        self.record = record
         self.broadcast = broadcast
         self.recordings = recordings
         self.replay = replay
@@ -130,7 +135,7 @@ public struct ViewServer: Sendable {
                     } else if tooLarge {
                         response = .text(.payloadTooLarge, "a recording of at most \(Self.bodyLimit >> 20) MiB, please")
                     } else {
-                        response = respond(to: head!, body: body)
+                        response = await respond(to: head!, body: body)
                     }
                     var headers = response.headers
                     headers.add(name: "Content-Length", value: String(response.body.readableBytes))
@@ -145,7 +150,7 @@ public struct ViewServer: Sendable {
     }
 
     /// The response to a whole request.
-    func respond(to head: HTTPRequestHead, body: ByteBuffer) -> ViewResponse {
+    func respond(to head: HTTPRequestHead, body: ByteBuffer) async -> ViewResponse {
         let route = ViewRoute(method: head.method.rawValue, target: head.uri)
         if route == .notFound { return .text(.notFound, "no such page") }
         if case .forbidden(let reason) = access.decide(target: head.uri, headers: head.headers.map { ($0.name, $0.value) }) {
@@ -158,6 +163,16 @@ public struct ViewServer: Sendable {
         case .replay(let name):
             do {
                 return .json(.ok, try replay(name, String(buffer: body)))
+            } catch {
+                return .json(.unprocessableEntity, .object([("error", .string("\(error)"))]))
+            }
+        case .record(let device, let seconds):
+            guard let record else { return .json(.conflict, .object([("error", .string("no daemon: gesturectl view was started with recordings"))])) }
+            guard device > 0, seconds > 0, seconds <= 600 else {
+                return .json(.badRequest, .object([("error", .string("record needs a device id and 0 to 600 seconds"))]))
+            }
+            do {
+                return .json(.ok, try await record(device, seconds))
             } catch {
                 return .json(.unprocessableEntity, .object([("error", .string("\(error)"))]))
             }

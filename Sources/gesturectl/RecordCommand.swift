@@ -92,12 +92,7 @@ struct RecordCommand: AsyncParsableCommand {
         loop: while let event = await events.next() {
             switch event {
             case .other(let value) where value["event"]?.stringValue == "recorded" && value["device"]?.intValue == id:
-                for item in value["events"]?.arrayValue ?? [] {
-                    guard let parts = item.arrayValue?.compactMap(\.intValue), parts.count == 5 else { continue }
-                    recorded.append(InputEvent(
-                        time: Timestamp(microseconds: parts[0] * 1_000_000 + parts[1]), type: UInt16(truncatingIfNeeded: parts[2]),
-                        code: UInt16(truncatingIfNeeded: parts[3]), value: Int32(truncatingIfNeeded: parts[4])))
-                }
+                recorded += RecordedEventsJSON.events(value)
             case .deviceRemoved(let gone) where gone == id:
                 ended = "the device went away"
                 break loop

@@ -62,10 +62,17 @@ struct ViewCommand: AsyncParsableCommand {
         }
         let database = quirks.database
         let broadcast = ViewBroadcast()
-        let server = ViewServer(access: ViewAccess(token: ViewToken.make()), broadcast: broadcast, recordings: initial) { name, text in
+        let link = DaemonLink()
+        let recorder = ViewRecorder()
+        let replay: ViewServer.Replay = { name, text in
             let recording = try Recording.read(text, file: name)
             return ViewReplayDocument.make(ReplaySession(recordings: [(recording, name)], config: loaded, quirks: database), files: [name])
         }
+        let live: ViewServer.Record = { @Sendable device, seconds in
+            try await Self.record(device, seconds: seconds, link: link, recorder: recorder, replay: replay)
+        }
+        let record = recordings.isEmpty ? live : nil
+        let server = ViewServer(access: ViewAccess(token: ViewToken.make()), broadcast: broadcast, recordings: initial, replay: replay, record: record)
         let open = !noOpen && Self.hasDesktop
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -83,7 +90,7 @@ struct ViewCommand: AsyncParsableCommand {
                 }
             }
             if recordings.isEmpty {
-                group.addTask { try await follow(broadcast) }
+                group.addTask { try await follow(broadcast, link: link, recorder: recorder) }
             } else {
                 await broadcast.setGreeting([Self.status("showing recordings: gesturectl view was started with \(recordings.joined(separator: ", "))")])
             }
@@ -94,12 +101,13 @@ struct ViewCommand: AsyncParsableCommand {
 
     /// Passes the daemon's events to the pages, with the line `gesturectl subscribe` prints for
     /// each, keeping the greeting (today's hello and devices) for pages opened later.
-    func follow(_ broadcast: ViewBroadcast) async throws {
+    func follow(_ broadcast: ViewBroadcast, link: DaemonLink, recorder: ViewRecorder) async throws {
         let request = SubscriptionRequest(touches: true)
         let path = daemon.socket ?? SocketPath.resolve() ?? SocketPath.system
         await broadcast.setGreeting([Self.status("waiting for gestured at \(path)")])
         let (client, hello, events) = try await DaemonConnection.open("view", socket: daemon.socket, reconnects: true, subscriptions: [request])
         var iterator = events
+        await link.set(client)
         var lines = EventLines(path: client.path)
         var greeting = hello.json
         var devices = hello.devices
@@ -130,6 +138,10 @@ struct ViewCommand: AsyncParsableCommand {
             case .disconnected(let reason):
                 status = "gestured is not running at \(client.path) (\(reason)); waiting for it"
                 news = true
+            case .other(let value) where value["event"]?.stringValue == "recorded":
+                // For the Record button, not the page's event list.
+                if let device = value["device"]?.intValue { await recorder.take(device, RecordedEventsJSON.events(value)) }
+                continue
             default: break
             }
             if case .object(var fields) = greeting, let index = fields.firstIndex(where: { $0.0 == "devices" }) {
@@ -140,6 +152,40 @@ struct ViewCommand: AsyncParsableCommand {
             await publish(event)
             if news { await broadcast.publish(Self.status(status)) }
         }
+    }
+
+    /// The Record button: `device` recorded through the daemon for `seconds`, then replayed
+    /// for the page, with the file and its transcript to save.
+    static func record(_ device: Int64, seconds: Double, link: DaemonLink, recorder: ViewRecorder, replay: ViewServer.Replay) async throws -> JSONValue {
+        guard let client = await link.client else { throw ViewRecordError("not connected to gestured") }
+        await recorder.start(device)
+        let reply: JSONValue
+        do {
+            reply = try await client.request(.record(device: device))
+        } catch ClientError.rejected(_, let message) {
+            _ = await recorder.stop(device)
+            throw ViewRecordError(message)
+        }
+        guard let described = reply["device"].flatMap(DeviceDescriptionJSON.description) else {
+            _ = await recorder.stop(device)
+            throw ViewRecordError("the daemon's reply has no device description")
+        }
+        try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        _ = try? await client.request(.stopRecord(device: device))
+        let events = await recorder.stop(device)
+        guard events.contains(where: { $0.type == EventCode.EV_SYN && $0.code == EventCode.SYN_REPORT }) else {
+            throw ViewRecordError("nothing came from dev\(device) in \(GestureEventText.format(seconds, 1)) s: touch it while it records")
+        }
+        let name = "dev\(device)-recording.yml"
+        let text = RecordingWriter(description: described.description, udev: described.udev, note: "Recorded by gesturectl view from \(described.description.name).")
+            .text(events)
+        var document = try replay(name, text)
+        let transcript = (document["events"]?.arrayValue ?? []).compactMap { $0["json"]?.stringValue }.map { $0 + "\n" }.joined()
+        if case .object(var fields) = document {
+            fields += [("recording", .string(text)), ("transcript", .string(transcript))]
+            document = .object(fields)
+        }
+        return document
     }
 
     /// A status line for the page's header.

@@ -51,7 +51,7 @@ struct Gestured: AsyncParsableCommand {
     @Flag(name: .long, help: "Replay at the recording's pace (default: as fast as possible).")
     var realtime = false
 
-    @Option(name: .customLong("wait-subscribers"), help: ArgumentHelp("Start the replay once this many subscriptions exist.", valueName: "n"))
+    @Option(name: .customLong("wait-subscribers"), help: ArgumentHelp("Start the replay once this many subscriptions (or recordings) exist.", valueName: "n"))
     var waitSubscribers = 0
 
     @Option(name: .customLong("client-queue-limit"), help: ArgumentHelp("Messages a client may fall behind before it is disconnected.", valueName: "n"))

@@ -14,6 +14,8 @@ of the same fixtures:
   malformed one is refused with the line at fault;
 - live from a daemon replaying a fixture, the page lists the gesture lines `gesturectl subscribe`
   prints;
+- the Record button records that daemon's device, plays it on the page, and offers a file that
+  replays to the device's own transcript;
 - a request without the token gets 403, and so does a WebSocket upgrade from a foreign origin,
   both by hand and from a page of another origin in the browser;
 - a port in use ends `gesturectl view` with status 1 and the system's reason.
@@ -246,6 +248,41 @@ def live_page(driver):
             replaying.wait(timeout=60)
 
 
+def record_through_page(driver):
+    """The Record button: a live device recorded through the daemon, replayed on the page, and
+    the file it offers replays to the transcript the device's own input gives."""
+    expected = run(GESTURECTL, "replay", "--json", LIVE).stdout.splitlines()
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "gestured.sock")
+        # Two subscribers: the view's own, and the recording, which starts the replay.
+        replaying = daemon("--replay", LIVE, "--realtime", "--wait-subscribers", "2", "--exit-after-replay", "--socket", path)
+        view = View("--socket", path)
+        try:
+            driver.get(view.address)
+            wait(driver, lambda d: d.find_element(By.ID, "status").text.startswith("connected to gestured"), "the live page is connected to the daemon")
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#record-device option"), "the device can be chosen for recording")
+            seconds = driver.find_element(By.ID, "record-seconds")
+            seconds.clear()
+            seconds.send_keys("2")
+            driver.find_element(By.ID, "record").click()
+            wait(driver, lambda d: "recording dev1-recording.yml" in d.find_element(By.ID, "status").text, "the recording opens on the page", 60)
+            show_json(driver, True)
+            to_end(driver)
+            check(events(driver) == expected, "recorded through the page, it plays to the device's own transcript")
+            recording = driver.execute_script("return rec.doc.recording")
+            transcript = driver.execute_script("return rec.doc.transcript")
+            check(driver.find_element(By.ID, "save-recording").get_attribute("download") == "dev1-recording.yml", "the page offers the recording to save")
+            check(driver.find_element(By.ID, "save-transcript").is_displayed(), "and its transcript")
+            check(transcript.splitlines() == expected, "the transcript offered is the device's own")
+            saved = os.path.join(folder, "saved.yml")
+            with open(saved, "w") as file:
+                file.write(recording)
+            check(run(GESTURECTL, "replay", "--json", saved).stdout.splitlines() == expected, "the recording offered replays to the same transcript")
+        finally:
+            view.stop()
+            replaying.wait(timeout=60)
+
+
 def refused(driver):
     view = View()
     try:
@@ -292,7 +329,7 @@ def busy_port(driver):
 def main():
     driver = browser()
     try:
-        for test in (recording_page, opened_recording, live_page, refused, busy_port):
+        for test in (recording_page, opened_recording, live_page, record_through_page, refused, busy_port):
             print("== " + test.__name__, file=sys.stderr)
             test(driver)
     finally:

@@ -137,6 +137,28 @@ step "removal mid-drag"
 python3 e2e/guest/touch.py remove-mid-drag > "$OUT/removal.log" 2>&1
 wait_until 60 has_devices 0
 
+# ── 5b. A fixture recorded through the daemon (gesturectl record), then played back ───────
+# An app developer's first step: their device's gesture recorded into a file with its
+# transcript. The file is then played by libinput's own tool into the same daemon.
+step "gesturectl record"
+source=Fixtures/real/ts-atmel-maxtouch-4finger-drag-down.evemu
+evemu-device "$source" > "$OUT/record-source.device" 2>&1 &
+creator=$!
+wait_until 30 log_has "$OUT/record-source.device" "/dev/input/event"
+node=$(grep -o '/dev/input/event[0-9]*' "$OUT/record-source.device" | head -n1)
+wait_until 60 has_devices 1
+echo "record-source $(newest_id)" >> "$OUT/order.txt"
+"$BIN/gesturectl" record --config Fixtures/gestures.yml "$(newest_id)" "$OUT/recorded.yml" 2> "$OUT/record.err" &
+recording=$!
+wait_until 30 log_has "$OUT/record.err" "recording dev"
+timeout 120 evemu-play "$node" < "$source"
+kill -INT "$recording"; wait "$recording"; echo $? > "$OUT/record.status"
+kill "$creator" 2>/dev/null; wait "$creator" 2>/dev/null
+wait_until 60 has_devices 0
+echo "recorded libinput $OUT/recorded.yml" > /tmp/recorded.txt
+expected=0
+[ -f "$OUT/recorded.yml" ] && play_recordings /tmp/recorded.txt "$OUT/order.txt"
+
 step "stopping gestured"
 kill -TERM "$daemon"; wait "$daemon"; echo $? > "$OUT/daemon.status"
 wait "$subscriber" 2>/dev/null; wait "$collector" 2>/dev/null
