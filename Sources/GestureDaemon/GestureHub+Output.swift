@@ -8,6 +8,8 @@ import NIOCore
 /// Output: routing engine events to subscriptions, the clients' outboxes, overflow.
 extension GestureHub {
     func route(_ events: [GestureEvent]) {
+        // Why they fired or not, before the events themselves (state first).
+        if engine.recordsUnseenFailures { publishTrace() }
         guard !events.isEmpty else { return }
         deliveries.removeAll(keepingCapacity: true)
         // Read once: the configured set lives in ConfiguredDevices, and routing does not change it.

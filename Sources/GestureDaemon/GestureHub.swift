@@ -324,6 +324,8 @@ public final class GestureHub: @unchecked Sendable {
     /// After any subscription came or went: who waits for subscribers, the touchpad demand,
     /// and which gestures consume.
     func subscriptionsChanged() {
+        // Before the count is told: a replay waiting for it may start feeding at once.
+        refreshTracing()
         onSubscriptionsChanged?(subscriptionCount)
         refreshConsumption()
         let wanted = router.wantsTouchpadGestures

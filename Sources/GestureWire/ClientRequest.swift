@@ -59,6 +59,7 @@ public struct ClientRequest: Hashable, Sendable {
             if request.touchpadGestures { fields.append(("touchpadGestures", .bool(true))) }
             if request.consume { fields.append(("consume", .bool(true))) }
             if request.touches { fields.append(("touches", .bool(true))) }
+            if request.trace { fields.append(("trace", .bool(true))) }
         }
         return .object(fields)
     }

@@ -74,7 +74,7 @@ public enum RequestParser {
         "unsubscribe": ["id", "request", "subscription"],
         "keys": ["id", "request", "steps"],
         "record": ["id", "request", "device"], "stop-record": ["id", "request", "device"],
-        "subscribe": ["id", "request", "gestures", "devices", "phases", "define", "touchpadGestures", "consume", "touches"],
+        "subscribe": ["id", "request", "gestures", "devices", "phases", "define", "touchpadGestures", "consume", "touches", "trace"],
     ]
 
     /// `"steps": [{"press": 29}, {"tap": 46}, {"release": 29}, {"wheel": -1}]`.
@@ -164,6 +164,12 @@ public enum RequestParser {
                 return .failure(ProtocolError(.invalidRequest, "\"touches\" must be true or false"))
             }
             request.touches = wanted
+        }
+        if let trace = value["trace"] {
+            guard case .bool(let wanted) = trace else {
+                return .failure(ProtocolError(.invalidRequest, "\"trace\" must be true or false"))
+            }
+            request.trace = wanted
         }
         return .success(request)
     }

@@ -149,6 +149,16 @@ public enum ServerMessage {
         ])
     }
 
+    /// Why gestures on a device fired or not in one round (to subscriptions with `trace: true`):
+    /// each entry a `gesture` with `arena` (`joined`, `accepted`, `rejected`) and the `touch`,
+    /// or with `failed` and the reason it failed before any client saw it.
+    public static func trace(subscription: Int64, device: Int64, time: Double, timeUs: Int64, entries: [JSONValue]) -> JSONValue {
+        .object([
+            ("event", "trace"), ("subscription", .int(subscription)), ("device", .int(device)), ("time", .rounded(time, 6)),
+            ("entries", .array(entries)), ("timeUs", .int(timeUs)),
+        ])
+    }
+
     /// One contact of a `touches` frame: `id`, `x`, `y` (millimetres, to micrometres) and `phase`.
     public static func contact(_ contact: Contact) -> JSONValue {
         .object([

@@ -20,11 +20,14 @@ public struct SubscriptionRequest: Hashable, Sendable {
     /// Also deliver every frame of touches as the engine sees them (`touches` events) on the
     /// subscribed devices: for a live view of what gestured sees (docs/PROTOCOL.md, SECURITY.md).
     public var touches: Bool
+    /// Also deliver why gestures fire or not (`trace` events): the touch arenas they join, win
+    /// and lose, and their failures before any client saw them, on the subscribed devices.
+    public var trace: Bool
 
     /// Creates a subscription request.
     public init(
         gestures: [String] = [], devices: [Int64]? = nil, phases: Set<PhaseKind>? = nil, definitions: [JSONValue] = [], touchpadGestures: Bool = false,
-        consume: Bool = false, touches: Bool = false
+        consume: Bool = false, touches: Bool = false, trace: Bool = false
     ) {
         self.gestures = gestures
         self.devices = devices
@@ -33,5 +36,6 @@ public struct SubscriptionRequest: Hashable, Sendable {
         self.touchpadGestures = touchpadGestures
         self.consume = consume
         self.touches = touches
+        self.trace = trace
     }
 }

@@ -38,6 +38,7 @@ struct EventLines {
         case .overflow(let value): return "overflow: " + (value["message"]?.stringValue ?? "")
         case .paused(_, let message): return "paused: \(message)"
         case .resumed(let devices): return "resumed: \(EventText.count(devices.count, "device"))"
+        case .other(let value) where value["event"]?.stringValue == "trace": return EventText.trace(value)
         case .serverError, .other: return nil
         }
     }

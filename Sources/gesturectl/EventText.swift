@@ -54,6 +54,19 @@ enum EventText {
         return "touches \(time)  dev\(value["device"]?.intValue ?? 0)  " + (contacts.isEmpty ? "none" : contacts.joined(separator: "  "))
     }
 
+    /// A `trace` event as one line: its time, device and each entry — `pan joined 1` (the touch's
+    /// arena), `pan won 1`, `swipe-left-3 lost 1`, `swipe-left-3 failed(preempted) unseen`.
+    static func trace(_ value: JSONValue) -> String {
+        let time = value["time"]?.doubleValue.map { GestureEventText.format($0, 3) + "s" } ?? "?"
+        let entries = (value["entries"]?.arrayValue ?? []).map { entry -> String in
+            let name = entry["gesture"]?.stringValue ?? "?"
+            if let reason = entry["failed"]?.stringValue { return "\(name) failed(\(reason)) unseen" }
+            let verb = ["joined": "joined", "accepted": "won", "rejected": "lost"][entry["arena"]?.stringValue ?? ""] ?? "?"
+            return "\(name) \(verb) \(entry["touch"]?.intValue ?? 0)"
+        }
+        return "trace \(time)  dev\(value["device"]?.intValue ?? 0)  " + entries.joined(separator: ", ")
+    }
+
     /// A length with one decimal, `?` when unknown.
     static func millimetres(_ value: JSONValue?) -> String {
         value?.doubleValue.map { GestureEventText.format($0, 1) } ?? "?"

@@ -40,6 +40,9 @@ struct SubscribeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("touches"), help: "Also receive every frame of touches as gestured sees them (your session in front).")
     var touches = false
 
+    @Flag(name: .customLong("trace"), help: "Also receive why gestures fire or not: the touch arenas they win and lose, and failures no event shows (your session in front).")
+    var trace = false
+
     @Flag(name: .customLong("consume"), help: "Keep the touches of these gestures from the desktop while this runs (your session in front).")
     var consume = false
 
@@ -61,7 +64,7 @@ struct SubscribeCommand: AsyncParsableCommand {
         let request = SubscriptionRequest(
             gestures: names, devices: devices.isEmpty ? nil : devices,
             phases: phases.isEmpty ? nil : Set(phases.compactMap(PhaseKind.init(rawValue:))), touchpadGestures: touchpadGestures,
-            consume: consume, touches: touches)
+            consume: consume, touches: touches, trace: trace)
         var (client, hello, events) = try await DaemonConnection.open("subscribe", socket: daemon.socket, reconnects: !noReconnect, subscriptions: [request])
         var output = FileHandleOutput()
         output.write(json ? hello.json.serialized : "connected to gestured \(hello.server) at \(client.path)")

@@ -102,7 +102,7 @@ struct ViewCommand: AsyncParsableCommand {
     /// Passes the daemon's events to the pages, with the line `gesturectl subscribe` prints for
     /// each, keeping the greeting (today's hello and devices) for pages opened later.
     func follow(_ broadcast: ViewBroadcast, link: DaemonLink, recorder: ViewRecorder) async throws {
-        let request = SubscriptionRequest(touches: true)
+        let request = SubscriptionRequest(touches: true, trace: true)
         let path = daemon.socket ?? SocketPath.resolve() ?? SocketPath.system
         await broadcast.setGreeting([Self.status("waiting for gestured at \(path)")])
         let (client, hello, events) = try await DaemonConnection.open("view", socket: daemon.socket, reconnects: true, subscriptions: [request])
@@ -114,6 +114,7 @@ struct ViewCommand: AsyncParsableCommand {
         func publish(_ event: ClientEvent) async {
             var text = lines.line(event)
             if case .touches = event { text = nil }
+            if case .other(let value) = event, value["event"]?.stringValue == "trace" { text = nil }
             await broadcast.publish(Self.message(event.json, text: text))
         }
         var status = lines.line(.connected(hello)) ?? ""

@@ -71,6 +71,16 @@ import Testing
         #expect(message(#"{"request": "keys", "steps": [\#(many)]}"#) == "at most 64 steps per keys request")
     }
 
+    @Test func traceIsABooleanOffByDefault() throws {
+        guard case .subscribe(let on) = try parse(#"{"request": "subscribe", "trace": true}"#).get().command else { return }
+        #expect(on.trace)
+        #expect(ClientRequest(id: nil, command: .subscribe(on)).json.serialized.contains(#""trace":true"#))
+        guard case .subscribe(let off) = try parse(#"{"request": "subscribe"}"#).get().command else { return }
+        #expect(!off.trace)
+        guard case .failure(let failure) = parse(#"{"request": "subscribe", "trace": 1}"#) else { Issue.record("trace: 1"); return }
+        #expect(failure.error.message == #""trace" must be true or false"#)
+    }
+
     @Test func readsRecordAndStopRecord() throws {
         #expect(try parse(#"{"id": 3, "request": "record", "device": 2}"#).get() == ClientRequest(id: .int(3), command: .record(device: 2)))
         #expect(try parse(#"{"request": "stop-record", "device": 2}"#).get().command == .stopRecord(device: 2))
@@ -86,7 +96,7 @@ import Testing
             Issue.record("accepted")
             return
         }
-        #expect(failure.error.message == #"subscribe has no field "gesture"; its fields are "id", "gestures", "devices", "phases", "define", "touchpadGestures", "consume", "touches""#)
+        #expect(failure.error.message == #"subscribe has no field "gesture"; its fields are "id", "gestures", "devices", "phases", "define", "touchpadGestures", "consume", "touches", "trace""#)
     }
 
     /// Issue 34: a subscription may ask its gestures to consume their touches.

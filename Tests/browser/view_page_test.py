@@ -243,6 +243,9 @@ def live_page(driver):
             check(shown == gestures, "live, the page lists the gesture lines gesturectl subscribe printed")
             lanes = driver.find_elements(By.CSS_SELECTOR, ".lane[data-state=ended]")
             check(any(lane.get_attribute("data-gesture") == "swipe-left-3" for lane in lanes), "the swipe's lane ended")
+            won = driver.find_elements(By.CSS_SELECTOR, ".lane[data-gesture='swipe-left-3'] .mark.accepted")
+            unseen = driver.find_elements(By.CSS_SELECTOR, ".lane .mark.unseen")
+            check(len(won) == 3 and len(unseen) > 0, "live, the lanes show the arenas the swipe won (%d of 3 touches) and the failures no event shows (%d)" % (len(won), len(unseen)))
         finally:
             view.stop()
             replaying.wait(timeout=60)

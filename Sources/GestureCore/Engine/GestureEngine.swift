@@ -226,6 +226,9 @@ public final class GestureEngine {
     /// A binding's name, while it exists.
     public func name(of id: BindingID) -> String? { binding(id)?.name }
 
+    /// The device a binding is attached to.
+    public func device(of id: BindingID) -> DeviceID? { binding(id)?.device }
+
     func binding(_ id: BindingID) -> Binding? {
         bindings.indices.contains(id.rawValue) ? bindings[id.rawValue] : nil
     }

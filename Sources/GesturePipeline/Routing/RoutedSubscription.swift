@@ -24,6 +24,8 @@ public struct RoutedSubscription: Sendable {
     public let consume: Bool
     /// Whether every frame of touches is wanted too (`touches` events).
     public let touches: Bool
+    /// Whether why its gestures fire or not is wanted too (`trace` events).
+    public let trace: Bool
     /// Instances announced to this subscription and not finished yet, with the last event sent.
     public internal(set) var told: [InstanceID: GestureEvent] = [:]
     /// Instances that already ended for this subscription (`failed(sessionInactive)` when its
@@ -34,7 +36,7 @@ public struct RoutedSubscription: Sendable {
     /// Creates a subscription.
     public init(
         id: Int64, names: Set<String>?, definitions: GestureConfig?, devices: Set<DeviceID>?, phases: Set<PhaseKind>?,
-        touchpadGestures: Bool = false, consume: Bool = false, touches: Bool = false
+        touchpadGestures: Bool = false, consume: Bool = false, touches: Bool = false, trace: Bool = false
     ) {
         self.id = id
         self.names = names
@@ -44,6 +46,7 @@ public struct RoutedSubscription: Sendable {
         self.touchpadGestures = touchpadGestures
         self.consume = consume
         self.touches = touches
+        self.trace = trace
     }
 
     /// Whether a binding on `device` (a configured one named `name`, or one of its own) is one

@@ -203,7 +203,7 @@ public struct SubscriptionRouter: Sendable {
             id: nextSubscription, names: request.gestures.isEmpty ? nil : Set(request.gestures), definitions: definitions,
             // Device ids are 0...UInt32.max here: RequestParser refuses others.
             devices: request.devices.map { Set($0.map { DeviceID(UInt32($0)) }) }, phases: request.phases,
-            touchpadGestures: request.touchpadGestures, consume: request.consume, touches: request.touches)
+            touchpadGestures: request.touchpadGestures, consume: request.consume, touches: request.touches, trace: request.trace)
         if definitions != nil {
             func held(by client: RoutedClient) -> Int { client.subscriptions.reduce(0) { $0 + $1.definedRecognizers } }
             let asked = subscription.definedRecognizers
@@ -317,6 +317,17 @@ public struct SubscriptionRouter: Sendable {
     /// hub builds none otherwise.
     public var wantsTouches: Bool {
         clients.contains { !$0.seats.isEmpty && $0.subscriptions.contains(where: \.touches) }
+    }
+
+    /// Whether any subscription takes traces: the engine keeps them only then.
+    public var wantsTrace: Bool {
+        clients.contains { $0.subscriptions.contains(where: \.trace) }
+    }
+
+    /// The subscriptions that take the traces of `device`, appended to `into` as (client,
+    /// subscription): only clients that see its seat now, as for touches.
+    public func traceSubscribers(of device: DeviceID, into result: inout [(client: Int, subscription: Int64)]) {
+        subscribers(of: device, wanting: \.trace, into: &result)
     }
 
     /// The subscriptions that take libinput's own touchpad gestures of `device`, appended to
