@@ -24,6 +24,7 @@ Environment: GESTURED and GESTURECTL (the binaries), SCREENSHOT (where the scree
 Exit status 0 when every check passed; each failure is said on standard error.
 """
 import base64
+import contextlib
 import http.client
 import http.server
 import io
@@ -226,7 +227,10 @@ def opened_recording(driver):
         view.stop()
 
 
-def live_page(driver):
+@contextlib.contextmanager
+def live_view(driver):
+    """A daemon replaying LIVE at its pace once two subscriptions exist (the view's own and the
+    test's), a view following it, and the page open and connected; yields the socket path."""
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "gestured.sock")
         replaying = daemon("--replay", LIVE, "--realtime", "--wait-subscribers", "2", "--exit-after-replay", "--socket", path)
@@ -234,56 +238,52 @@ def live_page(driver):
         try:
             driver.get(view.address)
             wait(driver, lambda d: d.find_element(By.ID, "status").text.startswith("connected to gestured"), "the live page is connected to the daemon")
-            check(len(json.loads(driver.find_element(By.ID, "canvas").get_attribute("data-layout"))) == 1, "the replayed device's surface is drawn")
-            lines = run(GESTURECTL, "subscribe", "--no-reconnect", "--socket", path).stdout.splitlines()
-            gestures = [line for line in lines if line.startswith(" ") and "s  dev" in line]
-            check(len(gestures) >= 2, "gesturectl subscribe printed the fixture's gestures: %s" % gestures)
-            wait(driver, lambda d: "not running" in d.find_element(By.ID, "status").text, "the page says when the daemon is gone")
-            shown = [line for line in events(driver) if line.startswith(" ") and "s  dev" in line]
-            check(shown == gestures, "live, the page lists the gesture lines gesturectl subscribe printed")
-            lanes = driver.find_elements(By.CSS_SELECTOR, ".lane[data-state=ended]")
-            check(any(lane.get_attribute("data-gesture") == "swipe-left-3" for lane in lanes), "the swipe's lane ended")
-            won = driver.find_elements(By.CSS_SELECTOR, ".lane[data-gesture='swipe-left-3'] .mark.accepted")
-            unseen = driver.find_elements(By.CSS_SELECTOR, ".lane .mark.unseen")
-            check(len(won) == 3 and len(unseen) > 0, "live, the lanes show the arenas the swipe won (%d of 3 touches) and the failures no event shows (%d)" % (len(won), len(unseen)))
+            yield path
         finally:
             view.stop()
             replaying.wait(timeout=60)
+
+
+def live_page(driver):
+    with live_view(driver) as path:
+        check(len(json.loads(driver.find_element(By.ID, "canvas").get_attribute("data-layout"))) == 1, "the replayed device's surface is drawn")
+        lines = run(GESTURECTL, "subscribe", "--no-reconnect", "--socket", path).stdout.splitlines()
+        gestures = [line for line in lines if line.startswith(" ") and "s  dev" in line]
+        check(len(gestures) >= 2, "gesturectl subscribe printed the fixture's gestures: %s" % gestures)
+        wait(driver, lambda d: "not running" in d.find_element(By.ID, "status").text, "the page says when the daemon is gone")
+        shown = [line for line in events(driver) if line.startswith(" ") and "s  dev" in line]
+        check(shown == gestures, "live, the page lists the gesture lines gesturectl subscribe printed")
+        lanes = driver.find_elements(By.CSS_SELECTOR, ".lane[data-state=ended]")
+        check(any(lane.get_attribute("data-gesture") == "swipe-left-3" for lane in lanes), "the swipe's lane ended")
+        won = driver.find_elements(By.CSS_SELECTOR, ".lane[data-gesture='swipe-left-3'] .mark.accepted")
+        unseen = driver.find_elements(By.CSS_SELECTOR, ".lane .mark.unseen")
+        check(len(won) == 3 and len(unseen) > 0, "live, the lanes show the arenas the swipe won (%d of 3 touches) and the failures no event shows (%d)" % (len(won), len(unseen)))
 
 
 def record_through_page(driver):
     """The Record button: a live device recorded through the daemon, replayed on the page, and
     the file it offers replays to the transcript the device's own input gives."""
     expected = run(GESTURECTL, "replay", "--json", LIVE).stdout.splitlines()
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "gestured.sock")
-        # Two subscribers: the view's own, and the recording, which starts the replay.
-        replaying = daemon("--replay", LIVE, "--realtime", "--wait-subscribers", "2", "--exit-after-replay", "--socket", path)
-        view = View("--socket", path)
-        try:
-            driver.get(view.address)
-            wait(driver, lambda d: d.find_element(By.ID, "status").text.startswith("connected to gestured"), "the live page is connected to the daemon")
-            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#record-device option"), "the device can be chosen for recording")
-            seconds = driver.find_element(By.ID, "record-seconds")
-            seconds.clear()
-            seconds.send_keys("2")
-            driver.find_element(By.ID, "record").click()
-            wait(driver, lambda d: "recording dev1-recording.yml" in d.find_element(By.ID, "status").text, "the recording opens on the page", 60)
-            show_json(driver, True)
-            to_end(driver)
-            check(events(driver) == expected, "recorded through the page, it plays to the device's own transcript")
-            recording = driver.execute_script("return rec.doc.recording")
-            transcript = driver.execute_script("return rec.doc.transcript")
-            check(driver.find_element(By.ID, "save-recording").get_attribute("download") == "dev1-recording.yml", "the page offers the recording to save")
-            check(driver.find_element(By.ID, "save-transcript").is_displayed(), "and its transcript")
-            check(transcript.splitlines() == expected, "the transcript offered is the device's own")
-            saved = os.path.join(folder, "saved.yml")
-            with open(saved, "w") as file:
-                file.write(recording)
-            check(run(GESTURECTL, "replay", "--json", saved).stdout.splitlines() == expected, "the recording offered replays to the same transcript")
-        finally:
-            view.stop()
-            replaying.wait(timeout=60)
+    # The recording is the second subscription: it starts the replay.
+    with live_view(driver) as path:
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#record-device option"), "the device can be chosen for recording")
+        seconds = driver.find_element(By.ID, "record-seconds")
+        seconds.clear()
+        seconds.send_keys("2")
+        driver.find_element(By.ID, "record").click()
+        wait(driver, lambda d: "recording dev1-recording.yml" in d.find_element(By.ID, "status").text, "the recording opens on the page", 60)
+        show_json(driver, True)
+        to_end(driver)
+        check(events(driver) == expected, "recorded through the page, it plays to the device's own transcript")
+        recording = driver.execute_script("return rec.doc.recording")
+        transcript = driver.execute_script("return rec.doc.transcript")
+        check(driver.find_element(By.ID, "save-recording").get_attribute("download") == "dev1-recording.yml", "the page offers the recording to save")
+        check(driver.find_element(By.ID, "save-transcript").is_displayed(), "and its transcript")
+        check(transcript.splitlines() == expected, "the transcript offered is the device's own")
+        saved = os.path.join(os.path.dirname(path), "saved.yml")
+        with open(saved, "w") as file:
+            file.write(recording)
+        check(run(GESTURECTL, "replay", "--json", saved).stdout.splitlines() == expected, "the recording offered replays to the same transcript")
 
 
 def refused(driver):
