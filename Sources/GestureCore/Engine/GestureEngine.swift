@@ -29,10 +29,10 @@ public final class GestureEngine {
     /// Arena decisions since the log was last cleared, when ``recordsArenaDecisions`` is on.
     public var arenaLog: [ArenaRecord] { board.log }
     /// Keep every instance that fails unannounced in ``unseenFailures`` (off by default).
-    public var recordsUnseenFailures = false
+    @exclusivity(unchecked) public var recordsUnseenFailures = false
     /// Unannounced failures since they were last cleared, once each, when
     /// ``recordsUnseenFailures`` is on.
-    public internal(set) var unseenFailures: [UnseenFailure] = []
+    @exclusivity(unchecked) public internal(set) var unseenFailures: [UnseenFailure] = []
 
     @exclusivity(unchecked) var devices: [DeviceID: DeviceState] = [:]
     @exclusivity(unchecked) var lastDevice: DeviceState?
