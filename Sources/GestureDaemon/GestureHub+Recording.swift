@@ -7,7 +7,7 @@ import GestureWire
 /// record`), from its next whole frame on, while the client is served and in front of the
 /// device's seat — touches reveal what is typed on a touchscreen, raw events more so
 /// (docs/SECURITY.md). The input source hands the events over (``recorded(_:_:)``) only while
-/// someone records, and says which devices it can record (``canRecord``).
+/// someone records, and says which devices it can record (``recordable``).
 extension GestureHub {
     func startRecording(_ device: Int64, id: JSONValue?, from client: HubClient) {
         let key = DeviceID(UInt32(clamping: max(0, device)))

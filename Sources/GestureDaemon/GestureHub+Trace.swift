@@ -8,6 +8,9 @@ import GestureWire
 /// to clients in front of the device's seat, and only of the gestures each subscription covers
 /// (never another client's own).
 extension GestureHub {
+    /// Whether the engine keeps traces now (some subscription asks for them).
+    public var tracing: Bool { engine.recordsUnseenFailures }
+
     /// Turns the engine's traces on while some subscription wants them, off otherwise.
     func refreshTracing() {
         let wanted = router.wantsTrace
