@@ -121,6 +121,9 @@ public struct MultitouchDecoder: Sendable {
     var nextAnonymousID: Int32 = 0
     /// A touchpad's palm and thumb detection (nil for other devices and semi-MT pads).
     var touchpadFilter: TouchpadContactFilter?
+    /// The touches of the last frame that are down but are no fingers (palms and thumbs, as the
+    /// touchpad rules judged them), with why: what a view marks. Empty on devices without rules.
+    public private(set) var leftOut: [(contact: Contact, reason: String)] = []
     var filterSamples: [TouchpadContactFilter.Sample] = []
     // Buffers kept between frames, so that a frame allocates only its own contacts.
     var rawBuffer: [RawContact] = []
@@ -400,6 +403,17 @@ public struct MultitouchDecoder: Sendable {
         var contacts: [Contact] = []
         contacts.reserveCapacity(current.count + live.count)
         next.removeAll(keepingCapacity: true)
+        if !leftOut.isEmpty { leftOut.removeAll(keepingCapacity: true) }
+        if !notFingers.isEmpty {
+            for (index, raw) in current.enumerated() where notFingers.contains(ids[index]) {
+                let position = millimetres(raw.x, raw.y)
+                let normalized = Point(
+                    x: Double(xAxis.offset(of: raw.x)) / Double(xAxis.span), y: Double(yAxis.offset(of: raw.y)) / Double(yAxis.span))
+                leftOut.append((
+                    Contact(id: ids[index], position: position, normalized: normalized, phase: .stationary),
+                    touchpadFilter?.reason(for: ids[index]) ?? "not a finger"))
+            }
+        }
         let dropsSome = !notFingers.isEmpty || !restarted.isEmpty
         for (index, raw) in current.enumerated() where !dropsSome || (!notFingers.contains(ids[index]) && !restarted.contains(ids[index])) {
             let position = millimetres(raw.x, raw.y)

@@ -75,6 +75,19 @@ public struct TouchpadContactFilter: Sendable {
     var anchors: [Int32: (x: Int32, y: Int32)] = [:]
     var anchorsDecided = false
 
+    /// Why the touch `id` is not a finger now, in a word or two (`palm (pressure)`, `palm
+    /// (size)`, `palm (edge)`, `thumb`), or nil when it is one.
+    public func reason(for id: Int32) -> String? {
+        if let palm = tracks[id]?.palm {
+            switch palm {
+            case .pressure: return "palm (pressure)"
+            case .size: return "palm (size)"
+            case .edge: return "palm (edge)"
+            }
+        }
+        return thumb?.id == id ? "thumb" : nil
+    }
+
     /// A filter for a device with these rules.
     public init(rules: TouchpadRules) {
         self.rules = rules

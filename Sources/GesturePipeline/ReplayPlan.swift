@@ -32,6 +32,22 @@ public struct ReplayPlan: Sendable {
     /// Each frame's raw events (those read since its device's previous frame), as recorded,
     /// times shifted like the frames'.
     public private(set) var frameEvents: [ArraySlice<InputEvent>] = []
+    /// The touches a touchpad's rules left out (palms, thumbs): an entry at every frame while any
+    /// is down, and an empty one when none is any more; in order per recording. What a view
+    /// marks beside the frames.
+    public private(set) var leftOut: [LeftOut] = []
+
+    /// A device's left-out touches from `time` on (empty: none any more).
+    public struct LeftOut: Sendable {
+        /// The device.
+        public var device: DeviceID
+        /// When (shifted like the frames).
+        public var time: Timestamp
+        /// The touches, where they are (phase `stationary`).
+        public var contacts: [Contact]
+        /// Why each is no finger (`palm (edge)`, `thumb`, …), in the same order.
+        public var reasons: [String]
+    }
     /// The timeline's start.
     public let origin = Timestamp(microseconds: 0)
 
@@ -68,8 +84,16 @@ public struct ReplayPlan: Sendable {
                     InputEvent(time: Timestamp(microseconds: event.time.microseconds + shift - start.microseconds), type: event.type, code: event.code, value: event.value)
                 }
                 var consumed = 0
+                var palmsShown = false
                 for (index, event) in recorded.events.enumerated() {
-                    guard var frame = decoder.feed(event) else { continue }
+                    let decoded = decoder.feed(event)
+                    if event.type == EventCode.EV_SYN && event.code == EventCode.SYN_REPORT && (palmsShown || !decoder.leftOut.isEmpty) {
+                        palmsShown = !decoder.leftOut.isEmpty
+                        leftOut.append(LeftOut(
+                            device: id, time: Timestamp(microseconds: max(event.time, latest).microseconds + shift - start.microseconds),
+                            contacts: decoder.leftOut.map(\.contact), reasons: decoder.leftOut.map(\.reason)))
+                    }
+                    guard var frame = decoded else { continue }
                     defer { consumed = index + 1 }
                     if let calibration { frame = calibration.frame(frame, on: surface) }
                     if frame.time < latest {

@@ -40,6 +40,7 @@ public final class ReplaySession {
     /// The devices as the configuration sets them up: the pipeline the daemon uses too.
     let pipeline: ConfiguredDevices
     let schedule: [TouchFrame]
+    let leftOut: [ReplayPlan.LeftOut]
 
     /// Prepares the replay of `recordings` (with their file names) under `config`; `quirks` is
     /// libinput's database (``QuirksLoader``) for touchpads whose file does not list its quirks.
@@ -58,6 +59,7 @@ public final class ReplaySession {
         origin = plan.origin
         clamps = plan.clamps
         schedule = plan.frames
+        leftOut = plan.leftOut
     }
 
     /// Frames to replay.
@@ -77,6 +79,20 @@ public final class ReplaySession {
         return schedule.map { frame in
             guard let device = byID[frame.device] else { return frame }
             return device.rotation.frame(frame, on: device.description.surface.geometry)
+        }
+    }
+
+    /// The touches a touchpad's rules left out (palms, thumbs), frame by frame while any is down
+    /// (``ReplayPlan/leftOut``), turned like the frames.
+    public var leftOutAsSeen: [ReplayPlan.LeftOut] {
+        var byID: [DeviceID: Device] = [:]
+        for device in devices { byID[device.id] = device }
+        return leftOut.map { entry in
+            guard let device = byID[entry.device], !entry.contacts.isEmpty else { return entry }
+            var turned = entry
+            turned.contacts = device.rotation.frame(
+                TouchFrame(device: entry.device, time: entry.time, contacts: entry.contacts), on: device.description.surface.geometry).contacts
+            return turned
         }
     }
 

@@ -24,6 +24,7 @@ enum ViewPage {
   main { display: grid; grid-template-columns: minmax(320px, 1fr) minmax(320px, 1fr); gap: 12px; padding: 12px; }
   section h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .05em; color: #555; margin: 0 0 6px; }
   canvas { background: #fff; border: 1px solid #ccc; display: block; }
+  #touches .left-out { color: #6e7781; font-style: italic; }
   #touches, #events { font: 12px/1.45 ui-monospace, monospace; margin: 6px 0; padding-left: 0; list-style: none; }
   #events { max-height: 420px; overflow: auto; background: #fff; border: 1px solid #ccc; padding: 4px 6px; white-space: pre; }
   #lanes-box { grid-column: 1 / -1; }
@@ -212,7 +213,7 @@ function drawEvents(events) {
 }
 
 // Surfaces stacked top to bottom at one scale; touches of each device's latest frame.
-function drawSurfaces(surfaces, frames, trails) {
+function drawSurfaces(surfaces, frames, trails, palms) {
   const canvas = $("canvas"), g = canvas.getContext("2d");
   const widest = Math.max(1, ...surfaces.map((s) => s.width));
   const scale = Math.min(4, (canvas.width - 20) / widest);
@@ -234,6 +235,18 @@ function drawSurfaces(surfaces, frames, trails) {
       g.beginPath();
       points.forEach((p, n) => n ? g.lineTo(10 + p.x * scale, y + p.y * scale) : g.moveTo(10 + p.x * scale, y + p.y * scale));
       g.stroke();
+    }
+    for (const p of (palms && palms.get(s.device)) || []) {
+      // Left out by the touchpad's rules: drawn and listed, never a finger.
+      const li = document.createElement("li");
+      Object.assign(li.dataset, { device: s.device, id: p.id, x: p.x, y: p.y, phase: "left-out", why: p.why });
+      li.className = "left-out";
+      li.textContent = "dev" + s.device + "  #" + p.id + "  " + p.why + "  (" + fmt(p.x, 1) + ", " + fmt(p.y, 1) + ") mm";
+      list.appendChild(li);
+      const px = 10 + p.x * scale, py = y + p.y * scale;
+      g.strokeStyle = "#6e7781"; g.lineWidth = 2; g.setLineDash([4, 3]);
+      g.beginPath(); g.arc(px, py, 11, 0, 2 * Math.PI); g.stroke(); g.setLineDash([]);
+      g.fillStyle = "#6e7781"; g.font = "11px sans-serif"; g.fillText(p.why, px + 13, py + 4);
     }
     const frame = frames.get(s.device);
     for (const c of frame ? frame.contacts : []) {
@@ -266,7 +279,9 @@ function recordingAt(index) {
   }
   const events = doc.events.filter((e) => e.time <= now);
   const trace = doc.trace.filter((t) => t.time <= now);
-  return { now, frames, trails, events, trace };
+  const palms = new Map();
+  for (const p of doc.palms) if (p.time <= now) palms.set(p.device, p.contacts);
+  return { now, frames, trails, events, trace, palms };
 }
 
 function showRecording() {
@@ -275,7 +290,7 @@ function showRecording() {
   $("scrub").value = rec.index;
   $("clock").textContent = fmt(at.now, 3) + " s";
   $("status").textContent = "recording " + rec.doc.files.join(", ") + ": step " + (rec.index + 1) + " of " + rec.steps.length;
-  drawSurfaces(rec.doc.surfaces, at.frames, at.trails);
+  drawSurfaces(rec.doc.surfaces, at.frames, at.trails, at.palms);
   drawLanes(rec.doc.gestures, instancesOf(at.events), 0, Math.max(rec.doc.duration, 0.001), at.now, traceLanes(at.trace, at.now));
   drawEvents(at.events);
 }
@@ -312,7 +327,7 @@ function loadRecording(doc) {
   offer("save-transcript", doc.transcript, name + ".expected.jsonl");
   for (const e of doc.events) e.message = JSON.parse(e.json);
   rec.doc = doc;
-  const times = new Set(doc.frames.map((f) => f.time).concat(doc.events.map((e) => e.time)));
+  const times = new Set(doc.frames.map((f) => f.time).concat(doc.events.map((e) => e.time), doc.palms.map((p) => p.time)));
   rec.steps = [...times].sort((a, b) => a - b);
   rec.index = 0; rec.playing = false;
   $("scrub").max = Math.max(0, rec.steps.length - 1);

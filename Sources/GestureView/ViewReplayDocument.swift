@@ -9,7 +9,9 @@ import GestureWire
 ///
 /// `trace` holds what no event says: each arena decision (`arena`: `joined`, `accepted` or
 /// `rejected`, for a `touch`) and each instance that failed before it was announced (`failed`
-/// with its reason) — why a gesture did not fire.
+/// with its reason) — why a gesture did not fire. `palms` holds the touches a touchpad's rules
+/// left out (`why`: `palm (edge)`, `thumb`, …) at every frame while any is down, and an empty list
+/// once none is.
 ///
 /// ```json
 /// {"files": ["pinch.yml"], "surfaces": [{"device": 1, "name": "…", "width": 120, "height": 80}],
@@ -60,6 +62,14 @@ public enum ViewReplayDocument {
                 ("contacts", .array(frame.contacts.map(ServerMessage.contact))),
             ])
         }
+        let palms = session.leftOutAsSeen.map { entry -> JSONValue in
+            .object([
+                ("device", .int(Int64(entry.device.rawValue))), ("time", .rounded(entry.time - session.origin, 6)),
+                ("contacts", .array(zip(entry.contacts, entry.reasons).map { contact, reason in
+                    .object([("id", .int(Int64(contact.id))), ("x", .rounded(contact.position.x, 3)), ("y", .rounded(contact.position.y, 3)), ("why", .string(reason))])
+                })),
+            ])
+        }
         let surfaces = session.surfaces.map { surface -> JSONValue in
             .object([
                 ("device", .int(Int64(surface.device.rawValue))), ("name", .string(surface.name)),
@@ -70,7 +80,7 @@ public enum ViewReplayDocument {
             ("files", .array(files.map(JSONValue.string))), ("surfaces", .array(surfaces)),
             ("gestures", .array(session.gestures.map(JSONValue.string))), ("duration", .rounded(last, 6)),
             ("warnings", .array(session.clamps.map { .string($0.message) })),
-            ("frames", .array(frames)), ("events", .array(events)), ("trace", .array(trace)),
+            ("frames", .array(frames)), ("events", .array(events)), ("trace", .array(trace)), ("palms", .array(palms)),
         ])
     }
 }

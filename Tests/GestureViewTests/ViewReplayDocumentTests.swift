@@ -67,6 +67,23 @@ import Testing
         #expect(session.engine.unseenFailures.isEmpty && session.engine.arenaLog.isEmpty)
     }
 
+    /// A palm resting at the edge while three fingers swipe (reviewed): marked from its first
+    /// frame; released when it next moves (libinput's rule), it is a finger for a while, then
+    /// taken for a thumb until it lifts.
+    @Test func palmsAreMarkedWhileTheyAreDown() throws {
+        let (document, _) = try Self.document("tp-swipe-3-left-edge-palm.yml")
+        let palms = document["palms"]?.arrayValue ?? []
+        let first = try #require(palms.first)
+        #expect(first["time"]?.doubleValue == 0)
+        #expect(first["contacts"]?.arrayValue?.compactMap { $0["why"]?.stringValue } == ["palm (edge)"])
+        #expect(palms.last?["contacts"]?.arrayValue?.isEmpty == true)
+        let story = palms.map { $0["contacts"]?.arrayValue?.first?["why"]?.stringValue ?? "none" }
+            .reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        #expect(story == ["palm (edge)", "none", "thumb", "none"])
+        let (plain, _) = try Self.document("pinch-open.yml")
+        #expect(plain["palms"]?.arrayValue?.isEmpty == true)
+    }
+
     @Test func surfacesAndLanes() throws {
         let (document, session) = try Self.document("tp-swipe-3-left.yml")
         let surfaces = document["surfaces"]?.arrayValue ?? []

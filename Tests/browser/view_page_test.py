@@ -10,6 +10,7 @@ of the same fixtures:
 - stepping to a frame lists that frame's touches as the daemon sends them (`gesturectl subscribe
   --json --touches` against a daemon replaying the fixture), and the screenshot has them drawn
   where the frame says;
+- a touchpad's palm is listed and drawn as the decoder judged it;
 - a recording opened on the page plays to its `gesturectl replay --json` transcript, and a
   malformed one is refused with the line at fault;
 - live from a daemon replaying a fixture, the page lists the gesture lines `gesturectl subscribe`
@@ -205,6 +206,24 @@ def picture(driver, frame):
         driver.save_screenshot(SCREENSHOT)
 
 
+def palm_marked(driver):
+    """A touchpad recording with a palm at the edge: stepping into it lists and draws the palm."""
+    view = View("--config", CONFIG, "Fixtures/constructed/tp-swipe-3-left-edge-palm.yml")
+    try:
+        driver.get(view.address)
+        wait(driver, lambda d: "recording" in d.find_element(By.ID, "status").text, "the page opens the palm's recording")
+        # The first step: the palm alone; the next: three fingers beside it.
+        check([li.get_attribute("data-why") for li in driver.find_elements(By.CSS_SELECTOR, "#touches li")] == ["palm (edge)"], "at first only the palm is down")
+        driver.find_element(By.ID, "next").click()
+        left = driver.find_elements(By.CSS_SELECTOR, "#touches li.left-out")
+        check([li.get_attribute("data-why") for li in left] == ["palm (edge)"], "the palm is listed as the touchpad's rules judged it")
+        fingers = driver.find_elements(By.CSS_SELECTOR, "#touches li:not(.left-out)")
+        check(len(fingers) == 3 and all(li.get_attribute("data-id") != left[0].get_attribute("data-id") for li in fingers) if left else False,
+              "and not among the three fingers")
+    finally:
+        view.stop()
+
+
 def opened_recording(driver):
     expected = run(GESTURECTL, "replay", "--json", OPENED).stdout.splitlines()
     view = View()
@@ -332,7 +351,7 @@ def busy_port(driver):
 def main():
     driver = browser()
     try:
-        for test in (recording_page, opened_recording, live_page, record_through_page, refused, busy_port):
+        for test in (recording_page, palm_marked, opened_recording, live_page, record_through_page, refused, busy_port):
             print("== " + test.__name__, file=sys.stderr)
             test(driver)
     finally:
