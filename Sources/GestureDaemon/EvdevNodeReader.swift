@@ -84,6 +84,15 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
         }
         if source.resynchronizations != resynchronized { lost() }
         if wantsForwarding != source.isForwarding { considerForwarding() }
+        publishLeftOut()
+    }
+
+    /// Tells the hub the palms and thumbs the decoder leaves out now (for a live view; the hub
+    /// says only changes, and nothing while nobody takes touches).
+    func publishLeftOut() {
+        let now = source.leftOut
+        guard !now.isEmpty || hub.hasShownLeftOut(of: source.device) else { return }
+        hub.publishLeftOut(source.device, now, at: hub.now)
     }
 
     /// Says that the kernel dropped events (SYN_DROPPED): the reader fell behind the device. At
@@ -108,7 +117,7 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
         if source.isForwarding {
             let gone = source.readRecords { forward($0) }
             if source.resynchronizations != resynchronized { lost() }
-            if gone { nodeGone() }
+            if gone { nodeGone() } else { publishLeftOut() }
             return
         }
         let result = source.read()
@@ -117,6 +126,7 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
             nodeGone()
         } else if !result.frames.isEmpty {
             hub.feed(result.frames)
+            publishLeftOut()
         }
     }
 

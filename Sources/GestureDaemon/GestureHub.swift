@@ -141,6 +141,7 @@ public final class GestureHub: @unchecked Sendable {
         // Routed while the device is known, so that its failures go to who sees its seat.
         pipeline.remove(id, at: time) { route($0) }
         forgetRecordings(device: id)
+        shownLeftOut[id] = nil
         for client in router.removeDevice(id, exists: { engine.name(of: $0) != nil }) {
             if let connection = clients[client] { send(ServerMessage.deviceRemoved(id: Int64(id.rawValue)), to: connection) }
         }
@@ -198,6 +199,32 @@ public final class GestureHub: @unchecked Sendable {
             send(message, to: connection, kind: changesTouches ? .transition(key) : .update(key))
         }
     }
+
+    /// The touches a touchpad's rules leave out of `device`'s frames now (palms, thumbs, with
+    /// why), when they changed: to the subscriptions that take its touch frames, turned as
+    /// configured. Nothing is built while no client in front takes touches.
+    public func publishLeftOut(_ device: DeviceID, _ leftOut: [(contact: Contact, reason: String)], at time: Timestamp) {
+        loop.preconditionInEventLoop()
+        guard router.wantsTouches else { return }
+        let described = leftOut.map { "\($0.contact.id) \($0.contact.position.x) \($0.contact.position.y) \($0.reason)" }
+        guard described != shownLeftOut[device] ?? [] else { return }
+        shownLeftOut[device] = described.isEmpty ? nil : described
+        passthroughDeliveries.removeAll(keepingCapacity: true)
+        router.touchSubscribers(of: device, into: &passthroughDeliveries)
+        guard !passthroughDeliveries.isEmpty else { return }
+        let turned = leftOut.isEmpty ? [] : pipeline.turned(TouchFrame(device: device, time: time, contacts: leftOut.map(\.contact))).contacts
+        let contacts = Array(zip(turned, leftOut.map(\.reason)))
+        for (client, subscription) in passthroughDeliveries {
+            guard let connection = clients[client], !connection.closing else { continue }
+            send(ServerMessage.leftOut(
+                subscription: subscription, device: Int64(device.rawValue), time: Double(time.microseconds - origin.microseconds) / 1_000_000,
+                contacts: contacts.map { (contact: $0.0, reason: $0.1) }), to: connection)
+        }
+        flushAll()
+    }
+
+    /// Whether a device's left-out touches were told and not yet said to be gone.
+    public func hasShownLeftOut(of device: DeviceID) -> Bool { shownLeftOut[device] != nil }
 
     /// One of libinput's own touchpad gestures: to every subscription that asked for them and
     /// covers the device.
@@ -300,6 +327,8 @@ public final class GestureHub: @unchecked Sendable {
     /// Which clients record which device (``startRecording``), and whether each has had its
     /// first whole frame.
     var recorders: [DeviceID: [Int: Bool]] = [:]
+    /// Each device's left-out touches as last told (``publishLeftOut(_:_:at:)``), to say only changes.
+    var shownLeftOut: [DeviceID: [String]] = [:]
     /// Whether the input source can hand over `device`'s raw events (``recorded(_:_:)``), and
     /// then the device's udev properties a recording keeps (`ID_INPUT_*`, `LIBINPUT_*`); nil:
     /// it cannot (no source, or a device read through libinput).

@@ -11,6 +11,8 @@ public final class ReplayDriver: @unchecked Sendable {
     let realtime: Bool
     let repeats: Bool
     var index = 0
+    /// The next of the plan's left-out touches to tell (``feed(_:)``).
+    var leftOutIndex = 0
     var shift: Int64 = 0
     var wallStart = NIODeadline.now()
     var started = false
@@ -39,9 +41,17 @@ public final class ReplayDriver: @unchecked Sendable {
         hub.recordable = { [udev] in udev[$0] }
     }
 
-    /// Feeds frame `i`, and first hands its raw events to whoever records its device.
+    /// Feeds frame `i`: first the palms and thumbs left out up to its time, as live input tells
+    /// them, and its raw events to whoever records its device.
     func feed(_ i: Int) {
         let frame = frame(i)
+        while leftOutIndex < plan.leftOut.count, plan.leftOut[leftOutIndex].time.microseconds + shift <= frame.time.microseconds {
+            let entry = plan.leftOut[leftOutIndex]
+            hub.publishLeftOut(
+                entry.device, Array(zip(entry.contacts, entry.reasons)).map { (contact: $0.0, reason: $0.1) },
+                at: Timestamp(microseconds: entry.time.microseconds + shift))
+            leftOutIndex += 1
+        }
         if hub.isRecording(frame.device) {
             hub.recorded(frame.device, plan.frameEvents[i].map { event in
                 var event = event
@@ -137,6 +147,7 @@ public final class ReplayDriver: @unchecked Sendable {
         guard repeats else { return finish() }
         shift += Int64(plan.duration * 1_000_000) + 1_000_000
         index = 0
+        leftOutIndex = 0
         yieldToIO()
     }
 

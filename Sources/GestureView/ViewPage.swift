@@ -100,7 +100,7 @@ const TOUCH = "#e4572e", TRAIL = "rgba(228,87,46,0.45)", LIVE_WINDOW = 10, LIVE_
 
 // What is shown: surfaces, the touches of each device's latest frame, trails, lanes, events.
 let mode = "live";
-const live = { surfaces: [], gestures: [], frames: new Map(), trails: new Map(), events: [], instances: new Map(), trace: [], now: 0 };
+const live = { surfaces: [], gestures: [], frames: new Map(), trails: new Map(), events: [], instances: new Map(), trace: [], palms: new Map(), now: 0 };
 const rec = { doc: null, steps: [], index: 0, playing: false, started: 0, from: 0 };
 
 function fmt(n, places) { return Number(n).toFixed(places); }
@@ -361,7 +361,7 @@ function showLive() {
   if ([...select.options].map((o) => o.value).join() !== ids.join()) {
     select.replaceChildren(...live.surfaces.map((s) => new Option("dev" + s.device + " " + s.name, String(s.device))));
   }
-  drawSurfaces(live.surfaces, live.frames, live.trails);
+  drawSurfaces(live.surfaces, live.frames, live.trails, live.palms);
   drawLanes(live.gestures, [...live.instances.values()], live.now - LIVE_WINDOW, live.now, live.now, traceLanes(live.trace, live.now));
   drawEvents(live.events);
 }
@@ -372,14 +372,18 @@ function onLive(m) {
   switch (e.event) {
     case "hello":
       live.surfaces = e.devices.map((d) => ({ device: d.id, name: d.name, width: d.size.width, height: d.size.height }));
-      live.gestures = e.gestures || []; live.frames.clear(); live.trails.clear(); live.instances.clear(); live.trace = [];
+      live.gestures = e.gestures || []; live.frames.clear(); live.trails.clear(); live.instances.clear(); live.trace = []; live.palms.clear();
       break;
     case "device-added":
       live.surfaces = live.surfaces.filter((s) => s.device !== e.device.id).concat([{ device: e.device.id, name: e.device.name, width: e.device.size.width, height: e.device.size.height }]);
       break;
     case "device-removed":
-      live.surfaces = live.surfaces.filter((s) => s.device !== e.device); live.frames.delete(e.device);
+      live.surfaces = live.surfaces.filter((s) => s.device !== e.device); live.frames.delete(e.device); live.palms.delete(e.device);
       break;
+    case "left-out":
+      live.palms.set(e.device, e.contacts);
+      if (mode === "live") showLive();
+      return;
     case "trace":
       // Why gestures fired or not: kept for the lanes' window, not listed.
       live.now = Math.max(live.now, e.time);

@@ -159,6 +159,20 @@ public enum ServerMessage {
         ])
     }
 
+    /// The touches a touchpad's rules leave out now (palms, thumbs; each `id`, `x`, `y` and `why`),
+    /// to subscriptions with `touches: true`, whenever they change (an empty list: none any more).
+    public static func leftOut(subscription: Int64, device: Int64, time: Double, contacts: [(contact: Contact, reason: String)]) -> JSONValue {
+        .object([
+            ("event", "left-out"), ("subscription", .int(subscription)), ("device", .int(device)), ("time", .rounded(time, 6)),
+            ("contacts", .array(contacts.map { contact, reason in
+                .object([
+                    ("id", .int(Int64(contact.id))), ("x", .rounded(contact.position.x, 3)), ("y", .rounded(contact.position.y, 3)),
+                    ("why", .string(reason)),
+                ])
+            })),
+        ])
+    }
+
     /// One contact of a `touches` frame: `id`, `x`, `y` (millimetres, to micrometres) and `phase`.
     public static func contact(_ contact: Contact) -> JSONValue {
         .object([

@@ -195,6 +195,9 @@ public final class EvdevTouchSource: @unchecked Sendable {
     /// Told every run of raw records read from the node, before they are decoded, while set
     /// (someone records the device through the daemon).
     public var onRecords: ((UnsafeRawBufferPointer) -> Void)?
+    /// The touches the decoder left out of its last frame (palms, thumbs), with why.
+    public var leftOut: [(contact: Contact, reason: String)] { decoder.leftOut }
+
     /// The last record read was a SYN_REPORT: the next one starts a frame.
     public private(set) var endedFrame = true
 

@@ -39,6 +39,7 @@ struct EventLines {
         case .paused(_, let message): return "paused: \(message)"
         case .resumed(let devices): return "resumed: \(EventText.count(devices.count, "device"))"
         case .other(let value) where value["event"]?.stringValue == "trace": return EventText.trace(value)
+        case .other(let value) where value["event"]?.stringValue == "left-out": return EventText.leftOut(value)
         case .serverError, .other: return nil
         }
     }

@@ -67,6 +67,16 @@ enum EventText {
         return "trace \(time)  dev\(value["device"]?.intValue ?? 0)  " + entries.joined(separator: ", ")
     }
 
+    /// A `left-out` event as one line: `left out 0.310s  dev1  100: palm (edge) (4.0, 35.0)`, or
+    /// `none` once every left-out touch lifted or became a finger.
+    static func leftOut(_ value: JSONValue) -> String {
+        let time = value["time"]?.doubleValue.map { GestureEventText.format($0, 3) + "s" } ?? "?"
+        let contacts = (value["contacts"]?.arrayValue ?? []).map { contact in
+            "\(contact["id"]?.intValue ?? 0): \(contact["why"]?.stringValue ?? "?") (\(millimetres(contact["x"])), \(millimetres(contact["y"])))"
+        }
+        return "left out \(time)  dev\(value["device"]?.intValue ?? 0)  " + (contacts.isEmpty ? "none" : contacts.joined(separator: "  "))
+    }
+
     /// A length with one decimal, `?` when unknown.
     static func millimetres(_ value: JSONValue?) -> String {
         value?.doubleValue.map { GestureEventText.format($0, 1) } ?? "?"

@@ -114,7 +114,7 @@ struct ViewCommand: AsyncParsableCommand {
         func publish(_ event: ClientEvent) async {
             var text = lines.line(event)
             if case .touches = event { text = nil }
-            if case .other(let value) = event, value["event"]?.stringValue == "trace" { text = nil }
+            if case .other(let value) = event, ["trace", "left-out"].contains(value["event"]?.stringValue) { text = nil }
             await broadcast.publish(Self.message(event.json, text: text))
         }
         var status = lines.line(.connected(hello)) ?? ""

@@ -224,6 +224,24 @@ def palm_marked(driver):
         view.stop()
 
 
+def live_palm(driver):
+    """Live from a daemon replaying the edge palm: the palm is listed and drawn apart from the fingers."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "gestured.sock")
+        # Looping at its pace: the palm rests alone for 0.31 s of every lap.
+        replaying = daemon("--config", CONFIG, "--replay", "Fixtures/constructed/tp-swipe-3-left-edge-palm.yml", "--realtime", "--loop", "--socket", path)
+        view = View("--socket", path)
+        try:
+            driver.get(view.address)
+            palm = wait(driver, lambda d: [li.get_attribute("data-why") for li in d.find_elements(By.CSS_SELECTOR, "#touches li.left-out")],
+                        "live, the resting palm is shown")
+            check(palm in (["palm (edge)"], ["thumb"]), "as the touchpad's rules judge it: %s" % palm)
+        finally:
+            view.stop()
+            replaying.terminate()
+            replaying.wait(timeout=60)
+
+
 def opened_recording(driver):
     expected = run(GESTURECTL, "replay", "--json", OPENED).stdout.splitlines()
     view = View()
@@ -351,7 +369,7 @@ def busy_port(driver):
 def main():
     driver = browser()
     try:
-        for test in (recording_page, palm_marked, opened_recording, live_page, record_through_page, refused, busy_port):
+        for test in (recording_page, palm_marked, live_palm, opened_recording, live_page, record_through_page, refused, busy_port):
             print("== " + test.__name__, file=sys.stderr)
             test(driver)
     finally:
