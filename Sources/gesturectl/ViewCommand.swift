@@ -209,8 +209,9 @@ struct ViewCommand: AsyncParsableCommand {
 
     static func openBrowser(_ address: String) {
         do {
-            let child = try ChildProcess(["xdg-open", address], environment: [:], inheriting: true)
-            _ = child
+            // Reaped on a thread of its own (xdg-open hands the address to the browser and exits).
+            nonisolated(unsafe) let child = try ChildProcess(["xdg-open", address], environment: [:], inheriting: true)
+            Task.detached { _ = child.wait() }
         } catch {
             StandardError.line("gesturectl view: cannot start xdg-open (\(error)); open the address yourself")
         }

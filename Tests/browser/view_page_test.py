@@ -226,20 +226,11 @@ def palm_marked(driver):
 
 def live_palm(driver):
     """Live from a daemon replaying the edge palm: the palm is listed and drawn apart from the fingers."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "gestured.sock")
-        # Looping at its pace: the palm rests alone for 0.31 s of every lap.
-        replaying = daemon("--config", CONFIG, "--replay", "Fixtures/constructed/tp-swipe-3-left-edge-palm.yml", "--realtime", "--loop", "--socket", path)
-        view = View("--socket", path)
-        try:
-            driver.get(view.address)
-            palm = wait(driver, lambda d: [li.get_attribute("data-why") for li in d.find_elements(By.CSS_SELECTOR, "#touches li.left-out")],
-                        "live, the resting palm is shown")
-            check(palm in (["palm (edge)"], ["thumb"]), "as the touchpad's rules judge it: %s" % palm)
-        finally:
-            view.stop()
-            replaying.terminate()
-            replaying.wait(timeout=60)
+    # Looping at its pace: the palm or thumb rests for part of every lap.
+    with live_view(driver, "--config", CONFIG, "--replay", "Fixtures/constructed/tp-swipe-3-left-edge-palm.yml", "--realtime", "--loop"):
+        palm = wait(driver, lambda d: [li.get_attribute("data-why") for li in d.find_elements(By.CSS_SELECTOR, "#touches li.left-out")],
+                    "live, the resting palm is shown")
+        check(palm in (["palm (edge)"], ["thumb"]), "as the touchpad's rules judge it: %s" % palm)
 
 
 def opened_recording(driver):
@@ -264,13 +255,17 @@ def opened_recording(driver):
         view.stop()
 
 
+LIVE_DAEMON = ("--replay", LIVE, "--realtime", "--wait-subscribers", "2", "--exit-after-replay")
+
+
 @contextlib.contextmanager
-def live_view(driver):
-    """A daemon replaying LIVE at its pace once two subscriptions exist (the view's own and the
-    test's), a view following it, and the page open and connected; yields the socket path."""
+def live_view(driver, *arguments):
+    """A daemon with `arguments` (default: replaying LIVE at its pace once two subscriptions
+    exist, the view's own and the test's), a view following it, and the page open and
+    connected; yields the socket path. A daemon that does not end by itself is stopped."""
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "gestured.sock")
-        replaying = daemon("--replay", LIVE, "--realtime", "--wait-subscribers", "2", "--exit-after-replay", "--socket", path)
+        replaying = daemon(*(arguments or LIVE_DAEMON), "--socket", path)
         view = View("--socket", path)
         try:
             driver.get(view.address)
@@ -278,6 +273,8 @@ def live_view(driver):
             yield path
         finally:
             view.stop()
+            if "--exit-after-replay" not in (arguments or LIVE_DAEMON):
+                replaying.terminate()
             replaying.wait(timeout=60)
 
 
