@@ -142,6 +142,7 @@ public final class GestureHub: @unchecked Sendable {
         pipeline.remove(id, at: time) { route($0) }
         forgetRecordings(device: id)
         shownLeftOut[id] = nil
+        shownClaims[id] = nil
         for client in router.removeDevice(id, exists: { engine.name(of: $0) != nil }) {
             if let connection = clients[client] { send(ServerMessage.deviceRemoved(id: Int64(id.rawValue)), to: connection) }
         }
@@ -156,6 +157,7 @@ public final class GestureHub: @unchecked Sendable {
         defer { ingress = nil }
         if router.wantsTouches { publishTouches(frame) }
         route(pipeline.feed(frame).events)
+        if router.wantsTouches { publishClaims(frame) }
         flushAll()
         scheduleDeadline()
     }
@@ -169,6 +171,7 @@ public final class GestureHub: @unchecked Sendable {
         for frame in frames {
             if router.wantsTouches { publishTouches(frame) }
             route(pipeline.feed(frame).events)
+            if router.wantsTouches { publishClaims(frame) }
         }
         flushAll()
         scheduleDeadline()
@@ -221,6 +224,31 @@ public final class GestureHub: @unchecked Sendable {
                 contacts: contacts.map { (contact: $0.0, reason: $0.1) }), to: connection)
         }
         flushAll()
+    }
+
+    /// On a device whose gestures consume: what they say of each touch down after the frame
+    /// (forwarded to the desktop, held back, consumed), to the subscriptions that take its touch
+    /// frames, when it changed (docs/OWNERSHIP.md).
+    func publishClaims(_ frame: TouchFrame) {
+        guard engine.consumes(on: frame.device) || shownClaims[frame.device] != nil else { return }
+        var claims: [(id: Int32, owner: String)] = []
+        if engine.consumes(on: frame.device) {
+            for contact in frame.contacts where contact.phase.isLive {
+                guard let verdict = engine.verdict(forContact: contact.id, on: frame.device) else { continue }
+                claims.append((contact.id, String(describing: verdict)))
+            }
+        }
+        let described = claims.map { "\($0.id) \($0.owner)" }
+        guard described != shownClaims[frame.device] ?? [] else { return }
+        shownClaims[frame.device] = described.isEmpty ? nil : described
+        passthroughDeliveries.removeAll(keepingCapacity: true)
+        router.touchSubscribers(of: frame.device, into: &passthroughDeliveries)
+        for (client, subscription) in passthroughDeliveries {
+            guard let connection = clients[client], !connection.closing else { continue }
+            send(ServerMessage.claims(
+                subscription: subscription, device: Int64(frame.device.rawValue),
+                time: Double(frame.time.microseconds - origin.microseconds) / 1_000_000, claims: claims), to: connection)
+        }
     }
 
     /// Whether a device's left-out touches were told and not yet said to be gone.
@@ -329,6 +357,8 @@ public final class GestureHub: @unchecked Sendable {
     var recorders: [DeviceID: [Int: Bool]] = [:]
     /// Each device's left-out touches as last told (``publishLeftOut(_:_:at:)``), to say only changes.
     var shownLeftOut: [DeviceID: [String]] = [:]
+    /// Each consuming device's claims as last told (``publishClaims(_:)``), to say only changes.
+    var shownClaims: [DeviceID: [String]] = [:]
     /// Whether the input source can hand over `device`'s raw events (``recorded(_:_:)``), and
     /// then the device's udev properties a recording keeps (`ID_INPUT_*`, `LIBINPUT_*`); nil:
     /// it cannot (no source, or a device read through libinput).
@@ -355,8 +385,8 @@ public final class GestureHub: @unchecked Sendable {
     func subscriptionsChanged() {
         // Before the count is told: a replay waiting for it may start feeding at once.
         refreshTracing()
-        onSubscriptionsChanged?(subscriptionCount)
         refreshConsumption()
+        onSubscriptionsChanged?(subscriptionCount)
         let wanted = router.wantsTouchpadGestures
         guard wanted != touchpadDemand else { return }
         touchpadDemand = wanted

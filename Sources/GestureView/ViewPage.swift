@@ -96,11 +96,13 @@ enum ViewPage {
 "use strict";
 const token = new URLSearchParams(location.search).get("token") || "";
 const $ = (id) => document.getElementById(id);
+const OWNERS = { forward: "forwarded to the desktop", hold: "held back from the desktop", consume: "consumed: the desktop does not see it" };
+const OWNER_COLOURS = { forward: "#1a7f37", hold: "#bf8700", consume: "#8250df" };
 const TOUCH = "#e4572e", TRAIL = "rgba(228,87,46,0.45)", LIVE_WINDOW = 10, LIVE_KEEP = 2000;
 
 // What is shown: surfaces, the touches of each device's latest frame, trails, lanes, events.
 let mode = "live";
-const live = { surfaces: [], gestures: [], frames: new Map(), trails: new Map(), events: [], instances: new Map(), trace: [], palms: new Map(), now: 0 };
+const live = { surfaces: [], gestures: [], frames: new Map(), trails: new Map(), events: [], instances: new Map(), trace: [], palms: new Map(), claims: new Map(), now: 0 };
 const rec = { doc: null, steps: [], index: 0, playing: false, started: 0, from: 0 };
 
 function fmt(n, places) { return Number(n).toFixed(places); }
@@ -213,7 +215,7 @@ function drawEvents(events) {
 }
 
 // Surfaces stacked top to bottom at one scale; touches of each device's latest frame.
-function drawSurfaces(surfaces, frames, trails, palms) {
+function drawSurfaces(surfaces, frames, trails, palms, claims) {
   const canvas = $("canvas"), g = canvas.getContext("2d");
   const widest = Math.max(1, ...surfaces.map((s) => s.width));
   const scale = Math.min(4, (canvas.width - 20) / widest);
@@ -251,12 +253,15 @@ function drawSurfaces(surfaces, frames, trails, palms) {
     const frame = frames.get(s.device);
     for (const c of frame ? frame.contacts : []) {
       const li = document.createElement("li");
-      Object.assign(li.dataset, { device: s.device, id: c.id, x: c.x, y: c.y, phase: c.phase });
-      li.textContent = "dev" + s.device + "  #" + c.id + "  " + c.phase + "  (" + fmt(c.x, 1) + ", " + fmt(c.y, 1) + ") mm";
+      // On a device whose gestures consume: forwarded to the desktop, held back, or consumed.
+      const owner = claims && claims.get(s.device) && claims.get(s.device).get(c.id);
+      Object.assign(li.dataset, { device: s.device, id: c.id, x: c.x, y: c.y, phase: c.phase }, owner ? { owner } : {});
+      li.textContent = "dev" + s.device + "  #" + c.id + "  " + c.phase + "  (" + fmt(c.x, 1) + ", " + fmt(c.y, 1) + ") mm" + (owner ? "  " + OWNERS[owner] : "");
       list.appendChild(li);
       if (c.phase === "ended" || c.phase === "cancelled") continue;
       const px = 10 + c.x * scale, py = y + c.y * scale;
       g.fillStyle = TOUCH; g.beginPath(); g.arc(px, py, 9, 0, 2 * Math.PI); g.fill();
+      if (owner) { g.strokeStyle = OWNER_COLOURS[owner]; g.lineWidth = 3; g.beginPath(); g.arc(px, py, 13, 0, 2 * Math.PI); g.stroke(); }
       g.fillStyle = "#1d1d1f"; g.font = "bold 12px sans-serif"; g.fillText(String(c.id), px + 11, py - 9);
     }
     y += s.height * scale + 30;
@@ -361,25 +366,35 @@ function showLive() {
   if ([...select.options].map((o) => o.value).join() !== ids.join()) {
     select.replaceChildren(...live.surfaces.map((s) => new Option("dev" + s.device + " " + s.name, String(s.device))));
   }
-  drawSurfaces(live.surfaces, live.frames, live.trails, live.palms);
+  drawSurfaces(live.surfaces, live.frames, live.trails, live.palms, live.claims);
   drawLanes(live.gestures, [...live.instances.values()], live.now - LIVE_WINDOW, live.now, live.now, traceLanes(live.trace, live.now));
   drawEvents(live.events);
 }
 
 function onLive(m) {
+  if (m.view === "action") {
+    // What the actions file runs for an event: listed after it.
+    live.events.push({ time: live.now, json: m.text, text: m.text, message: null });
+    if (mode === "live") showLive();
+    return;
+  }
   if (m.view === "status") { $("status").dataset.live = m.text; if (mode === "live") $("status").textContent = m.text; return; }
   const e = m.message;
   switch (e.event) {
     case "hello":
       live.surfaces = e.devices.map((d) => ({ device: d.id, name: d.name, width: d.size.width, height: d.size.height }));
-      live.gestures = e.gestures || []; live.frames.clear(); live.trails.clear(); live.instances.clear(); live.trace = []; live.palms.clear();
+      live.gestures = e.gestures || []; live.frames.clear(); live.trails.clear(); live.instances.clear(); live.trace = []; live.palms.clear(); live.claims.clear();
       break;
     case "device-added":
       live.surfaces = live.surfaces.filter((s) => s.device !== e.device.id).concat([{ device: e.device.id, name: e.device.name, width: e.device.size.width, height: e.device.size.height }]);
       break;
     case "device-removed":
-      live.surfaces = live.surfaces.filter((s) => s.device !== e.device); live.frames.delete(e.device); live.palms.delete(e.device);
+      live.surfaces = live.surfaces.filter((s) => s.device !== e.device); live.frames.delete(e.device); live.palms.delete(e.device); live.claims.delete(e.device);
       break;
+    case "claims":
+      live.claims.set(e.device, new Map(e.contacts.map((c) => [c.id, c.owner])));
+      if (mode === "live") showLive();
+      return;
     case "left-out":
       live.palms.set(e.device, e.contacts);
       if (mode === "live") showLive();

@@ -78,7 +78,8 @@ public enum GestureEventText {
         return places == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
     }
 
-    static func pad(_ text: String, _ width: Int) -> String {
+    /// `text` right-aligned in `width` columns (the time column of every line).
+    public static func pad(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }

@@ -173,6 +173,16 @@ public enum ServerMessage {
         ])
     }
 
+    /// On a device whose gestures consume (docs/OWNERSHIP.md): what they say of each touch down
+    /// now — `forward` (the desktop sees it), `hold` (kept back until decided), `consume` (the
+    /// desktop does not see it) — to subscriptions with `touches: true`, when it changes.
+    public static func claims(subscription: Int64, device: Int64, time: Double, claims: [(id: Int32, owner: String)]) -> JSONValue {
+        .object([
+            ("event", "claims"), ("subscription", .int(subscription)), ("device", .int(device)), ("time", .rounded(time, 6)),
+            ("contacts", .array(claims.map { .object([("id", .int(Int64($0.id))), ("owner", .string($0.owner))]) })),
+        ])
+    }
+
     /// One contact of a `touches` frame: `id`, `x`, `y` (millimetres, to micrometres) and `phase`.
     public static func contact(_ contact: Contact) -> JSONValue {
         .object([

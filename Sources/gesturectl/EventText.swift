@@ -77,6 +77,13 @@ enum EventText {
         return "left out \(time)  dev\(value["device"]?.intValue ?? 0)  " + (contacts.isEmpty ? "none" : contacts.joined(separator: "  "))
     }
 
+    /// A `claims` event as one line: `claims 0.120s  dev1  100: consume  101: hold`, or `none`.
+    static func claims(_ value: JSONValue) -> String {
+        let time = value["time"]?.doubleValue.map { GestureEventText.format($0, 3) + "s" } ?? "?"
+        let contacts = (value["contacts"]?.arrayValue ?? []).map { "\($0["id"]?.intValue ?? 0): \($0["owner"]?.stringValue ?? "?")" }
+        return "claims \(time)  dev\(value["device"]?.intValue ?? 0)  " + (contacts.isEmpty ? "none" : contacts.joined(separator: "  "))
+    }
+
     /// A length with one decimal, `?` when unknown.
     static func millimetres(_ value: JSONValue?) -> String {
         value?.doubleValue.map { GestureEventText.format($0, 1) } ?? "?"

@@ -39,13 +39,38 @@ struct ViewCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-open"), help: "Only print the address; do not start a browser.")
     var noOpen = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Live: also list the actions this actions file runs for each event, as gesturectl actions decides them (default: ~/.config/gestured/actions.yml when it exists).",
+        valueName: "path"))
+    var actions: String?
+
+    @Flag(name: .customLong("no-actions"), help: "Live: list no actions.")
+    var noActions = false
+
     @OptionGroup var daemon: SocketOption
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
     }
 
+    /// The actions file whose actions the page lists, read (nil: none, or `--no-actions`); a
+    /// file that was asked for and cannot be read ends the command, the default one is said
+    /// and left out.
+    func actionsFile() throws -> (path: String, file: ActionsFile)? {
+        guard !noActions, recordings.isEmpty, let path = actions ?? UserConfigHome.path("gestured/actions.yml") else { return nil }
+        do {
+            return (path, try ActionsFile.parse(try FileReader.text(path), file: path))
+        } catch let error as FileReadError where error.reason == "no such file" && actions == nil {
+            return nil
+        } catch {
+            if actions != nil { throw CleanExit.message("gesturectl view: \(error)", code: 1) }
+            StandardError.line("gesturectl view: \(error); its actions are not listed")
+            return nil
+        }
+    }
+
     func run() async throws {
+        let actionsFile = try actionsFile()
         let loaded: GestureConfig
         let quirks = QuirksLoader.load()
         let initial: JSONValue?
@@ -90,7 +115,7 @@ struct ViewCommand: AsyncParsableCommand {
                 }
             }
             if recordings.isEmpty {
-                group.addTask { try await follow(broadcast, link: link, recorder: recorder) }
+                group.addTask { try await follow(broadcast, link: link, recorder: recorder, actions: actionsFile) }
             } else {
                 await broadcast.setGreeting([Self.status("showing recordings: gesturectl view was started with \(recordings.joined(separator: ", "))")])
             }
@@ -101,7 +126,7 @@ struct ViewCommand: AsyncParsableCommand {
 
     /// Passes the daemon's events to the pages, with the line `gesturectl subscribe` prints for
     /// each, keeping the greeting (today's hello and devices) for pages opened later.
-    func follow(_ broadcast: ViewBroadcast, link: DaemonLink, recorder: ViewRecorder) async throws {
+    func follow(_ broadcast: ViewBroadcast, link: DaemonLink, recorder: ViewRecorder, actions: (path: String, file: ActionsFile)?) async throws {
         let request = SubscriptionRequest(touches: true, trace: true)
         let path = daemon.socket ?? SocketPath.resolve() ?? SocketPath.system
         await broadcast.setGreeting([Self.status("waiting for gestured at \(path)")])
@@ -109,12 +134,14 @@ struct ViewCommand: AsyncParsableCommand {
         var iterator = events
         await link.set(client)
         var lines = EventLines(path: client.path)
+        // What gesturectl actions would run for each event (a `when:` judged with no window known).
+        var tracker = actions.map { ActionTracker(actions: $0.file.actions) }
         var greeting = hello.json
         var devices = hello.devices
         func publish(_ event: ClientEvent) async {
             var text = lines.line(event)
             if case .touches = event { text = nil }
-            if case .other(let value) = event, ["trace", "left-out"].contains(value["event"]?.stringValue) { text = nil }
+            if case .other(let value) = event, ["trace", "left-out", "claims"].contains(value["event"]?.stringValue) { text = nil }
             await broadcast.publish(Self.message(event.json, text: text))
         }
         var status = lines.line(.connected(hello)) ?? ""
@@ -152,6 +179,18 @@ struct ViewCommand: AsyncParsableCommand {
             await broadcast.setGreeting([Self.status(status), Self.message(greeting, text: nil)])
             await publish(event)
             if news { await broadcast.publish(Self.status(status)) }
+            if case .gesture(let update) = event, tracker != nil, let file = actions?.file {
+                let firings = tracker!.handle(
+                    ActionEvent(
+                        gesture: update.gesture, instance: update.instance, device: update.device, phase: update.phase, reason: update.reason,
+                        value: update.value, state: update.state, isSnapshot: update.isSnapshot),
+                    at: MonotonicTime.seconds)
+                for firing in firings {
+                    let text = Self.actionLine(firing, spec: file.actions[firing.action], time: update.json["time"]?.doubleValue ?? 0)
+                    await broadcast.publish(JSONValue.object([("view", "action"), ("text", .string(text))]).serialized)
+                }
+            }
+            if case .disconnected = event { tracker?.reset() }
         }
     }
 
@@ -187,6 +226,21 @@ struct ViewCommand: AsyncParsableCommand {
             document = .object(fields)
         }
         return document
+    }
+
+    /// An action's line in the page's list: when, which instance, and what the file runs.
+    static func actionLine(_ firing: ActionFiring, spec: ActionSpec, time: Double) -> String {
+        let command = firing.isBack ? spec.back : spec.command
+        let what: String
+        switch command {
+        case .argv(let words)?: what = words.joined(separator: " ")
+        case .shell(let line)?: what = "sh -c '\(line)'"
+        case .input(let input)?: what = input.summary + (firing.isRelease ? " (released)" : "")
+        case .window(let action)?: what = "window \(action)"
+        case nil: what = "nothing"
+        }
+        return GestureEventText.pad(GestureEventText.format(time, 3) + "s", 9)
+            + "  action  \(spec.gesture)#\(firing.instance)  line \(spec.line ?? 0)\(firing.isBack ? " back" : ""): \(what)"
     }
 
     /// A status line for the page's header.

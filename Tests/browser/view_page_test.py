@@ -14,7 +14,8 @@ of the same fixtures:
 - a recording opened on the page plays to its `gesturectl replay --json` transcript, and a
   malformed one is refused with the line at fault;
 - live from a daemon replaying a fixture, the page lists the gesture lines `gesturectl subscribe`
-  prints;
+  prints, and after the swipe's end the action its actions file runs; on a device whose swipe
+  consumes, each finger is marked as the consuming gesture says (held, consumed);
 - the Record button records that daemon's device, plays it on the page, and offers a file that
   replays to the device's own transcript;
 - a request without the token gets 403, and so does a WebSocket upgrade from a foreign origin,
@@ -224,13 +225,46 @@ def palm_marked(driver):
         view.stop()
 
 
+CONSUMING = """version: 1
+gestures:
+  - name: swipe-left-3
+    swipe: { fingers: 3, direction: left }
+    consume: true
+"""
+
+
+OBSERVE = """
+window.seenInTouches = new Set();
+const note = () => document.querySelectorAll("#touches li").forEach((li) => {
+  if (li.dataset.owner) window.seenInTouches.add("owner " + li.dataset.owner);
+  if (li.dataset.why) window.seenInTouches.add("why " + li.dataset.why);
+});
+new MutationObserver(note).observe(document.getElementById("touches"), { childList: true, subtree: true });
+"""
+
+
+def watched_replay(driver, *arguments):
+    """What the live page's touch list showed, at any moment, while a daemon with `arguments`
+    replayed once at its pace (the test's subscription starts it, once the page is watched)."""
+    with live_view(driver, *arguments, "--realtime", "--wait-subscribers", "2", "--exit-after-replay") as path:
+        driver.execute_script(OBSERVE)
+        run(GESTURECTL, "subscribe", "--no-reconnect", "--socket", path)
+        return set(driver.execute_script("return [...window.seenInTouches]"))
+
+
+def live_claims(driver):
+    """Live, on a device whose swipe consumes: each finger is marked held back, then consumed."""
+    config = tempfile.NamedTemporaryFile("w", suffix=".yml", delete=False)
+    config.write(CONSUMING)
+    config.close()
+    seen = watched_replay(driver, "--config", config.name, "--replay", "Fixtures/constructed/tp-swipe-3-left.yml")
+    check({"owner hold", "owner consume"} <= seen, "live, the fingers are marked held back, then consumed: %s" % sorted(seen))
+
+
 def live_palm(driver):
-    """Live from a daemon replaying the edge palm: the palm is listed and drawn apart from the fingers."""
-    # Looping at its pace: the palm or thumb rests for part of every lap.
-    with live_view(driver, "--config", CONFIG, "--replay", "Fixtures/constructed/tp-swipe-3-left-edge-palm.yml", "--realtime", "--loop"):
-        palm = wait(driver, lambda d: [li.get_attribute("data-why") for li in d.find_elements(By.CSS_SELECTOR, "#touches li.left-out")],
-                    "live, the resting palm is shown")
-        check(palm in (["palm (edge)"], ["thumb"]), "as the touchpad's rules judge it: %s" % palm)
+    """Live from a daemon replaying the edge palm: the palm is listed apart from the fingers."""
+    seen = watched_replay(driver, "--config", CONFIG, "--replay", "Fixtures/constructed/tp-swipe-3-left-edge-palm.yml")
+    check({"why palm (edge)", "why thumb"} <= seen, "live, the edge palm and later the thumb are listed as the touchpad's rules judge them: %s" % sorted(seen))
 
 
 def opened_recording(driver):
@@ -259,14 +293,15 @@ LIVE_DAEMON = ("--replay", LIVE, "--realtime", "--wait-subscribers", "2", "--exi
 
 
 @contextlib.contextmanager
-def live_view(driver, *arguments):
+def live_view(driver, *arguments, view_arguments=()):
     """A daemon with `arguments` (default: replaying LIVE at its pace once two subscriptions
-    exist, the view's own and the test's), a view following it, and the page open and
-    connected; yields the socket path. A daemon that does not end by itself is stopped."""
+    exist, the view's own and the test's), a view following it (with `view_arguments`), and
+    the page open and connected; yields the socket path. A daemon that does not end by itself
+    is stopped."""
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "gestured.sock")
         replaying = daemon(*(arguments or LIVE_DAEMON), "--socket", path)
-        view = View("--socket", path)
+        view = View("--socket", path, *view_arguments)
         try:
             driver.get(view.address)
             wait(driver, lambda d: d.find_element(By.ID, "status").text.startswith("connected to gestured"), "the live page is connected to the daemon")
@@ -278,8 +313,18 @@ def live_view(driver, *arguments):
             replaying.wait(timeout=60)
 
 
+ACTIONS = """version: 1
+actions:
+  - gesture: swipe-left-3
+    run: [swaymsg, workspace, next]
+"""
+
+
 def live_page(driver):
-    with live_view(driver) as path:
+    actions = tempfile.NamedTemporaryFile("w", suffix=".yml", delete=False)
+    actions.write(ACTIONS)
+    actions.close()
+    with live_view(driver, view_arguments=("--actions", actions.name)) as path:
         check(len(json.loads(driver.find_element(By.ID, "canvas").get_attribute("data-layout"))) == 1, "the replayed device's surface is drawn")
         lines = run(GESTURECTL, "subscribe", "--no-reconnect", "--socket", path).stdout.splitlines()
         gestures = [line for line in lines if line.startswith(" ") and "s  dev" in line]
@@ -287,6 +332,11 @@ def live_page(driver):
         wait(driver, lambda d: "not running" in d.find_element(By.ID, "status").text, "the page says when the daemon is gone")
         shown = [line for line in events(driver) if line.startswith(" ") and "s  dev" in line]
         check(shown == gestures, "live, the page lists the gesture lines gesturectl subscribe printed")
+        listed = events(driver)
+        ended = next((i for i, line in enumerate(listed) if "swipe-left-3#" in line and " ended " in line), None)
+        action = [line for line in listed if "  action  " in line]
+        check(ended is not None and action and action[0].endswith("action  swipe-left-3#1  line 3: swaymsg workspace next")
+              and listed.index(action[0]) == ended + 1, "and, after the swipe's end, the action its actions file runs: %s" % action)
         lanes = driver.find_elements(By.CSS_SELECTOR, ".lane[data-state=ended]")
         check(any(lane.get_attribute("data-gesture") == "swipe-left-3" for lane in lanes), "the swipe's lane ended")
         won = driver.find_elements(By.CSS_SELECTOR, ".lane[data-gesture='swipe-left-3'] .mark.accepted")
@@ -366,7 +416,7 @@ def busy_port(driver):
 def main():
     driver = browser()
     try:
-        for test in (recording_page, palm_marked, live_palm, opened_recording, live_page, record_through_page, refused, busy_port):
+        for test in (recording_page, palm_marked, live_palm, live_claims, opened_recording, live_page, record_through_page, refused, busy_port):
             print("== " + test.__name__, file=sys.stderr)
             test(driver)
     finally:
