@@ -53,9 +53,10 @@ public final class ReplayDriver: @unchecked Sendable {
             leftOutIndex += 1
         }
         if hub.isRecording(frame.device) {
-            hub.recorded(frame.device, plan.frameEvents[i].map { event in
+            let raw = plan.frameEvents[i]
+            hub.recorded(frame.device, raw.events.map { event in
                 var event = event
-                event.time.microseconds += shift
+                event.time.microseconds += raw.shift + shift
                 return event
             }, startsFrame: true)
         }

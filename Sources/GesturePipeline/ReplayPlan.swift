@@ -29,9 +29,10 @@ public struct ReplayPlan: Sendable {
     public private(set) var frames: [TouchFrame] = []
     /// The devices whose times went backwards, one report each.
     public private(set) var clamps: [TimeClamp] = []
-    /// Each frame's raw events (those read since its device's previous frame), as recorded,
-    /// times shifted like the frames'.
-    public private(set) var frameEvents: [ArraySlice<InputEvent>] = []
+    /// Each frame's raw events (those read since its device's previous frame), as recorded (a
+    /// slice of the recording's own, not a copy), and what to add to their times to shift
+    /// them like the frame's.
+    public private(set) var frameEvents: [(events: ArraySlice<InputEvent>, shift: Int64)] = []
     /// The touches a touchpad's rules left out (palms, thumbs): an entry at every frame while any
     /// is down, and an empty one when none is any more; in order per recording. What a view
     /// marks beside the frames.
@@ -59,7 +60,7 @@ public struct ReplayPlan: Sendable {
         var nextID = firstDeviceID
         for (recording, file) in recordings {
             let start = recording.devices.compactMap { $0.events.first?.time }.min() ?? Timestamp(microseconds: 0)
-            var fileFrames: [(frame: TouchFrame, events: ArraySlice<InputEvent>)] = []
+            var fileFrames: [(frame: TouchFrame, events: (events: ArraySlice<InputEvent>, shift: Int64))] = []
             for recorded in recording.devices {
                 let id = DeviceID(nextID)
                 nextID += 1
@@ -78,11 +79,8 @@ public struct ReplayPlan: Sendable {
                 let surface = recorded.description.surface.geometry
                 var latest = start
                 var clamp: TimeClamp?
-                // The raw events of each frame (since the previous one's), times shifted as the
-                // frame's, for a client that records the device through a replaying daemon.
-                let shifted = recorded.events.map { event in
-                    InputEvent(time: Timestamp(microseconds: event.time.microseconds + shift - start.microseconds), type: event.type, code: event.code, value: event.value)
-                }
+                // The raw events of each frame (since the previous one's), for a client that
+                // records the device through a replaying daemon.
                 var consumed = 0
                 var palmsShown = false
                 for (index, event) in recorded.events.enumerated() {
@@ -106,7 +104,7 @@ public struct ReplayPlan: Sendable {
                     }
                     latest = frame.time
                     frame.time.microseconds += shift - start.microseconds
-                    fileFrames.append((frame, shifted[consumed...index]))
+                    fileFrames.append((frame, (recorded.events[consumed...index], shift - start.microseconds)))
                 }
                 if let clamp { clamps.append(clamp) }
             }
