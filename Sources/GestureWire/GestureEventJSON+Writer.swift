@@ -102,6 +102,17 @@ extension GestureEventJSON {
             out.rounded(v.duration, 6)
             out.raw(#","location":"#)
             point(v.location, into: &out)
+        case .stroke(let v):
+            out.raw(#"{"kind":"stroke","name":"#)
+            out.string(v.name)
+            out.raw(#","score":"#)
+            out.rounded(v.score, 3)
+            out.raw(#","fingers":"#)
+            out.int(Int64(v.fingers))
+            out.raw(#","length":"#)
+            out.rounded(v.length, 1)
+            out.raw(#","duration":"#)
+            out.rounded(v.duration, 6)
         case .bool(let b):
             out.bool(b)
             return

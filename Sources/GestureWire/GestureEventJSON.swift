@@ -66,6 +66,11 @@ public enum GestureEventJSON {
             return .object([
                 ("kind", "hold"), ("fingers", .int(Int64(v.fingers))), ("duration", .rounded(v.duration, 6)), ("location", point(v.location)),
             ])
+        case .stroke(let v):
+            return .object([
+                ("kind", "stroke"), ("name", .string(v.name)), ("score", .rounded(v.score, 3)), ("fingers", .int(Int64(v.fingers))),
+                ("length", .rounded(v.length, 1)), ("duration", .rounded(v.duration, 6)),
+            ])
         case .bool(let b): return .bool(b)
         case .number(let n): return .rounded(n, 6)
         case .point(let p): return point(p)

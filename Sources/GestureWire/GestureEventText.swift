@@ -49,6 +49,7 @@ public enum GestureEventText {
         case "rotate": return format(number("rotation") * 180 / .pi, 1) + "°"
         case "swipe": return "\(word("direction")) \(format(number("distance"), 1)) mm"
         case "edgeSwipe": return "from \(word("edge")) \(format(number("distance"), 1)) mm"
+        case "stroke": return "\(word("name")) (score \(format(number("score"), 2)), \(format(number("length"), 0)) mm)"
         case "hold": return "\(int("fingers")) fingers for \(format(number("duration"), 2)) s"
         case "simultaneous": return [part("first"), part("second")].compactMap { $0 }.joined(separator: ", ")
         case "sequenceFirst", "exclusiveFirst": return part("first") ?? ""

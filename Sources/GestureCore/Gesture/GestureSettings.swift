@@ -38,6 +38,12 @@ public struct GestureSettings: Hashable, Sendable {
     /// Half-width of the angular sector each swipe direction accepts. 22.5°, in radians, so
     /// the eight directions tile the circle.
     public var swipeAngleTolerance: Radians = Double.pi / 8
+    /// The score a drawn stroke needs against its best template to be that shape (cosine of
+    /// the two, ``StrokeMatcher``). 0.85: on generated strokes with the variations people make,
+    /// every known shape scores above it and unknown shapes rarely do (docs/BENCHMARKS.md).
+    public var strokeMinimumScore: Double = 0.85
+    /// The path a stroke must cover to be matched at all. 20 mm.
+    public var strokeMinimumLength: Millimetres = 20
     /// Width of the strip along an edge where an edge swipe must start. 5 mm.
     public var edgeWidth: Millimetres = 5
     /// Default inward distance an edge swipe must cover to end successfully. 10 mm.

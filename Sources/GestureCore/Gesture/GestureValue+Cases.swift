@@ -13,6 +13,8 @@ extension GestureValue {
     public var edgeSwipe: EdgeSwipeGesture.Value? { if case .edgeSwipe(let v) = self { v } else { nil } }
     /// The composite value, if this is one.
     public var composite: CompositeValue? { if case .composite(let v) = self { v } else { nil } }
+    /// The stroke value, if this is one.
+    public var stroke: StrokeGesture.Value? { if case .stroke(let v) = self { v } else { nil } }
     /// The hold value, if this is one.
     public var hold: HoldGesture.Value? { if case .hold(let v) = self { v } else { nil } }
 }

@@ -19,6 +19,8 @@ public enum GestureValue: Hashable, Sendable {
     case edgeSwipe(EdgeSwipeGesture.Value)
     /// A hold's value.
     case hold(HoldGesture.Value)
+    /// A stroke's value: the shape it matched.
+    case stroke(StrokeGesture.Value)
     /// A boolean (published states).
     case bool(Bool)
     /// A number (published states).

@@ -25,6 +25,9 @@ public enum FailureReason: String, Hashable, Sendable, CaseIterable {
     case tooShort
     /// The movement was slower than the gesture's minimum velocity.
     case tooSlow
+    /// A drawn stroke was like none of the gesture's templates (its best score was below the
+    /// gesture's minimum).
+    case noMatch
     /// The touches ended without meeting the gesture's criteria.
     case notRecognized
     /// A waiting period ran out (the next tap of a multi-tap never came).

@@ -1,0 +1,161 @@
+import Foundation
+
+/// Matches a drawn stroke against templates with Protractor (Yang Li, CHI 2010), the closed-form
+/// successor of Wobbrock's $1: both the stroke and each template are resampled to
+/// ``pointCount`` points equally far apart along the path, centred, and scaled to a unit vector;
+/// the score is the cosine of the two vectors at the rotation that best aligns them — found in
+/// closed form, no search.
+///
+/// Why Protractor and not $P/$Q: a point cloud forgets the order the points were drawn in, so a
+/// circle drawn clockwise is one drawn counterclockwise, and an L drawn down-then-right is one
+/// drawn left-then-up. Strokes that run commands must keep those apart; Protractor compares
+/// points in drawing order, so direction is part of the shape. What $P gets from ignoring
+/// order — any starting point on a closed shape — is given back here explicitly: a closed
+/// template (``StrokeTemplate/isClosed``) is also tried from each of the stroke's resampled
+/// points as its start.
+///
+/// Rotation: by default the stroke may be turned at most ``Options/rotationTolerance`` (30°)
+/// to fit, so a "V" and a "<" stay different shapes; `rotationTolerance: nil` matches at any
+/// rotation (Protractor's rotation-invariant form).
+///
+/// Protractor's cosine alone rates a straight line 0.93 like a check mark (whose long stroke it
+/// mostly is), so the score is that cosine times how well the directions agree, step by step
+/// (``StrokeShape``): the directions tell a corner from none.
+///
+/// Matching allocates nothing: the stroke is resampled into buffers its caller owns
+/// (``Scratch``), and the templates were prepared once, as flat arrays.
+public struct StrokeMatcher: Hashable, Sendable {
+    /// How strokes are matched.
+    public struct Options: Hashable, Sendable {
+        /// How far a stroke may be turned to fit a template, radians; nil: any rotation.
+        public var rotationTolerance: Radians?
+        /// Whether a closed template may be drawn from any starting point.
+        public var anyStartOnClosed: Bool
+
+        /// Creates options.
+        public init(rotationTolerance: Radians? = Self.defaultRotationTolerance, anyStartOnClosed: Bool = true) {
+            self.rotationTolerance = rotationTolerance
+            self.anyStartOnClosed = anyStartOnClosed
+        }
+
+        /// 30°: a shape drawn askew still matches; a quarter turn is another shape.
+        public static let defaultRotationTolerance: Radians = .pi / 6
+    }
+
+    /// The buffers a stroke is resampled into: made once per recognizer, reused for every stroke.
+    public struct Scratch: Sendable {
+        /// The whole stroke.
+        var open = StrokeShape()
+        /// The stroke up to where it came back to its start, when it did (for closed templates).
+        var loop = StrokeShape()
+        var hasLoop = false
+
+        /// Creates the buffers.
+        public init() {}
+    }
+
+    /// Points each stroke is resampled to. Protractor found 16 enough; 32 keeps the corners
+    /// of a zigzag.
+    public static let pointCount = 32
+
+    /// The templates, in the order given.
+    public let templates: [StrokeTemplate]
+    /// How strokes are matched.
+    public let options: Options
+    /// Each template's points as a unit vector, `2 * pointCount` numbers each, one after another.
+    let vectors: ContiguousArray<Double>
+    /// Each template's directions, as ``vectors``.
+    let directions: ContiguousArray<Double>
+    /// Which templates are closed (and may start anywhere).
+    let closed: ContiguousArray<Bool>
+    /// Each template's name as a number (the index of the first template of that name).
+    let nameIDs: ContiguousArray<Int>
+    /// cos, sin and tan of the rotation tolerance.
+    let cosine: Double, sine: Double, tangent: Double
+
+    /// Prepares `templates` for matching. Templates of fewer than two distinct points are kept
+    /// but never match.
+    public init(templates: [StrokeTemplate], options: Options = Options()) {
+        self.templates = templates
+        self.options = options
+        var vectors = ContiguousArray<Double>()
+        vectors.reserveCapacity(templates.count * 2 * Self.pointCount)
+        var directions = vectors
+        var shape = StrokeShape()
+        let invariant = options.rotationTolerance == nil
+        for template in templates {
+            var path = StrokePath(spacing: 0)
+            for point in template.points { path.add(point) }
+            let end = options.anyStartOnClosed && template.isClosed ? StrokeShape.loopEnd(path) ?? path.count : path.count
+            shape.prepare(path, upTo: end, rotationInvariant: invariant)
+            vectors.append(contentsOf: shape.points)
+            directions.append(contentsOf: shape.directions)
+        }
+        self.vectors = vectors
+        self.directions = directions
+        closed = ContiguousArray(templates.map { options.anyStartOnClosed && $0.isClosed })
+        var firsts: [String: Int] = [:]
+        nameIDs = ContiguousArray(templates.indices.map { index in
+            if let first = firsts[templates[index].name] { return first }
+            firsts[templates[index].name] = index
+            return index
+        })
+        let tolerance = min(options.rotationTolerance ?? .pi, .pi)
+        cosine = cos(tolerance)
+        sine = sin(tolerance)
+        tangent = tolerance < .pi / 2 ? tan(tolerance) : .infinity
+    }
+
+    public static func == (lhs: StrokeMatcher, rhs: StrokeMatcher) -> Bool {
+        lhs.templates == rhs.templates && lhs.options == rhs.options
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(templates)
+        hasher.combine(options)
+    }
+
+    /// The template `path` is most like, or nil when there are no templates or the path is a
+    /// single point. Uses `scratch` for the resampled stroke; allocates nothing.
+    public func match(_ path: StrokePath, scratch: inout Scratch) -> StrokeMatch? {
+        guard !templates.isEmpty, path.count > 1, path.length > 0 else { return nil }
+        let invariant = options.rotationTolerance == nil
+        scratch.open.prepare(path, upTo: path.count, rotationInvariant: invariant)
+        let loopEnd = options.anyStartOnClosed ? StrokeShape.loopEnd(path) : nil
+        scratch.hasLoop = loopEnd != nil
+        if let loopEnd { scratch.loop.prepare(path, upTo: loopEnd, rotationInvariant: invariant) }
+        let n = Self.pointCount
+        // The best score, and the best of a template with another name than the best's.
+        var best = -Double.infinity
+        var bestIndex = 0
+        var runnerUp = 0.0
+        vectors.withUnsafeBufferPointer { allPoints in
+            directions.withUnsafeBufferPointer { allDirections in
+                for index in templates.indices {
+                    let range = (index * 2 * n)..<((index + 1) * 2 * n)
+                    let template = (UnsafeBufferPointer(rebasing: allPoints[range]), UnsafeBufferPointer(rebasing: allDirections[range]))
+                    let score: Double
+                    if closed[index] {
+                        let shape = scratch.hasLoop ? scratch.loop : scratch.open
+                        score = shape.points.withUnsafeBufferPointer { points in
+                            shape.directions.withUnsafeBufferPointer { similarity(template, (points, $0), closed: true) }
+                        }
+                    } else {
+                        score = scratch.open.points.withUnsafeBufferPointer { points in
+                            scratch.open.directions.withUnsafeBufferPointer { similarity(template, (points, $0), closed: false) }
+                        }
+                    }
+                    let other = nameIDs[index] != nameIDs[bestIndex]
+                    if score > best {
+                        if other { runnerUp = best }  // the old best tops every other name
+                        best = score
+                        bestIndex = index
+                    } else if other && score > runnerUp {
+                        runnerUp = score
+                    }
+                }
+            }
+        }
+        return StrokeMatch(name: templates[bestIndex].name, score: max(best, 0), runnerUp: max(runnerUp, 0))
+    }
+}
