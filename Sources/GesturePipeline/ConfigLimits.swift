@@ -11,4 +11,9 @@ public enum ConfigLimits {
     public static let maximumGestures = 1024
     /// Largest configuration file: 1 MiB (the built-in set is 2 KiB).
     public static let maximumBytes = 1 << 20
+    /// Recorded stroke drawings (`strokes:`) a configuration or a subscription may list: each is
+    /// matched against every stroke drawn.
+    public static let maximumStrokes = 256
+    /// Points a recorded stroke drawing may have (`gesturectl stroke record` writes 32).
+    public static let maximumStrokePoints = 1024
 }

@@ -8,9 +8,12 @@ struct ConfigReader {
     /// Where a message says the entry on a line stands (a file's `on line 3`; a request's
     /// `by define[2]`, whose entries stand on "lines" 1, 2, … of no text).
     var entry: @Sendable (Int) -> String = { "on line \($0)" }
+    /// Recorded shapes a `stroke:` may name besides the built-in ones (the file's `strokes:`, a
+    /// subscription's `strokes`).
+    var strokes: [StrokeTemplate] = []
 
     static let gestureKinds = [
-        "tap", "spatialTap", "longPress", "drag", "magnify", "rotate", "swipe", "edgeSwipe", "hold",
+        "tap", "spatialTap", "longPress", "drag", "magnify", "rotate", "swipe", "edgeSwipe", "hold", "stroke",
         "simultaneously", "sequenced", "exclusively",
     ]
     static let bindingKeys = ["name", "priority", "region", "enabled", "state", "devices", "consume"]
@@ -35,7 +38,8 @@ struct ConfigReader {
 
     func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList, devices: [DeviceSetting], decisionWindow: Seconds?) {
         let root = try document(text, what: "the configuration", expected: "`version: 1` and `gestures:`")
-        let top = try mapping(root, "the configuration (`version: 1` and `gestures:`)", allowed: ["version", "gestures", "access", "devices", "decisionWindow"])
+        let top = try mapping(
+            root, "the configuration (`version: 1` and `gestures:`)", allowed: ["version", "gestures", "access", "devices", "decisionWindow", "strokes"])
         guard let version = top["version"] else { throw error(root, "expected `version: 1`") }
         guard version.int == 1 else { throw error(version, "expected `version: 1`, found `\(version.string ?? "?")`") }
         guard let list = top["gestures"] else { throw error(root, "expected a `gestures:` list") }
@@ -43,8 +47,10 @@ struct ConfigReader {
         guard entries.count <= ConfigLimits.maximumGestures else {
             throw error(list, "the configuration has \(entries.count) gestures; at most \(ConfigLimits.maximumGestures) are allowed")
         }
+        var reader = self
+        if let strokes = top["strokes"] { reader.strokes = try strokeTemplates(strokes) }
         return (
-            try bindings(entries), try top["access"].map(access) ?? AccessList(), try top["devices"].map(deviceSettings) ?? [],
+            try reader.bindings(entries), try top["access"].map(access) ?? AccessList(), try top["devices"].map(deviceSettings) ?? [],
             try top["decisionWindow"].map { try number($0, "decisionWindow", 0.02...1) }
         )
     }
@@ -201,6 +207,7 @@ struct ConfigReader {
         case "rotate": ["minimumAngleDelta", "extraTouches"]
         case "swipe": ["direction", "fingers", "minimumDistance", "minimumVelocity"]
         case "edgeSwipe": ["edge", "fingers", "minimumDistance"]
+        case "stroke": ["fingers", "shapes", "minimumScore", "minimumLength", "rotation"]
         default: ["fingers"]  // hold
         }
         let p = try mapping(node, "`\(kind)`", allowed: allowed)
@@ -236,6 +243,10 @@ struct ConfigReader {
             return .edgeSwipe(edge: try choice(edge, "edge", Edge.self), fingers: fingers, minimumDistance: try number("minimumDistance", 0...1000))
         case "hold":
             return .hold(fingers: fingers)
+        case "stroke":
+            return .stroke(
+                fingers: fingers, templates: try shapes(p["shapes"]), minimumScore: try number("minimumScore", 0...1),
+                minimumLength: try number("minimumLength", 0...10_000), rotation: try number("rotation", 0...180))
         default:
             // `kind` is one of gestureKinds; a kind added there and not here is said, not guessed.
             throw error(node, "`\(kind)` is not a gesture kind this version reads")

@@ -43,9 +43,10 @@ public struct GestureConfig: Hashable, Sendable {
     /// Gestures a client defines (`subscribe`'s `define`), read straight from their JSON by the
     /// configuration's own rules. A mistake is a ``ConfigError`` of file `define` whose line is
     /// the entry's place in the list plus one, and whose message names entries as `define[N]`.
-    public static func definitions(_ items: [JSONValue]) throws -> GestureConfig {
+    public static func definitions(_ items: [JSONValue], strokes: [StrokeTemplate] = []) throws -> GestureConfig {
         var reader = ConfigReader(file: "define")
         reader.entry = { "by define[\($0 - 1)]" }
+        reader.strokes = strokes
         let entries = items.enumerated().map { YAMLNode(json: $0.element, line: $0.offset + 1) }
         let bindings = try reader.bindings(entries)
         if let index = bindings.firstIndex(where: \.consume) {
@@ -53,6 +54,16 @@ public struct GestureConfig: Hashable, Sendable {
             throw ConfigError(file: "define", line: index + 1, "gesture `\(bindings[index].name)` by define[\(index)]: `consume` is not a key of a definition; ask for it with the subscription's \"consume\": true")
         }
         return GestureConfig(bindings: bindings, source: "define")
+    }
+
+    /// Recorded stroke drawings a client sends with its definitions (`subscribe`'s `strokes`),
+    /// read by the rules of the configuration's `strokes:`; a mistake's line is the drawing's
+    /// place in the list plus one.
+    public static func strokes(_ items: [JSONValue]) throws -> [StrokeTemplate] {
+        guard !items.isEmpty else { return [] }
+        let reader = ConfigReader(file: "strokes")
+        let entries = items.enumerated().map { YAMLNode(json: $0.element, line: $0.offset + 1) }
+        return try reader.strokeTemplates(YAMLNode(.sequence(entries), line: 1))
     }
 
     /// The built-in configuration, used when none is given.

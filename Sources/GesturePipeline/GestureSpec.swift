@@ -22,6 +22,10 @@ public indirect enum GestureSpec: Hashable, Sendable {
     case edgeSwipe(edge: Edge, fingers: Int, minimumDistance: Millimetres?)
     /// `hold: { fingers }`
     case hold(fingers: Int)
+    /// `stroke: { fingers, shapes, minimumScore, minimumLength, rotation }`: the shapes'
+    /// templates resolved (built-in, the file's `strokes:`, a subscription's `strokes`);
+    /// `rotation` in degrees, 180 for any.
+    case stroke(fingers: Int, templates: [StrokeTemplate], minimumScore: Double?, minimumLength: Millimetres?, rotation: Double?)
     /// `simultaneously: [a, b, …]` (folded left: `a.simultaneously(with: b)…`)
     case simultaneously([GestureSpec])
     /// `sequenced: [a, b, …]`
@@ -47,6 +51,12 @@ public indirect enum GestureSpec: Hashable, Sendable {
         case .edgeSwipe(let edge, let fingers, let distance):
             AnyGesture(EdgeSwipeGesture(edge: edge, fingers: fingers, minimumDistance: distance))
         case .hold(let fingers): AnyGesture(HoldGesture(fingers: fingers))
+        case .stroke(let fingers, let templates, let score, let length, let rotation):
+            AnyGesture(
+                StrokeGesture(
+                    fingers: fingers, templates: templates,
+                    options: .init(rotationTolerance: rotation.map { $0 >= 180 ? nil : $0 * .pi / 180 } ?? StrokeMatcher.Options.defaultRotationTolerance),
+                    minimumScore: score, minimumLength: length))
         case .simultaneously(let parts): Self.fold(parts) { AnyGesture($0.simultaneously(with: $1)) }
         case .sequenced(let parts): Self.fold(parts) { AnyGesture($0.sequenced(before: $1)) }
         case .exclusively(let parts): Self.fold(parts) { AnyGesture($0.exclusively(before: $1)) }
@@ -64,7 +74,7 @@ public indirect enum GestureSpec: Hashable, Sendable {
         switch self {
         case .magnify(_, let fingers, _): fingers
         case .rotate: 2
-        case .tap, .spatialTap, .longPress, .drag, .swipe, .edgeSwipe, .hold: 0
+        case .tap, .spatialTap, .longPress, .drag, .swipe, .edgeSwipe, .hold, .stroke: 0
         case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts): parts.map(\.placedFingersNeeded).max()!
         }
     }
@@ -75,7 +85,8 @@ public indirect enum GestureSpec: Hashable, Sendable {
     public var fewestFingers: Int {
         switch self {
         case .tap(_, let fingers), .spatialTap(_, let fingers), .longPress(_, _, let fingers), .drag(_, let fingers, _),
-            .swipe(_, let fingers, _, _), .edgeSwipe(_, let fingers, _), .hold(let fingers), .magnify(_, let fingers, _):
+            .swipe(_, let fingers, _, _), .edgeSwipe(_, let fingers, _), .hold(let fingers), .magnify(_, let fingers, _),
+            .stroke(let fingers, _, _, _, _):
             fingers
         case .rotate: 2
         case .simultaneously(let parts): parts.map(\.fewestFingers).max()!
@@ -110,6 +121,7 @@ public indirect enum GestureSpec: Hashable, Sendable {
         case .swipe: [.distance, .translation, .velocity]
         case .edgeSwipe: [.distance, .translation, .location, .velocity]
         case .hold: [.duration, .location]
+        case .stroke: []
         case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts):
             parts.reduce(into: Set<StateField>()) { $0.formUnion($1.stateFields) }
         }

@@ -56,6 +56,7 @@ public struct ClientRequest: Hashable, Sendable {
                 fields.append(("phases", .array(phases.map(\.rawValue).sorted().map(JSONValue.string))))
             }
             if !request.definitions.isEmpty { fields.append(("define", .array(request.definitions))) }
+            if !request.strokes.isEmpty { fields.append(("strokes", .array(request.strokes))) }
             if request.touchpadGestures { fields.append(("touchpadGestures", .bool(true))) }
             if request.consume { fields.append(("consume", .bool(true))) }
             if request.touches { fields.append(("touches", .bool(true))) }

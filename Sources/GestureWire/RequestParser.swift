@@ -74,7 +74,7 @@ public enum RequestParser {
         "unsubscribe": ["id", "request", "subscription"],
         "keys": ["id", "request", "steps"],
         "record": ["id", "request", "device"], "stop-record": ["id", "request", "device"],
-        "subscribe": ["id", "request", "gestures", "devices", "phases", "define", "touchpadGestures", "consume", "touches", "trace"],
+        "subscribe": ["id", "request", "gestures", "devices", "phases", "define", "strokes", "touchpadGestures", "consume", "touches", "trace"],
     ]
 
     /// `"steps": [{"press": 29}, {"tap": 46}, {"release": 29}, {"wheel": -1}]`.
@@ -146,6 +146,15 @@ public enum RequestParser {
                     .invalidGesture, "definition \(big["name"]?.stringValue.map { "\"\($0)\" " } ?? "")is over \(limits.maximumDefinitionBytes) bytes"))
             }
             request.definitions = items
+        }
+        if let strokes = value["strokes"] {
+            guard let items = strokes.arrayValue, items.allSatisfy({ $0.objectKeys != nil }) else {
+                return .failure(ProtocolError(.invalidGesture, "\"strokes\" must be a list of {\"name\": …, \"points\": [[x, y], …]}"))
+            }
+            guard request.definitions.isEmpty == false else {
+                return .failure(ProtocolError(.invalidGesture, "\"strokes\" are the shapes of defined strokes; send them with \"define\""))
+            }
+            request.strokes = items
         }
         if let touchpad = value["touchpadGestures"] {
             guard case .bool(let wanted) = touchpad else {

@@ -11,6 +11,9 @@ public struct SubscriptionRequest: Hashable, Sendable {
     /// Gestures defined by the client, each an object in the configuration's own syntax
     /// (`{"name": …, "tap": {"count": 2}, "region": {…}, "priority": "high"}`).
     public var definitions: [JSONValue]
+    /// Recorded stroke drawings the definitions' `stroke:` gestures may name, each
+    /// `{"name": …, "points": [[x, y], …]}` as in the configuration's `strokes:`.
+    public var strokes: [JSONValue] = []
     /// Also deliver libinput's own touchpad gestures (`touchpad-gesture` events) on the
     /// subscribed devices.
     public var touchpadGestures: Bool

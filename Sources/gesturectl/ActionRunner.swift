@@ -30,6 +30,8 @@ final class ActionRunner: @unchecked Sendable {
     }
 
     let path: String
+    /// The strokes file given (nil: the default one, when it exists).
+    let strokesPath: String?
     let client: GestureClient
     var file: ActionsFile
     /// The file's keys as codes, with its layout.
@@ -51,7 +53,8 @@ final class ActionRunner: @unchecked Sendable {
     let once: Bool
     var connected = false
 
-    init(path: String, file: ActionsFile, keys: ActionKeys, socket: String?, verbose: Bool = false, once: Bool = false) {
+    init(path: String, strokesPath: String? = nil, file: ActionsFile, keys: ActionKeys, socket: String?, verbose: Bool = false, once: Bool = false) {
+        self.strokesPath = strokesPath
         self.path = path
         self.file = file
         self.keys = keys
@@ -130,7 +133,10 @@ final class ActionRunner: @unchecked Sendable {
             let names = names.filter { file.consumes($0) == consume }
             let definitions = definitions.filter { file.consumes($0["name"]?.stringValue ?? "") == consume }
             guard !names.isEmpty || !definitions.isEmpty else { return nil }
-            return SubscriptionRequest(gestures: names, definitions: definitions, consume: consume)
+            var request = SubscriptionRequest(gestures: names, definitions: definitions, consume: consume)
+            // The user's recorded shapes go with the definitions that draw strokes.
+            if definitions.contains(where: ActionsFile.holdsStroke) { request.strokes = StrokesFile(templates: file.strokes).json }
+            return request
         }
     }
 
@@ -335,7 +341,7 @@ final class ActionRunner: @unchecked Sendable {
         let next: ActionsFile
         let nextKeys: ActionKeys
         do {
-            next = try ActionsFile.parse(try FileReader.text(path), file: path)
+            next = try ActionsFile.parse(try FileReader.text(path), file: path, strokes: try UserStrokes.load(strokesPath))
             nextKeys = try ActionKeys(next)
         } catch {
             StandardError.line("gesturectl actions: \(why): keeping the previous actions; the file has a mistake: \(error)")

@@ -32,6 +32,9 @@ struct ActionsCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Exit once the daemon goes away (after the commands running then finish), instead of reconnecting: for scripts and a replay.")
     var once = false
 
+    @Option(name: .long, help: ArgumentHelp("The recorded strokes the actions' stroke gestures may name (default: $XDG_CONFIG_HOME/gestured/strokes.yml, ~/.config/gestured/strokes.yml, when it exists; gesturectl stroke record writes it).", valueName: "path"))
+    var strokes: String?
+
     @OptionGroup var daemon: SocketOption
 
     func run() async throws {
@@ -40,7 +43,7 @@ struct ActionsCommand: AsyncParsableCommand {
         }
         let actions: ActionsFile
         do {
-            actions = try ActionsFile.parse(try FileReader.text(path), file: path)
+            actions = try ActionsFile.parse(try FileReader.text(path), file: path, strokes: try UserStrokes.load(strokes))
         } catch let error as FileReadError where error.reason == "no such file" {
             throw CleanExit.message("gesturectl actions: \(path): no such file; write one (docs/ACTIONS.md, or: gesturectl actions --help)", code: 1)
         } catch {
@@ -54,7 +57,7 @@ struct ActionsCommand: AsyncParsableCommand {
             for problem in error.problems { StandardError.line("gesturectl actions: \(problem)") }
             throw ExitCode(1)
         }
-        switch await ActionRunner(path: path, file: actions, keys: keys, socket: daemon.socket, verbose: verbose, once: once).run() {
+        switch await ActionRunner(path: path, strokesPath: strokes, file: actions, keys: keys, socket: daemon.socket, verbose: verbose, once: once).run() {
         case .finished:
             return
         case .noDaemon:

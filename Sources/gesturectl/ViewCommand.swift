@@ -59,7 +59,7 @@ struct ViewCommand: AsyncParsableCommand {
     func actionsFile() throws -> (path: String, file: ActionsFile)? {
         guard !noActions, recordings.isEmpty, let path = actions ?? UserConfigHome.path("gestured/actions.yml") else { return nil }
         do {
-            return (path, try ActionsFile.parse(try FileReader.text(path), file: path))
+            return (path, try ActionsFile.parse(try FileReader.text(path), file: path, strokes: try UserStrokes.load(nil)))
         } catch let error as FileReadError where error.reason == "no such file" && actions == nil {
             return nil
         } catch {

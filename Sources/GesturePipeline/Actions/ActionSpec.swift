@@ -23,10 +23,22 @@ public struct ActionSpec: Sendable, Equatable {
     /// Whether its gesture's touches are kept from the desktop (`consume:`); nil: as
     /// ``ActionsFile/consumes(_:)`` decides by default.
     public var consume: Bool?
+    /// For a stroke gesture: only when it drew one of these shapes (`stroke:`); nil: any.
+    public var strokes: [String]?
     /// Where it stands in its file.
     public var line: Int?
     /// Where its `on:` stands (nil: no `on:`, so `ended`).
     public var triggerLine: Int?
+    /// Where its `stroke:` stands.
+    public var strokesLine: Int?
+
+    /// Whether an event of its gesture with `value` is one it runs for: any, unless it picks
+    /// strokes (`stroke:`) and the value is not one of them.
+    public func accepts(_ value: JSONValue?) -> Bool {
+        guard let strokes else { return true }
+        guard value?["kind"]?.stringValue == "stroke", let name = value?["name"]?.stringValue else { return false }
+        return strokes.contains(name)
+    }
 
     /// Creates an action.
     public init(

@@ -66,7 +66,7 @@ public struct ActionTracker: Sendable {
         let over = event.phase == .ended || event.phase == .failed
         for (index, action) in actions.enumerated() where action.gesture == event.gesture {
             let key = Key(action: index, instance: event.instance)
-            let chosen = selected(index, focus)
+            let chosen = selected(index, focus) && action.accepts(event.value)
             let fire = { (back: Bool) in if chosen { firings.append(ActionFiring(action: index, isBack: back, instance: event.instance, event: event)) } }
             switch action.trigger {
             case .began:

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureWire
 
 /// A user's gestures-to-commands file (`~/.config/gestured/actions.yml`, read by `gesturectl
@@ -19,9 +20,32 @@ public struct ActionsFile: Sendable, Equatable {
 
     /// Reads an actions file; a mistake is a ``ConfigError`` naming the line, as the daemon's
     /// configuration errors do.
-    public static func parse(_ text: String, file: String) throws -> ActionsFile {
-        let (actions, keyboard) = try ActionsReader(file: file).readFile(text)
-        return ActionsFile(actions: actions, source: file, keyboard: keyboard)
+    public static func parse(_ text: String, file: String, strokes: [StrokeTemplate] = []) throws -> ActionsFile {
+        var reader = ActionsReader(file: file)
+        reader.strokes = strokes
+        let (actions, keyboard) = try reader.readFile(text)
+        var parsed = ActionsFile(actions: actions, source: file, keyboard: keyboard)
+        parsed.strokes = strokes
+        return parsed
+    }
+
+    /// The user's recorded strokes it was read with (their strokes file), sent with its
+    /// subscription when it defines strokes.
+    public var strokes: [StrokeTemplate] = []
+
+    /// Whether any gesture it defines is a stroke (or holds one).
+    public var definesStrokes: Bool {
+        definitions.contains { Self.holdsStroke($0) }
+    }
+
+    /// Whether a definition is a stroke or combines one.
+    public static func holdsStroke(_ value: JSONValue) -> Bool {
+        if value["stroke"] != nil { return true }
+        if let items = value.arrayValue { return items.contains(where: holdsStroke) }
+        for key in ["simultaneously", "sequenced", "exclusively"] {
+            if let parts = value[key]?.arrayValue, parts.contains(where: holdsStroke) { return true }
+        }
+        return false
     }
 
     /// Whether any action depends on the focused window or acts on windows (`when:`, `window:`).

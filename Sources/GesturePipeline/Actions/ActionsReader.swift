@@ -1,15 +1,22 @@
 import Evdev
+import GestureCore
 import GestureWire
 
 /// Reads the YAML of an actions file into ``ActionSpec``s, with ``ConfigReader``'s rules:
 /// unknown keys and bad values are errors that name the line.
 struct ActionsReader {
     let file: String
-    var config: ConfigReader { ConfigReader(file: file) }
+    /// The user's recorded strokes (their strokes file), which `stroke:` gestures may name.
+    var strokes: [StrokeTemplate] = []
+    var config: ConfigReader {
+        var reader = ConfigReader(file: file)
+        reader.strokes = strokes
+        return reader
+    }
 
     static let actionKeys = [
         "gesture", "define", "on", "when", "run", "shell", "keys", "buttons", "wheel", "hwheel", "hold", "window", "back", "backShell", "backKeys", "backButtons", "backWheel", "backHwheel", "backWindow",
-        "timeout", "overlap", "consume",
+        "timeout", "overlap", "consume", "stroke",
     ]
 
     func error(_ node: YAMLNode?, _ message: String) -> ConfigError {
@@ -47,6 +54,9 @@ struct ActionsReader {
             // A trigger the gesture can never reach is a mistake, said with what to use instead.
             if let why = definition.gesture.unreachable(action.trigger, name: action.gesture) {
                 throw ConfigError(file: file, line: action.triggerLine ?? action.line, why)
+            }
+            if let why = definition.gesture.unknownStrokes(action.strokes, name: action.gesture) {
+                throw ConfigError(file: file, line: action.strokesLine ?? action.line, why)
             }
             guard action.definition == nil else { return action }
             var shared = action
@@ -112,6 +122,13 @@ struct ActionsReader {
         if let value = keys["timeout"] { spec.timeout = try config.number(value, "timeout", 0.01...86_400) }
         if let value = keys["overlap"] { spec.overlap = try config.choice(value, "overlap", ActionOverlap.self) }
         if let value = keys["consume"] { spec.consume = try config.bool(value, "consume") }
+        if let value = keys["stroke"] {
+            spec.strokes = try strokeNames(value)
+            spec.strokesLine = value.line
+            guard case .ended = trigger else {
+                throw error(value, "`stroke:` picks the shape drawn, which is known when the stroke ends; use it with `on: ended` (the default)")
+            }
+        }
         return (spec, defined?.gesture)
     }
 
@@ -125,6 +142,16 @@ struct ActionsReader {
         let named = YAMLNode(.mapping([(YAMLNode(.scalar("name", plain: true), line: node.line), YAMLNode(.scalar(name, plain: false), line: node.line))] + pairs), line: node.line)
         let binding = try config.binding(named)
         return (named.jsonValue, binding.gesture)
+    }
+
+    /// `stroke: circle-clockwise` or `stroke: [check, V]`.
+    func strokeNames(_ node: YAMLNode) throws -> [String] {
+        let items = node.sequence ?? [node]
+        let names = items.compactMap { $0.mapping == nil && $0.sequence == nil ? $0.string : nil }
+        guard names.count == items.count, !names.isEmpty, !names.contains("") else {
+            throw error(node, "expected `stroke:` to name the shape (or a list of shapes) its stroke gesture must draw, like `stroke: circle-clockwise`")
+        }
+        return names
     }
 
     func trigger(_ node: YAMLNode) throws -> ActionTrigger {

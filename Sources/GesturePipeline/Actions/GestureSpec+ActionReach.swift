@@ -1,5 +1,5 @@
-/// What an action's `on:` can see of a gesture: whether its instances are ever `active` (taps
-/// and long presses end as soon as they are recognized, as in SwiftUI), and which steps its
+/// What an action's `on:` can see of a gesture: whether its instances are ever `active` (taps,
+/// long presses and strokes end as soon as they are recognized, as in SwiftUI), and which steps its
 /// value can be counted in.
 extension GestureSpec {
     /// Its kind in words, for messages: `a tap`, `a long press`, `a magnify`.
@@ -14,17 +14,18 @@ extension GestureSpec {
         case .swipe: "a swipe"
         case .edgeSwipe: "an edge swipe"
         case .hold: "a hold"
+        case .stroke: "a stroke"
         case .simultaneously: "a simultaneous combination"
         case .sequenced: "a sequence"
         case .exclusively: "an exclusive combination"
         }
     }
 
-    /// Whether an instance is ever `active` before it ends (false for taps and long presses, and
+    /// Whether an instance is ever `active` before it ends (false for taps, long presses and strokes, and
     /// for combinations of nothing else).
     public var becomesActive: Bool {
         switch self {
-        case .tap, .spatialTap, .longPress: false
+        case .tap, .spatialTap, .longPress, .stroke: false
         case .drag, .magnify, .rotate, .swipe, .edgeSwipe, .hold: true
         case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts): parts.contains { $0.becomesActive }
         }
@@ -37,10 +38,23 @@ extension GestureSpec {
         case .drag, .swipe, .edgeSwipe: ["distance"]
         case .magnify: ["scale"]
         case .rotate: ["angle"]
-        case .tap, .spatialTap, .longPress, .hold: []
+        case .tap, .spatialTap, .longPress, .hold, .stroke: []
         case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts):
             parts.reduce(into: Set<String>()) { $0.formUnion($1.stepMeasures) }
         }
+    }
+
+    /// Why an action's `stroke:` can never match this gesture (named `name`): it is no stroke,
+    /// or none of its shapes has that name; nil when it can (or there is no `stroke:`).
+    public func unknownStrokes(_ names: [String]?, name: String) -> String? {
+        guard let names else { return nil }
+        guard case .stroke(_, let templates, _, _, _) = self else {
+            return "`stroke:` picks the shape a stroke gesture drew, and `\(name)` is \(kindPhrase)"
+        }
+        var known: [String] = []
+        for template in templates where !known.contains(template.name) { known.append(template.name) }
+        guard let unknown = names.first(where: { !known.contains($0) }) else { return nil }
+        return "`\(name)` has no shape `\(unknown)`; its shapes: \(known.joined(separator: ", ")) (`gesturectl stroke record \(unknown)` records one)"
     }
 
     /// Why `trigger` can never run for this gesture (named `name`), with what to use instead;

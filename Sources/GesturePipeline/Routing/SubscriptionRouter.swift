@@ -190,7 +190,7 @@ public struct SubscriptionRouter: Sendable {
         }
         var definitions: GestureConfig?
         if !request.definitions.isEmpty {
-            switch Self.definitions(request.definitions) {
+            switch Self.definitions(request.definitions, strokes: request.strokes) {
             case .failure(let error): return .failure(error)
             case .success(let parsed): definitions = parsed
             }
@@ -223,9 +223,17 @@ public struct SubscriptionRouter: Sendable {
 
     /// A `define` list read with the configuration's rules, its mistakes named by the entry
     /// (`define[2]: …`), never by a line of text the client did not write.
-    static func definitions(_ items: [JSONValue]) -> Result<GestureConfig, ProtocolError> {
+    static func definitions(_ items: [JSONValue], strokes: [JSONValue] = []) -> Result<GestureConfig, ProtocolError> {
+        let templates: [StrokeTemplate]
         do {
-            return .success(try GestureConfig.definitions(items))
+            templates = try GestureConfig.strokes(strokes)
+        } catch let error as FileError {
+            return .failure(ProtocolError(.invalidGesture, "strokes[\((error.line ?? 1) - 1)]: " + error.message))
+        } catch {
+            return .failure(ProtocolError(.invalidGesture, "\(error)"))
+        }
+        do {
+            return .success(try GestureConfig.definitions(items, strokes: templates))
         } catch let error as FileError {
             return .failure(ProtocolError(.invalidGesture, error.line.map { "define[\($0 - 1)]: " + error.message } ?? error.message))
         } catch {

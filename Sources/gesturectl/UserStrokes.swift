@@ -1,0 +1,21 @@
+import GestureCore
+import GesturePipeline
+import Posix
+
+/// The user's recorded strokes file: `--strokes FILE`, else `$XDG_CONFIG_HOME/gestured/strokes.yml`
+/// (`~/.config/gestured/strokes.yml`), which `gesturectl stroke record` writes.
+enum UserStrokes {
+    /// The default file, or nil when neither variable says where the configuration is.
+    static var defaultPath: String? { UserConfigHome.path("gestured/strokes.yml") }
+
+    /// The drawings of `path`, or of the default file: none when the default file does not
+    /// exist yet; a file given that does not exist, or any mistake, is an error.
+    static func load(_ path: String?) throws -> [StrokeTemplate] {
+        guard let file = path ?? defaultPath else { return [] }
+        do {
+            return try StrokesFile.parse(try FileReader.text(file), file: file).templates
+        } catch let error as FileReadError where error.reason == "no such file" && path == nil {
+            return []
+        }
+    }
+}
