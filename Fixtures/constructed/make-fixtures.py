@@ -381,6 +381,30 @@ class AnonymousPanel(Script):
 def linear(dx, dy):
     return lambda p: (dx * p, dy * p)
 
+
+def along(points):
+    """Offsets from points[0] along the polyline through `points` (mm), at an even pace."""
+    lengths = [0.0]
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        lengths.append(lengths[-1] + math.hypot(x1 - x0, y1 - y0))
+
+    def f(p):
+        d = p * lengths[-1]
+        for i in range(1, len(points)):
+            if d <= lengths[i] or i == len(points) - 1:
+                span = lengths[i] - lengths[i - 1]
+                t = (d - lengths[i - 1]) / span if span else 0
+                x = points[i - 1][0] + t * (points[i][0] - points[i - 1][0])
+                y = points[i - 1][1] + t * (points[i][1] - points[i - 1][1])
+                return (x - points[0][0], y - points[0][1])
+    return f
+
+
+def circle(r, start_degrees, turn_degrees=360, steps=36):
+    """A circle's points, clockwise as seen (screen y grows downward) for a positive turn."""
+    return [(r * math.cos(math.radians(start_degrees + turn_degrees * i / steps)),
+             r * math.sin(math.radians(start_degrees + turn_degrees * i / steps))) for i in range(steps + 1)]
+
 CX, CY = 146.8, 82.6
 
 
@@ -701,6 +725,41 @@ def main():
     s.move({i: linear(0, 10) for i in range(2, 10)}, 10)
     s.up(list(range(2, 10)))
     s.write("ten-fingers-retouch.yml", "ten fingers move 20 mm; one lifts and taps down again for 100 ms while nine stay")
+
+
+    # Strokes (Fixtures/strokes, replayed with Fixtures/strokes/gestures.yml): drawn shapes.
+    s = Script()
+    for r, start in ((20, -90), (17, -60), (23, -120)):
+        shape = circle(r, start, 365)
+        s.down({0: (CX + shape[0][0], CY + shape[0][1])})
+        s.move({0: along(shape)}, 45)
+        s.up([0])
+        s.wait(0.6)
+    s.write("../strokes/ts-circle-3.yml", "one finger draws a clockwise circle three times, of 20, 17 and 23 mm radius")
+
+    s = Script()
+    shapes = [
+        [(0, 20), (12, 34), (40, 0)],                # a check mark
+        circle(22, -90, 370),                         # a circle, clockwise
+        [(0, 0), (0, 40), (28, 40)],                  # an L
+        [(0, 0), (45, 15)],                           # a straight line: no shape
+        [(0, 0), (40, 0), (0, 40), (40, 40)],         # a Z
+        [(40, 0), (0, 0), (0, 40), (40, 40)],         # a backwards C of corners: no shape
+    ]
+    for shape in shapes:
+        s.down({0: (CX - 20 + shape[0][0], CY - 20 + shape[0][1])})
+        s.move({0: along(shape)}, 40)
+        s.up([0])
+        s.wait(0.5)
+    s.write("../strokes/ts-shapes.yml", "one finger draws a check, a circle, an L, a straight line, a Z and a square bracket")
+
+    s = Pad()
+    check = [(0, 12), (8, 22), (30, 0)]
+    start = {0: (30, 30), 1: (45, 28), 2: (60, 30)}
+    s.down({i: (x + check[0][0], y + check[0][1] - 12) for i, (x, y) in start.items()})
+    s.move({i: along(check) for i in start}, 35)
+    s.up([0, 1, 2])
+    s.write("../strokes/tp-stroke-3-check.yml", "three fingers draw a check mark on the clickpad")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureCore
 import GestureDesktop
 import GestureWire
 import GesturePipeline
@@ -41,9 +42,15 @@ struct ActionsCommand: AsyncParsableCommand {
         guard let path = file ?? UserConfigHome.path("gestured/actions.yml") else {
             throw CleanExit.message("gesturectl actions: no actions file: give --file, or set HOME", code: 1)
         }
+        let recorded: [StrokeTemplate]
+        do {
+            recorded = try UserStrokes.load(strokes)
+        } catch {
+            throw CleanExit.message("gesturectl actions: \(error)", code: 1)
+        }
         let actions: ActionsFile
         do {
-            actions = try ActionsFile.parse(try FileReader.text(path), file: path, strokes: try UserStrokes.load(strokes))
+            actions = try ActionsFile.parse(try FileReader.text(path), file: path, strokes: recorded)
         } catch let error as FileReadError where error.reason == "no such file" {
             throw CleanExit.message("gesturectl actions: \(path): no such file; write one (docs/ACTIONS.md, or: gesturectl actions --help)", code: 1)
         } catch {

@@ -26,4 +26,15 @@ enum TextFile {
             written += count
         }
     }
+
+    /// Creates the folders above `path` that are missing (mode 0755), as `mkdir -p` does.
+    static func makeParentFolders(of path: String) throws(Failure) {
+        var folder = ""
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        for (index, part) in parts.enumerated() {
+            folder += (index == 0 ? "" : "/") + part
+            guard !part.isEmpty, mkdir(folder, 0o755) != 0, errno != EEXIST else { continue }
+            throw Failure(path: path, reason: "cannot make \(folder): " + String(cString: strerror(errno)))
+        }
+    }
 }

@@ -10,11 +10,11 @@ enum UserStrokes {
 
     /// The drawings of `path`, or of the default file: none when the default file does not
     /// exist yet; a file given that does not exist, or any mistake, is an error.
-    static func load(_ path: String?) throws -> [StrokeTemplate] {
+    static func load(_ path: String?, missingIsEmpty: Bool = false) throws -> [StrokeTemplate] {
         guard let file = path ?? defaultPath else { return [] }
         do {
             return try StrokesFile.parse(try FileReader.text(file), file: file).templates
-        } catch let error as FileReadError where error.reason == "no such file" && path == nil {
+        } catch let error as FileReadError where error.reason == "no such file" && (path == nil || missingIsEmpty) {
             return []
         }
     }

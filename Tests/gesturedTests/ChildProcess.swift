@@ -19,8 +19,8 @@ final class ChildProcess {
     }
 
     /// gesturectl from this build.
-    static func gesturectl(_ arguments: [String]) throws -> ChildProcess {
-        try ChildProcess(DaemonProcess.root.appendingPathComponent(".build/debug/gesturectl").path, arguments)
+    static func gesturectl(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess(DaemonProcess.root.appendingPathComponent(".build/debug/gesturectl").path, arguments, environment: environment)
     }
 
     /// Waits for the exit; returns the status and standard output's lines.

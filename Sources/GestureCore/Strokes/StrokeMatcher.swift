@@ -11,8 +11,9 @@ import Foundation
 /// drawn left-then-up. Strokes that run commands must keep those apart; Protractor compares
 /// points in drawing order, so direction is part of the shape. What $P gets from ignoring
 /// order — any starting point on a closed shape — is given back here explicitly: a closed
-/// template (``StrokeTemplate/isClosed``) is also tried from each of the stroke's resampled
-/// points as its start.
+/// template (``StrokeTemplate/isClosed``) is tried from each of the stroke's resampled points
+/// as its start, against the stroke up to where it came back to its start (an overshoot left
+/// out, ``StrokeShape/loopEnd(_:)``); a stroke that never came back matches no closed template.
 ///
 /// Rotation: by default the stroke may be turned at most ``Options/rotationTolerance`` (30°)
 /// to fit, so a "V" and a "<" stay different shapes; `rotationTolerance: nil` matches at any
@@ -136,9 +137,11 @@ public struct StrokeMatcher: Hashable, Sendable {
                     let template = (UnsafeBufferPointer(rebasing: allPoints[range]), UnsafeBufferPointer(rebasing: allDirections[range]))
                     let score: Double
                     if closed[index] {
-                        let shape = scratch.hasLoop ? scratch.loop : scratch.open
-                        score = shape.points.withUnsafeBufferPointer { points in
-                            shape.directions.withUnsafeBufferPointer { similarity(template, (points, $0), closed: true) }
+                        // A closed shape needs a stroke that came back to its start: three
+                        // sides of a square are no circle, however round the hand went.
+                        guard scratch.hasLoop else { continue }
+                        score = scratch.loop.points.withUnsafeBufferPointer { points in
+                            scratch.loop.directions.withUnsafeBufferPointer { similarity(template, (points, $0), closed: true) }
                         }
                     } else {
                         score = scratch.open.points.withUnsafeBufferPointer { points in

@@ -92,8 +92,9 @@ public struct StrokeShape: Sendable {
         return end > 0 && nearest <= 0.2 * size ? end + 1 : nil
     }
 
-    /// `pointCount` points equally far apart along the first `count` points of the path.
-    static func resample(_ path: StrokePath, upTo count: Int, into out: inout ContiguousArray<Double>) {
+    /// ``StrokeMatcher/pointCount`` points equally far apart along the first `count` points of
+    /// the path, into `out` (x, y interleaved).
+    public static func resample(_ path: StrokePath, upTo count: Int, into out: inout ContiguousArray<Double>) {
         let n = StrokeMatcher.pointCount
         out.removeAll(keepingCapacity: true)
         let c = path.coordinates

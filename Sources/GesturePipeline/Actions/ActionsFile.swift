@@ -74,6 +74,9 @@ public struct ActionsFile: Sendable, Equatable {
             guard let gesture = byName[action.gesture] else {
                 return ConfigError(file: source, line: action.line, Self.unknown(action.gesture, configured: configured.map(\.name)))
             }
+            if let why = gesture.unknownStrokes(action.strokes, name: action.gesture) {
+                return ConfigError(file: source, line: action.strokesLine ?? action.line, why)
+            }
             return gesture.unreachable(action.trigger, name: action.gesture).map { ConfigError(file: source, line: action.triggerLine ?? action.line, $0) }
         }
     }

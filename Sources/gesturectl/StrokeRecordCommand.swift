@@ -1,0 +1,142 @@
+import ArgumentParser
+import GestureClient
+import GestureCore
+import GesturePipeline
+import GestureWire
+import Posix
+
+/// `gesturectl stroke record NAME`: the user draws a shape a few times on their own touch
+/// device, through the daemon (a `touches` subscription: only for the user the access policy
+/// serves), and the drawings are saved to their strokes file, where `gesturectl actions` finds
+/// them (docs/ACTIONS.md, "Strokes").
+struct StrokeRecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a shape by drawing it a few times on your touchscreen or touchpad.",
+        discussion: """
+            Draw the shape when asked, the same way each time (where it starts and which way it \
+            goes are part of the shape). A drawing shorter than --minimum-length, or unlike the \
+            ones before it, is asked for again. The drawings replace any of the same name in the \
+            strokes file; a built-in shape of that name is replaced by yours. Nothing is written \
+            until every drawing is in.
+            """)
+
+    @Argument(help: ArgumentHelp("The shape's name: letters, digits, '-', '_' and '.', starting with a letter.", valueName: "name"))
+    var name: String
+
+    @Option(name: .long, help: ArgumentHelp("How many drawings to take.", valueName: "count"))
+    var times = 3
+
+    @Option(name: .long, help: ArgumentHelp("Fingers that draw together (use the count your stroke gesture has).", valueName: "count"))
+    var fingers = 1
+
+    @Option(name: .customLong("minimum-length"), help: ArgumentHelp("The shortest drawing taken, millimetres.", valueName: "mm"))
+    var minimumLength: Double = GestureSettings.standard.strokeMinimumLength
+
+    @Option(name: .long, help: ArgumentHelp("The strokes file to write (default: $XDG_CONFIG_HOME/gestured/strokes.yml, ~/.config/gestured/strokes.yml).", valueName: "path"))
+    var strokes: String?
+
+    @OptionGroup var daemon: SocketOption
+
+    func validate() throws {
+        guard Self.isName(name) else {
+            throw ValidationError("the name is letters, digits, '-', '_' and '.', starting with a letter, at most 64 characters; not \(name)")
+        }
+        guard (1...10).contains(times) else { throw ValidationError("--times must be 1 to 10") }
+        guard (1...10).contains(fingers) else { throw ValidationError("--fingers must be 1 to 10") }
+        guard minimumLength >= 0 && minimumLength <= 10_000 else { throw ValidationError("--minimum-length must be 0 to 10000 mm") }
+    }
+
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, text.count <= 64, ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
+    }
+
+    func run() async throws {
+        guard let path = strokes ?? UserStrokes.defaultPath else {
+            throw CleanExit.message("gesturectl stroke record: no strokes file: give --strokes, or set HOME", code: 1)
+        }
+        // The file first: one with a mistake is said now, and never overwritten.
+        let existing: [StrokeTemplate]
+        do {
+            existing = try UserStrokes.load(path, missingIsEmpty: true)
+        } catch {
+            throw CleanExit.message("gesturectl stroke record: \(error); nothing recorded", code: 1)
+        }
+        let (client, _, stream) = try await DaemonConnection.open(
+            "stroke record", socket: daemon.socket, subscriptions: [SubscriptionRequest(touches: true)])
+        var events = stream
+        var capture = StrokeCapture(fingers: fingers)
+        var drawings: [StrokeTemplate] = []
+        let hands = fingers == 1 ? "one finger" : "\(fingers) fingers"
+        StandardError.line("gesturectl stroke record: draw \(name) with \(hands) (1 of \(times))")
+        loop: while drawings.count < times, let event = await events.next() {
+            switch event {
+            case .touches(let value):
+                switch capture.take(value) {
+                case .none:
+                    continue
+                case .tooManyFingers(let count):
+                    StandardError.line("gesturectl stroke record: \(count) fingers came down, not \(fingers); lift them all and draw \(name) again")
+                case .drawn(let drawing):
+                    let template = StrokeCapture.template(name, drawing.points)
+                    let length = drawing.length
+                    guard length >= minimumLength else {
+                        StandardError.line("gesturectl stroke record: that was \(GestureEventText.format(length, 0)) mm; draw \(name) larger, at least \(GestureEventText.format(minimumLength, 0)) mm of path")
+                        continue
+                    }
+                    if let first = drawings.first, let unlike = Self.unlike(template, first) {
+                        StandardError.line("gesturectl stroke record: that one is unlike the first (score \(GestureEventText.format(unlike, 2)), \(GestureEventText.format(GestureSettings.standard.strokeMinimumScore, 2)) needed); draw \(name) again the same way")
+                        continue
+                    }
+                    drawings.append(template)
+                    let next = drawings.count < times ? "; draw it again (\(drawings.count + 1) of \(times))" : ""
+                    StandardError.line("gesturectl stroke record: got \(name) \(drawings.count) of \(times): \(GestureEventText.format(length, 0)) mm in \(GestureEventText.format(drawing.duration, 2)) s\(next)")
+                }
+            case .paused(_, let message):
+                await client.close()
+                throw CleanExit.message("gesturectl stroke record: the daemon paused this connection (\(message)); nothing saved", code: 1)
+            case .disconnected(let reason):
+                await client.close()
+                throw CleanExit.message("gesturectl stroke record: the daemon went away (\(reason)) after \(drawings.count) of \(times) drawings; nothing saved", code: 1)
+            default:
+                continue loop
+            }
+        }
+        await client.close()
+        try save(drawings, existing: existing, to: path)
+    }
+
+    /// The score of `drawing` against `first` when it is below the minimum; nil when alike.
+    static func unlike(_ drawing: StrokeTemplate, _ first: StrokeTemplate) -> Double? {
+        var path = StrokePath(spacing: 0)
+        for point in drawing.points { path.add(point) }
+        var scratch = StrokeMatcher.Scratch()
+        let score = StrokeMatcher(templates: [first]).match(path, scratch: &scratch)?.score ?? 0
+        return score < GestureSettings.standard.strokeMinimumScore ? score : nil
+    }
+
+    func save(_ drawings: [StrokeTemplate], existing: [StrokeTemplate], to path: String) throws {
+        let others = existing.filter { $0.name != name }
+        let file = StrokesFile(templates: others + drawings)
+        do {
+            try TextFile.makeParentFolders(of: path)
+            try TextFile.write(file.yaml, to: path)
+        } catch {
+            throw CleanExit.message("gesturectl stroke record: \(error); nothing saved", code: 1)
+        }
+        let replaced = existing.count - others.count
+        var said = "gesturectl stroke record: saved \(EventText.count(drawings.count, "drawing")) of \(name) to \(path)"
+        if replaced > 0 { said += ", replacing \(replaced)" } else if StrokeTemplate.builtIn.contains(where: { $0.name == name }) { said += ", in place of the built-in \(name)" }
+        StandardError.line(said)
+        // A shape another one is taken for fires the wrong action: say so.
+        let rivals = StrokeTemplate.builtIn.filter { builtIn in builtIn.name != name && !others.contains { $0.name == builtIn.name } } + others
+        var path = StrokePath(spacing: 0)
+        for point in drawings[0].points { path.add(point) }
+        var scratch = StrokeMatcher.Scratch()
+        if let match = StrokeMatcher(templates: rivals).match(path, scratch: &scratch), match.score >= GestureSettings.standard.strokeMinimumScore {
+            StandardError.line("gesturectl stroke record: note: it is close to \(match.name) (score \(GestureEventText.format(match.score, 2))); the two may be taken for each other")
+        }
+        StandardError.line("gesturectl stroke record: an action runs on it with `stroke: \(name)` (docs/ACTIONS.md)")
+    }
+}

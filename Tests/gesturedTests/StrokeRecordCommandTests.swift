@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// `gesturectl stroke record` as a user runs it: a shape drawn three times on a device (a
+/// replaying daemon draws them) is saved to the strokes file, and from then on that shape is
+/// named by the recorded name — in the daemon's configuration (`strokes:`) and through the
+/// actions runner, which sends the file with its subscription.
+@Suite(.serialized) struct StrokeRecordCommandTests {
+    @Test func aRecordedCircleNamesTheCirclesDrawnAfterwards() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stroke-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // XDG_CONFIG_HOME's own file, in a folder that does not exist yet.
+        let strokes = folder.appendingPathComponent("config/gestured/strokes.yml").path
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/strokes/gestures.yml", "--replay", "Fixtures/strokes/ts-circle-3.yml", "--wait-subscribers", "1", "--exit-after-replay",
+        ])
+        let record = try ChildProcess.gesturectl(
+            ["stroke", "record", "loop", "--socket", daemon.socket], environment: ["XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
+        ).finish()
+        #expect(record.status == 0, "\(record.errors)")
+        #expect(daemon.wait() == 0)
+        let text = try String(contentsOfFile: strokes, encoding: .utf8)
+        #expect(text.components(separatedBy: "  - name: loop\n").count == 4, "three drawings: \(text)")
+        // The daemon's own configuration with those drawings: the circles of another
+        // recording are `loop`, not the built-in circle.
+        let drawings = text.components(separatedBy: "strokes:\n")[1]
+        let config = folder.appendingPathComponent("gestured.yml").path
+        try """
+            version: 1
+            strokes:
+            \(drawings)gestures:
+              - name: shapes
+                stroke: { shapes: [loop, check] }
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let replay = try ChildProcess.gesturectl(["replay", "--text", "--config", config, "Fixtures/strokes/ts-shapes.yml"]).finish()
+        #expect(replay.status == 0, "\(replay.errors)")
+        #expect(replay.lines.map { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).prefix(2).joined(separator: " ") } == ["ended check", "ended loop"])
+    }
+}
