@@ -5,7 +5,7 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev libexpat1-dev libsystemd-dev libxkbcommon-dev xkb-data libxcb1-dev libwayland-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo install deb static e2e fuzz soak bench bench-instructions bench-daemon bench-footprint order-file fixtures-update diagrams clean help
+.PHONY: all deps build test demo install deb static e2e fuzz soak bench bench-instructions bench-strokes bench-daemon bench-footprint order-file fixtures-update diagrams clean help
 
 all: build
 
@@ -84,6 +84,7 @@ install: deps
 bench: deps
 	GESTURED_BENCHMARKS=1 $(SWIFT) package --scratch-path .build-bench --disable-sandbox benchmark --no-progress
 	@$(MAKE) --no-print-directory bench-instructions
+	@$(MAKE) --no-print-directory bench-strokes
 	@$(MAKE) --no-print-directory bench-daemon
 	@$(MAKE) --no-print-directory bench-footprint
 
@@ -99,6 +100,12 @@ bench-daemon: deps
 	$(SWIFT) build -c release --product gesturectl
 	$(SWIFT) build -c release --product daemon-bench
 	Benchmarks/daemon/run.sh "$$($(SWIFT) build -c release --show-bin-path)"
+
+# How well drawn strokes are named: generated drawings of the built-in shapes and of shapes
+# nobody recorded, matched with 1, 3 and 5 recorded templates per shape.
+bench-strokes: deps
+	$(SWIFT) build -c release --product stroke-accuracy
+	$$($(SWIFT) build -c release --show-bin-path)/stroke-accuracy
 
 bench-instructions: deps
 	@scripts/apt-install-missing.sh valgrind

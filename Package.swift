@@ -100,6 +100,8 @@ let package = Package(
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
         .executableTarget(name: "engine-profile", dependencies: ["GestureTesting", "Evdev"]),
+        // `make bench-strokes`: how well drawn strokes are named (docs/BENCHMARKS.md).
+        .executableTarget(name: "stroke-accuracy", dependencies: ["GestureCore", "GestureTesting"]),
         // `make bench`: the daemon's latency, CPU and memory with many clients; replay throughput.
         .executableTarget(name: "daemon-bench", dependencies: ["GesturePipeline", "GestureWire"]),
         .testTarget(

@@ -49,4 +49,5 @@ let benchmarks: @Sendable () -> Void = {
     measure("Steady 1-finger pan, 16 bindings", .pan)
     measure("Touch sequences 2-finger, 16 bindings", .sequences)
     decoderBenchmarks()
+    strokeBenchmarks()
 }

@@ -16,6 +16,13 @@ public struct StrokeCapture: Sendable {
         /// Seconds from all fingers down to the lift.
         public var duration: Double
 
+        /// Creates a drawing.
+        public init(device: Int64, points: [Point], duration: Double) {
+            self.device = device
+            self.points = points
+            self.duration = duration
+        }
+
         /// Length of the path, millimetres.
         public var length: Double { StrokeTemplate(name: "", points: points).length }
     }

@@ -24,11 +24,12 @@ public struct StrokeAccuracy: Sendable {
     /// Known strokes named wrong, as `drawn → named`, and how often.
     public var confusions: [String: Int] = [:]
 
-    /// Runs the measurement with the matcher's default options and `minimumScore`.
-    public init(templatesPerShape: Int, trials: Int, minimumScore: Double = GestureSettings.standard.strokeMinimumScore, tolerance: Double = StrokeMatcher.Options.defaultRotationTolerance, seed: UInt64 = 37) {
+    /// Runs the measurement with the matcher's default options and `minimumScore` (`harsh`:
+    /// with ``StrokeSampler``'s harsher variations).
+    public init(templatesPerShape: Int, trials: Int, minimumScore: Double = GestureSettings.standard.strokeMinimumScore, tolerance: Double = StrokeMatcher.Options.defaultRotationTolerance, harsh: Bool = false, seed: UInt64 = 37) {
         self.templatesPerShape = templatesPerShape
         self.trials = trials
-        var recorder = StrokeSampler(seed: seed)
+        var recorder = StrokeSampler(seed: seed, harsh: harsh)
         var templates: [StrokeTemplate] = []
         for shape in StrokeTemplate.builtIn {
             if templatesPerShape == 0 {
@@ -41,7 +42,7 @@ public struct StrokeAccuracy: Sendable {
         }
         let matcher = StrokeMatcher(templates: templates, options: .init(rotationTolerance: tolerance))
         var scratch = StrokeMatcher.Scratch()
-        var drawer = StrokeSampler(seed: seed &+ 1)
+        var drawer = StrokeSampler(seed: seed &+ 1, harsh: harsh)
         func best(_ drawing: [(time: Double, point: Point)]) -> StrokeMatch? {
             var path = StrokePath()
             for sample in drawing { path.add(sample.point) }

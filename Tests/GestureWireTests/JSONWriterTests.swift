@@ -67,6 +67,7 @@ import Testing
             .swipe(SwipeGesture.Value(time: t, direction: .left, fingers: 3, translation: Vector(dx: -n, dy: 0), velocity: v)),
             .edgeSwipe(EdgeSwipeGesture.Value(time: t, edge: .top, fingers: 1, location: p, translation: v, velocity: v)),
             .hold(HoldGesture.Value(time: t, duration: n / 10_000, location: p, fingers: 2)),
+            .stroke(StrokeGesture.Value(time: t, name: "circle \"\\ε", score: 0.9876, fingers: 3, length: n, duration: n / 1_000)),
             .bool(true), .number(n), .number(-n / 7), .point(p), .vector(v),
             .simultaneous(first: tap, second: nil), .simultaneous(first: .number(n), second: .longPress(true)),
             .sequenceSecond(tap, .exclusiveSecond(.vector(v))), .exclusiveFirst(.sequenceFirst(.bool(false))),

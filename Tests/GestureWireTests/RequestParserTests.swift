@@ -96,7 +96,7 @@ import Testing
             Issue.record("accepted")
             return
         }
-        #expect(failure.error.message == #"subscribe has no field "gesture"; its fields are "id", "gestures", "devices", "phases", "define", "touchpadGestures", "consume", "touches", "trace""#)
+        #expect(failure.error.message == #"subscribe has no field "gesture"; its fields are "id", "gestures", "devices", "phases", "define", "strokes", "touchpadGestures", "consume", "touches", "trace""#)
     }
 
     /// Issue 34: a subscription may ask its gestures to consume their touches.

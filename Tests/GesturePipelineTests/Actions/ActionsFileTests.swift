@@ -1,3 +1,4 @@
+import GestureCore
 import GesturePipeline
 import GestureWire
 import Testing
@@ -163,6 +164,56 @@ import Testing
         } throws: { error in
             guard let error = error as? ConfigError else { return false }
             return error.line == line && "\(error)".contains("actions.yml:\(line)") && "\(error)".contains(words)
+        }
+    }
+}
+
+/// `stroke:` picks an action by the shape a stroke gesture drew.
+@Suite struct ActionsStrokeTests {
+    static let file = """
+        version: 1
+        actions:
+          - gesture: drawn
+            define: { stroke: { shapes: [check, mine] } }
+            stroke: check
+            run: [a]
+          - gesture: drawn
+            stroke: [mine]
+            run: [b]
+          - gesture: drawn
+            on: failed
+            run: [c]
+        """
+
+    static let mine = StrokeTemplate(name: "mine", points: [Point(x: 0, y: 0), Point(x: 30, y: 30)])
+
+    @Test func eachShapeRunsItsAction() throws {
+        let file = try ActionsFile.parse(Self.file, file: "actions.yml", strokes: [Self.mine])
+        #expect(file.definesStrokes)
+        #expect(file.actions.map(\.strokes) == [["check"], ["mine"], nil])
+        var tracker = ActionTracker(actions: file.actions)
+        func ran(_ phase: PhaseKind, _ name: String?) -> [Int] {
+            let value: JSONValue? = name.map { .object([("kind", "stroke"), ("name", .string($0)), ("score", .number(0.9))]) }
+            return tracker.handle(ActionEvent(gesture: "drawn", instance: 1, phase: phase, value: value), at: 0).map(\.action)
+        }
+        #expect(ran(.ended, "check") == [0])
+        #expect(ran(.ended, "mine") == [1])
+        #expect(ran(.ended, "V") == [])
+        #expect(ran(.failed, nil) == [2])
+    }
+
+    @Test(arguments: [
+        ("    stroke: circle\n", "actions.yml:5: `drawn` has no shape `circle`; its shapes: check, mine (`gesturectl stroke record circle` records one)"),
+        ("    stroke: check\n    on: failed\n", "actions.yml:5: `stroke:` picks the shape drawn, which is known when the stroke ends; use it with `on: ended` (the default)"),
+        ("    stroke: { name: check }\n", "actions.yml:5: expected `stroke:` to name the shape (or a list of shapes) its stroke gesture must draw, like `stroke: circle-clockwise`"),
+    ])
+    func mistakesAreSaidAtTheirLine(_ lines: String, _ message: String) {
+        let text = "version: 1\nactions:\n  - gesture: drawn\n    define: { stroke: { shapes: [check, mine] } }\n\(lines)    run: [a]\n"
+        do {
+            _ = try ActionsFile.parse(text, file: "actions.yml", strokes: [Self.mine])
+            Issue.record("no error")
+        } catch {
+            #expect("\(error)" == message)
         }
     }
 }
