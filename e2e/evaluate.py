@@ -230,6 +230,19 @@ try:
 except OSError as error:
     record("gesturectl record: the recorded fixture's transcript is what gestured saw live while recording", False, str(error))
 
+# ── A stroke on the real stack (issue 37) ──────────────────────────────────────────────────
+# libinput replay drew six shapes on a touchscreen it made; alice's actions file picks the
+# check and the circle by name: each action ran once, in drawing order, and nothing else did.
+try:
+    ran = open(os.path.join(out, "stroke-actions.out")).read().split()
+    errors = open(os.path.join(out, "stroke-runner.err")).read()
+    shapes = ran[0::2]
+    record("strokes: a check and a circle drawn through libinput run their actions once each, the L, line, Z and bracket none",
+           shapes == ["check", "circle-clockwise"] and "strokes" in device_name.values() and "mistake" not in errors,
+           f"ran {ran}; runner said: {errors.strip()[:300]}")
+except OSError as error:
+    record("strokes: a check and a circle drawn through libinput run their actions once each, the L, line, Z and bracket none", False, str(error))
+
 # ── Touchpad ───────────────────────────────────────────────────────────────────────────────
 pad = instances(by_device.get("touchpad", []))
 swipe = [s for s in pad if s["gesture"] == "swipe-left-3"]

@@ -26,7 +26,7 @@ mkdir -p "$share/bin" "$share/expected" "$share/e2e/guest" "$share/Fixtures" "$s
 cp "$bin/gestured" "$bin/gesturectl" "$share/bin/"
 cp "$deb" "$share/gestured.deb"
 cp e2e/guest/*.py e2e/guest/*.sh e2e/guest/*.yml "$share/e2e/guest/"
-cp -r Fixtures/real Fixtures/constructed Fixtures/gestures.yml "$share/Fixtures/"
+cp -r Fixtures/real Fixtures/constructed Fixtures/strokes Fixtures/gestures.yml "$share/Fixtures/"
 
 # Every touchpad recording, played to a daemon of its own so its gestures can be set against
 # libinput's (e2e/guest/touchpad-agreement.yml).

@@ -159,6 +159,31 @@ echo "recorded libinput $OUT/recorded.yml" > /tmp/recorded.txt
 expected=0
 [ -f "$OUT/recorded.yml" ] && play_recordings /tmp/recorded.txt "$OUT/order.txt"
 
+# ── 5c. A stroke drawn on the real stack runs its action (issue 37) ─────────────────────────
+# alice's way: `gesturectl actions` with a stroke defined in her file, `stroke:` picking the
+# shape; libinput's own tool draws a check, a circle, an L, a line, a Z and a bracket on a
+# touchscreen it makes. Only the check's and the circle's actions may run, once each.
+step "stroke actions"
+mkdir -p /tmp/stroke-config
+cat > /tmp/stroke-actions.yml <<'YAML'
+version: 1
+actions:
+  - gesture: drawn
+    define: { stroke: { shapes: [check, circle-clockwise] }, priority: simultaneous }
+    stroke: check
+    shell: echo "check $GESTURE_DEVICE" >> /host/out/stroke-actions.out
+  - gesture: drawn
+    stroke: circle-clockwise
+    shell: echo "circle-clockwise $GESTURE_DEVICE" >> /host/out/stroke-actions.out
+YAML
+XDG_CONFIG_HOME=/tmp/stroke-config "$BIN/gesturectl" actions --file /tmp/stroke-actions.yml > "$OUT/stroke-runner.out" 2> "$OUT/stroke-runner.err" &
+runner=$!
+wait_until 30 log_has "$OUT/stroke-runner.err" "connected to gestured"
+echo "strokes libinput Fixtures/strokes/ts-shapes.yml" > /tmp/strokes.txt
+play_recordings /tmp/strokes.txt "$OUT/order.txt"
+wait_until 10 sh -c "[ \$(wc -l < $OUT/stroke-actions.out) -ge 2 ]"
+kill -TERM "$runner"; wait "$runner"
+
 step "stopping gestured"
 kill -TERM "$daemon"; wait "$daemon"; echo $? > "$OUT/daemon.status"
 wait "$subscriber" 2>/dev/null; wait "$collector" 2>/dev/null

@@ -130,35 +130,47 @@ public struct StrokeMatcher: Hashable, Sendable {
         var best = -Double.infinity
         var bestIndex = 0
         var runnerUp = 0.0
-        vectors.withUnsafeBufferPointer { allPoints in
-            directions.withUnsafeBufferPointer { allDirections in
-                for index in templates.indices {
-                    let range = (index * 2 * n)..<((index + 1) * 2 * n)
-                    let template = (UnsafeBufferPointer(rebasing: allPoints[range]), UnsafeBufferPointer(rebasing: allDirections[range]))
-                    let score: Double
-                    if closed[index] {
-                        // A closed shape needs a stroke that came back to its start: three
-                        // sides of a square are no circle, however round the hand went.
-                        guard scratch.hasLoop else { continue }
-                        score = scratch.loop.points.withUnsafeBufferPointer { points in
-                            scratch.loop.directions.withUnsafeBufferPointer { similarity(template, (points, $0), closed: true) }
+        let hasLoop = scratch.hasLoop
+        withUnsafeBuffers(scratch) { open, loop in
+            vectors.withUnsafeBufferPointer { allPoints in
+                directions.withUnsafeBufferPointer { allDirections in
+                    for index in templates.indices {
+                        let range = (index * 2 * n)..<((index + 1) * 2 * n)
+                        let template = (UnsafeBufferPointer(rebasing: allPoints[range]), UnsafeBufferPointer(rebasing: allDirections[range]))
+                        let score: Double
+                        if closed[index] {
+                            // A closed shape needs a stroke that came back to its start: three
+                            // sides of a square are no circle, however round the hand went.
+                            guard hasLoop else { continue }
+                            score = similarity(template, loop, closed: true)
+                        } else {
+                            score = similarity(template, open, closed: false)
                         }
-                    } else {
-                        score = scratch.open.points.withUnsafeBufferPointer { points in
-                            scratch.open.directions.withUnsafeBufferPointer { similarity(template, (points, $0), closed: false) }
+                        let other = nameIDs[index] != nameIDs[bestIndex]
+                        if score > best {
+                            if other { runnerUp = best }  // the old best tops every other name
+                            best = score
+                            bestIndex = index
+                        } else if other && score > runnerUp {
+                            runnerUp = score
                         }
-                    }
-                    let other = nameIDs[index] != nameIDs[bestIndex]
-                    if score > best {
-                        if other { runnerUp = best }  // the old best tops every other name
-                        best = score
-                        bestIndex = index
-                    } else if other && score > runnerUp {
-                        runnerUp = score
                     }
                 }
             }
         }
         return StrokeMatch(name: templates[bestIndex].name, score: max(best, 0), runnerUp: max(runnerUp, 0))
+    }
+
+    /// The scratch's two shapes as buffers, for the length of `body`.
+    func withUnsafeBuffers(_ scratch: Scratch, _ body: (Prepared, Prepared) -> Void) {
+        scratch.open.points.withUnsafeBufferPointer { openPoints in
+            scratch.open.directions.withUnsafeBufferPointer { openDirections in
+                scratch.loop.points.withUnsafeBufferPointer { loopPoints in
+                    scratch.loop.directions.withUnsafeBufferPointer { loopDirections in
+                        body((openPoints, openDirections), (loopPoints, loopDirections))
+                    }
+                }
+            }
+        }
     }
 }
