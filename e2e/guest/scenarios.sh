@@ -179,8 +179,20 @@ YAML
 XDG_CONFIG_HOME=/tmp/stroke-config "$BIN/gesturectl" actions --file /tmp/stroke-actions.yml > "$OUT/stroke-runner.out" 2> "$OUT/stroke-runner.err" &
 runner=$!
 wait_until 30 log_has "$OUT/stroke-runner.err" "connected to gestured"
-echo "strokes libinput Fixtures/strokes/ts-shapes.yml" > /tmp/strokes.txt
-play_recordings /tmp/strokes.txt "$OUT/order.txt"
+# (libinput replay as play_recordings runs it, without the capture: the runner consumes the
+# strokes, so gestured holds the device grabbed and evemu-record would read nothing)
+rm -f /tmp/replay.fifo; mkfifo /tmp/replay.fifo
+PYTHONUNBUFFERED=1 libinput replay Fixtures/strokes/ts-shapes.yml < /tmp/replay.fifo > "$OUT/strokes.replay.log" 2>&1 &
+creator=$!
+exec 3> /tmp/replay.fifo
+wait_until 60 has_devices 1
+echo "strokes $(newest_id)" >> "$OUT/order.txt"
+wait_until 30 log_has "$OUT/strokes.replay.log" "/dev/input/event"
+printf '\n' >&3 2>/dev/null
+exec 3>&-
+( sleep 120; kill "$creator" 2>/dev/null ) &
+wait "$creator"
+wait_until 60 has_devices 0
 wait_until 10 sh -c "[ \$(wc -l < $OUT/stroke-actions.out) -ge 2 ]"
 kill -TERM "$runner"; wait "$runner"
 
