@@ -77,6 +77,9 @@ public enum ActionsWriter {
             if !when.titles.isEmpty { fields.append("title: " + yaml(when.titles.count == 1 ? .string(when.titles[0]) : .array(when.titles.map(JSONValue.string)))) }
             out += "    when: { \(fields.joined(separator: ", ")) }\n"
         }
+        if let strokes = action.strokes {
+            out += "    stroke: \(yaml(strokes.count == 1 ? .string(strokes[0]) : .array(strokes.map(JSONValue.string))))\n"
+        }
         switch action.trigger {
         case .ended: break
         case .began: out += "    on: began\n"

@@ -7,6 +7,9 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case fusuma
     /// `~/.config/touchegg/touchegg.conf`: XML under `<touchégg>`.
     case touchegg
+    /// `~/.config/inputactions/config.yaml`: YAML with `touchpad:`, `touchscreen:`, `mouse:`
+    /// sections of `gestures:` (triggers with a `type:`).
+    case inputActions = "inputactions"
 
     /// The format `text` clearly is, or nil when it is none of them for sure (an empty file,
     /// comments only, something else).
@@ -22,6 +25,9 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         }
         guard !firstWords.isEmpty else { return nil }
         if firstWords.contains(where: { ["swipe:", "pinch:", "rotate:", "hold:"].contains($0) && raw(text, top: $0) }) { return .fusuma }
+        if firstWords.contains(where: { ["touchpad:", "touchscreen:", "mouse:", "keyboard:"].contains($0) && raw(text, top: $0) }), text.contains("gestures:") {
+            return .inputActions
+        }
         let directives = ["gesture", "gesture:", "device", "device:", "swipe_threshold", "swipe_threshold:", "timeout", "timeout:"]
         if firstWords.allSatisfy({ directives.contains($0) || directives.contains(String($0.dropLast())) }) { return .libinputGestures }
         return nil

@@ -6,5 +6,5 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Write an actions file (docs/ACTIONS.md) from another gesture tool's configuration.",
         discussion: "Each line without an equivalent is said on standard error, and kept in the file as a comment that says why.",
-        subcommands: [LibinputGesturesImportCommand.self, FusumaImportCommand.self, ToucheggImportCommand.self])
+        subcommands: [LibinputGesturesImportCommand.self, FusumaImportCommand.self, ToucheggImportCommand.self, InputActionsImportCommand.self])
 }

@@ -7,6 +7,7 @@ import Testing
         #expect(ImportFormat.guess(ImportSample.text("libinput-gestures.conf")) == .libinputGestures)
         #expect(ImportFormat.guess(ImportSample.text("fusuma.yml")) == .fusuma)
         #expect(ImportFormat.guess(ImportSample.text("touchegg.conf")) == .touchegg)
+        #expect(ImportFormat.guess(ImportSample.text("inputactions.yaml")) == .inputActions)
     }
 
     @Test func whatIsNoneOfThemForSureIsLeftToTheImporter() {
