@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 import GestureCore
 
 /// Draws a template the ways people draw it, from a seed: scaled (25–80 mm) and stretched
@@ -61,7 +61,7 @@ public struct StrokeSampler {
         let scale = Double.random(in: 25...80, using: &random) / size
         let stretch = Double.random(in: (1 - stretch)...(1 + stretch), using: &random)
         let angle = Double.random(in: -maximumRotation...maximumRotation, using: &random)
-        let (c, s) = (cos(angle), sin(angle))
+        let (c, s) = (Double.cos(angle), Double.sin(angle))
         let shaped = points.map { p -> Point in
             let x = (p.x - centre.x) * scale * stretch
             let y = (p.y - centre.y) * scale / stretch
@@ -82,13 +82,13 @@ public struct StrokeSampler {
             let p = position(shaped, lengths, at: along, segment: &segment)
             let jitter = Vector(dx: gaussian() * 0.25, dy: gaussian() * 0.25)
             let drift = Vector(
-                dx: wobble.size * sin(wobble.phase + along / max(total, 1) * 2 * .pi),
-                dy: wobble.size * cos(wobble.phase + along / max(total, 1) * 3 * .pi))
+                dx: wobble.size * Double.sin(wobble.phase + along / max(total, 1) * 2 * .pi),
+                dy: wobble.size * Double.cos(wobble.phase + along / max(total, 1) * 3 * .pi))
             result.append((time, Point(x: p.x + jitter.dx + drift.dx, y: p.y + jitter.dy + drift.dy)))
             if along >= total { break }
             // Slower at the ends and in the middle of each corner, as hands are.
             let progress = along / max(total, 1)
-            let pace = speed * (0.5 + sin(.pi * progress))
+            let pace = speed * (0.5 + Double.sin(.pi * progress))
             time += 1 / rate
             along = min(total, along + pace / rate)
         }
@@ -108,7 +108,7 @@ public struct StrokeSampler {
     mutating func gaussian() -> Double {
         let u = Double.random(in: Double.ulpOfOne...1, using: &random)
         let v = Double.random(in: 0...1, using: &random)
-        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+        return (-2 * Double.log(u)).squareRoot() * Double.cos(2 * .pi * v)
     }
 
     /// Shapes no built-in template is: straight lines every 45° (a drag, a scroll), a spiral, an
@@ -119,21 +119,21 @@ public struct StrokeSampler {
         var shapes: [StrokeTemplate] = []
         for step in 0..<8 {
             let angle = Double(step) * .pi / 4
-            shapes.append(StrokeTemplate(name: "line-\(step * 45)", points: [Point(x: 0, y: 0), Point(x: 40 * cos(angle), y: 40 * sin(angle))]))
+            shapes.append(StrokeTemplate(name: "line-\(step * 45)", points: [Point(x: 0, y: 0), Point(x: 40 * Double.cos(angle), y: 40 * Double.sin(angle))]))
         }
         shapes.append(StrokeTemplate(name: "spiral", points: (0...72).map { i in
             let t = Double(i) / 72 * 4 * .pi
-            return Point(x: 20 + t * 1.6 * cos(t), y: 20 + t * 1.6 * sin(t))
+            return Point(x: 20 + t * 1.6 * Double.cos(t), y: 20 + t * 1.6 * Double.sin(t))
         }))
         shapes.append(StrokeTemplate(name: "M", points: [Point(x: 0, y: 40), Point(x: 0, y: 0), Point(x: 20, y: 25), Point(x: 40, y: 0), Point(x: 40, y: 40)]))
         shapes.append(StrokeTemplate(name: "pigtail", points: (0...48).map { i in
             let t = Double(i) / 48
             let angle = .pi / 2 - t * 2.4 * .pi
-            return Point(x: t * 40 + 10 * cos(angle), y: 20 - 10 * sin(angle))
+            return Point(x: t * 40 + 10 * Double.cos(angle), y: 20 - 10 * Double.sin(angle))
         }))
         shapes.append(StrokeTemplate(name: "eight", points: (0...72).map { i in
             let t = Double(i) / 72 * 2 * .pi
-            return Point(x: 20 + 12 * sin(2 * t), y: 20 + 20 * sin(t))
+            return Point(x: 20 + 12 * Double.sin(2 * t), y: 20 + 20 * Double.sin(t))
         }))
         shapes.append(StrokeTemplate(name: "scribble", points: [
             Point(x: 0, y: 10), Point(x: 30, y: 0), Point(x: 5, y: 30), Point(x: 40, y: 25), Point(x: 15, y: 5), Point(x: 35, y: 40),

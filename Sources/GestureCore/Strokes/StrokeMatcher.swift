@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// Matches a drawn stroke against templates with Protractor (Yang Li, CHI 2010), the closed-form
 /// successor of Wobbrock's $1: both the stroke and each template are resampled to
@@ -102,9 +102,9 @@ public struct StrokeMatcher: Hashable, Sendable {
             return index
         })
         let tolerance = min(options.rotationTolerance ?? .pi, .pi)
-        cosine = cos(tolerance)
-        sine = sin(tolerance)
-        tangent = tolerance < .pi / 2 ? tan(tolerance) : .infinity
+        cosine = Double.cos(tolerance)
+        sine = Double.sin(tolerance)
+        tangent = tolerance < .pi / 2 ? Double.tan(tolerance) : .infinity
     }
 
     public static func == (lhs: StrokeMatcher, rhs: StrokeMatcher) -> Bool {

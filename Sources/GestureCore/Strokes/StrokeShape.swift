@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// A stroke as the matcher compares it: resampled to ``StrokeMatcher/pointCount`` points
 /// equally far apart along the path (Wobbrock's RESAMPLE, leaving the path as it is), centred,
@@ -37,9 +37,9 @@ public struct StrokeShape: Sendable {
             points[i + 1] -= cy
         }
         if rotationInvariant {
-            let angle = atan2(points[1], points[0])
-            let c = cos(-angle)
-            let s = sin(-angle)
+            let angle = Double.atan2(y: points[1], x: points[0])
+            let c = Double.cos(-angle)
+            let s = Double.sin(-angle)
             for i in stride(from: 0, to: 2 * n, by: 2) {
                 let x = points[i], y = points[i + 1]
                 points[i] = x * c - y * s

@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 extension StrokeTemplate {
     /// The shapes every stroke gesture knows without a recording, drawn on a 40 mm square in
@@ -37,7 +37,7 @@ extension StrokeTemplate {
         let steps = Int((abs(turning) / (.pi / 18)).rounded())
         return (0...steps).map { step in
             let angle = start + turning * Double(step) / Double(steps)
-            return Point(x: centre.0 + radius * cos(angle), y: centre.1 + radius * sin(angle))
+            return Point(x: centre.0 + radius * Double.cos(angle), y: centre.1 + radius * Double.sin(angle))
         }
     }
 
