@@ -87,6 +87,8 @@ struct ImportOutput: ParsableArguments {
                 throw CleanExit.message("gesturectl import: \(output) exists; give --force to replace it", code: 1)
             }
             do {
+                // ~/.config/gestured may not exist yet on a machine that never ran gestured.
+                try TextFile.makeParentFolders(of: output)
                 try TextFile.write(text, to: output)
             } catch {
                 throw CleanExit.message("gesturectl import: \(error)", code: 1)
