@@ -11,7 +11,7 @@ import RealModule
 /// drawn left-then-up. Strokes that run commands must keep those apart; Protractor compares
 /// points in drawing order, so direction is part of the shape. What $P gets from ignoring
 /// order — any starting point on a closed shape — is given back here explicitly: a closed
-/// template (``StrokeTemplate/isClosed``) is tried from each of the stroke's resampled points
+/// template (``StrokeTemplate/isClosed``) is tried with any of the stroke's resampled points
 /// as its start, against the stroke up to where it came back to its start (an overshoot left
 /// out, ``StrokeShape/loopEnd(_:)``); a stroke that never came back matches no closed template.
 ///
