@@ -62,8 +62,11 @@ extension GestureSpec {
     public func unreachable(_ trigger: ActionTrigger, name: String) -> String? {
         let never = "`\(name)` is \(kindPhrase), which ends as soon as it is recognized and is never active"
         switch trigger {
-        case .ended, .failed:
+        case .ended:
             return nil
+        case .failed:
+            guard case .stroke = self else { return nil }
+            return "`on: failed` never runs: `\(name)` is a stroke, which fails (noMatch, tooShort) before any client saw it begin, so no `failed` event is sent; `gesturectl subscribe --trace` shows those failures"
         case .began:
             return becomesActive ? nil : "`on: began` never runs: \(never); use `on: ended`"
         case .held:
