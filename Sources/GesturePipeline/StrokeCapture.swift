@@ -104,8 +104,7 @@ public struct StrokeCapture: Sendable {
     /// `points` as a template's: ``StrokeMatcher/pointCount`` points equally spaced along the
     /// path, moved so the drawing's top-left corner is at 0, 0; what a strokes file keeps.
     public static func template(_ name: String, _ points: [Point]) -> StrokeTemplate {
-        var path = StrokePath(spacing: 0)
-        for point in points { path.add(point) }
+        let path = StrokePath(points)
         var shape = ContiguousArray<Double>()
         StrokeShape.resample(path, upTo: path.count, into: &shape)
         var resampled: [Point] = []

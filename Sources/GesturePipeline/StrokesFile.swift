@@ -58,20 +58,11 @@ public struct StrokesFile: Sendable, Equatable {
     }
 
     /// A name as a YAML scalar: plain when it is letters, digits, `-`, `_` and `.` starting with
-    /// a letter (and no YAML word like `yes`), else double-quoted.
+    /// a letter (and no YAML word like `yes`), else JSON's string (YAML reads it the same).
     static func quoted(_ name: String) -> String {
         let safe = name.first?.isLetter == true
             && name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
             && !["true", "false", "null", "yes", "no", "on", "off", "y", "n"].contains(name.lowercased())
-        guard !safe else { return name }
-        var escaped = ""
-        for character in name {
-            switch character {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            default: escaped.append(character)
-            }
-        }
-        return "\"" + escaped + "\""
+        return safe ? name : JSONValue.string(name).serialized
     }
 }

@@ -44,8 +44,7 @@ public struct StrokeAccuracy: Sendable {
         var scratch = StrokeMatcher.Scratch()
         var drawer = StrokeSampler(seed: seed &+ 1, harsh: harsh)
         func best(_ drawing: [(time: Double, point: Point)]) -> StrokeMatch? {
-            var path = StrokePath()
-            for sample in drawing { path.add(sample.point) }
+            var path = StrokePath(drawing.map(\.point), spacing: 0.5)
             path.add(drawing[drawing.count - 1].point, force: true)
             return matcher.match(path, scratch: &scratch)
         }

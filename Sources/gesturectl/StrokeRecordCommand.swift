@@ -109,10 +109,7 @@ struct StrokeRecordCommand: AsyncParsableCommand {
 
     /// The score of `drawing` against `first` when it is below the minimum; nil when alike.
     static func unlike(_ drawing: StrokeTemplate, _ first: StrokeTemplate) -> Double? {
-        var path = StrokePath(spacing: 0)
-        for point in drawing.points { path.add(point) }
-        var scratch = StrokeMatcher.Scratch()
-        let score = StrokeMatcher(templates: [first]).match(path, scratch: &scratch)?.score ?? 0
+        let score = StrokeMatcher(templates: [first]).match(drawing.points)?.score ?? 0
         return score < GestureSettings.standard.strokeMinimumScore ? score : nil
     }
 
@@ -131,10 +128,7 @@ struct StrokeRecordCommand: AsyncParsableCommand {
         StandardError.line(said)
         // A shape another one is taken for fires the wrong action: say so.
         let rivals = StrokeTemplate.builtIn.filter { builtIn in builtIn.name != name && !others.contains { $0.name == builtIn.name } } + others
-        var path = StrokePath(spacing: 0)
-        for point in drawings[0].points { path.add(point) }
-        var scratch = StrokeMatcher.Scratch()
-        if let match = StrokeMatcher(templates: rivals).match(path, scratch: &scratch), match.score >= GestureSettings.standard.strokeMinimumScore {
+        if let match = StrokeMatcher(templates: rivals).match(drawings[0].points), match.score >= GestureSettings.standard.strokeMinimumScore {
             StandardError.line("gesturectl stroke record: note: it is close to \(match.name) (score \(GestureEventText.format(match.score, 2))); the two may be taken for each other")
         }
         StandardError.line("gesturectl stroke record: an action runs on it with `stroke: \(name)` (docs/ACTIONS.md)")

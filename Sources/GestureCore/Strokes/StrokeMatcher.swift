@@ -85,8 +85,7 @@ public struct StrokeMatcher: Hashable, Sendable {
         var shape = StrokeShape()
         let invariant = options.rotationTolerance == nil
         for template in templates {
-            var path = StrokePath(spacing: 0)
-            for point in template.points { path.add(point) }
+            let path = StrokePath(template.points)
             let end = options.anyStartOnClosed && template.isClosed ? StrokeShape.loopEnd(path) ?? path.count : path.count
             shape.prepare(path, upTo: end, rotationInvariant: invariant)
             vectors.append(contentsOf: shape.points)
@@ -114,6 +113,13 @@ public struct StrokeMatcher: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(templates)
         hasher.combine(options)
+    }
+
+    /// The template `drawing` is most like (a drawing known whole, such as a new recording):
+    /// ``match(_:scratch:)`` with a buffer of its own.
+    public func match(_ drawing: [Point]) -> StrokeMatch? {
+        var scratch = Scratch()
+        return match(StrokePath(drawing), scratch: &scratch)
     }
 
     /// The template `path` is most like, or nil when there are no templates or the path is a

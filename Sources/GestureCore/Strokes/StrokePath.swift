@@ -21,6 +21,13 @@ public struct StrokePath: Sendable {
         baseSpacing = spacing
     }
 
+    /// The path through `points` (a drawing known whole: a template, a recorded stroke),
+    /// keeping every point that moves (`spacing` 0), thinned in place past the capacity.
+    public init(_ points: some Sequence<Point>, spacing: Millimetres = 0) {
+        self.init(spacing: spacing)
+        for point in points { add(point) }
+    }
+
     /// Points kept.
     @inlinable public var count: Int { coordinates.count / 2 }
 
