@@ -64,7 +64,8 @@ public struct StrokeGesture: Gesture {
 
     public func makeRecognizer(settings: GestureSettings) -> Recognizer {
         Recognizer(
-            stroke: StrokeTracker(fingers: fingers, extraTouches: .fail, settings: settings), matcher: matcher,
+            fingers: FingerTracker(fingers: fingers, extraTouches: .fail, slop: settings.multiFingerSlop, settleTime: settings.fingerSettleTime),
+            matcher: matcher,
             minimumScore: minimumScore ?? settings.strokeMinimumScore, minimumLength: minimumLength ?? settings.strokeMinimumLength)
     }
 
@@ -74,7 +75,10 @@ public struct StrokeGesture: Gesture {
         public static var settles: Bool { false }
         /// A leaf: no states to settle, no callbacks to run.
         public static var announces: Bool { false }
-        var stroke: StrokeTracker
+        /// The fingers (the centroid is all a stroke needs of them: no velocity, unlike a swipe).
+        var fingers: FingerTracker
+        /// Where the centroid was last, while all fingers were down.
+        var location = Point.zero
         let matcher: StrokeMatcher
         let minimumScore: Double
         let minimumLength: Millimetres
@@ -83,8 +87,8 @@ public struct StrokeGesture: Gesture {
         public private(set) var phase = GesturePhase<Value>.possible
         public var deadline: Timestamp? { nil }
 
-        init(stroke: StrokeTracker, matcher: StrokeMatcher, minimumScore: Double, minimumLength: Millimetres) {
-            self.stroke = stroke
+        init(fingers: FingerTracker, matcher: StrokeMatcher, minimumScore: Double, minimumLength: Millimetres) {
+            self.fingers = fingers
             self.matcher = matcher
             self.minimumScore = minimumScore
             self.minimumLength = minimumLength
@@ -92,13 +96,14 @@ public struct StrokeGesture: Gesture {
 
         public mutating func update(_ input: TouchInput) {
             guard !phase.isTerminal else { return }
-            switch stroke.step(input) {
+            switch fingers.step(input) {
             case .waiting:
                 return
-            case .started, .tracking:
-                path.add(stroke.location)
+            case .started(let touches), .tracking(let touches):
+                location = touches.centroid
+                path.add(location)
             case .lifted:
-                path.add(stroke.location, force: true)
+                path.add(location, force: true)
                 phase = decide(at: input.time)
             case .failed(let reason):
                 phase = .failed(reason)
@@ -111,8 +116,8 @@ public struct StrokeGesture: Gesture {
             guard match.score >= minimumScore else { return .failed(.noMatch) }
             return .ended(
                 Value(
-                    time: time, name: match.name, score: match.score, fingers: stroke.fingers.fingers, length: path.length,
-                    duration: time - stroke.startTime))
+                    time: time, name: match.name, score: match.score, fingers: fingers.fingers, length: path.length,
+                    duration: time - fingers.trackedSince))
         }
 
         public mutating func advance(to time: Timestamp) {}
@@ -120,7 +125,7 @@ public struct StrokeGesture: Gesture {
 
         public mutating func reset() {
             phase = .possible
-            stroke.reset()
+            fingers.reset()
             path.reset()
         }
     }
