@@ -18,7 +18,7 @@ public enum InputActionsImporter {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         func written(_ node: YAMLNode) -> String {
             let index = node.line - 1
-            return index >= 0 && index < lines.count ? String(lines[index]).trimmingLeadingSpaces : "?"
+            return index >= 0 && index < lines.count ? lines[index].trimmed : "?"
         }
         var items: [ImportedItem] = []
         // Gesture name → the drawings of its triggers, in file order.
@@ -31,10 +31,9 @@ public enum InputActionsImporter {
                 items.append(ImportedItem(line: key.line, text: written(key), outcome: .skipped(why)))
                 continue
             }
-            for (settingKey, setting) in value.mapping ?? [] where settingKey.string != "gestures" {
+            for (settingKey, _) in value.mapping ?? [] where settingKey.string != "gestures" {
                 items.append(ImportedItem(line: settingKey.line, text: written(settingKey), outcome: .skipped(
                     "`\(section).\(settingKey.string ?? "?")`: gestured's own device rules and thresholds apply (docs/INPUT.md, docs/CONFIG.md)")))
-                _ = setting
             }
             for trigger in value["gestures"]?.sequence ?? [] {
                 let type = trigger["type"]?.string ?? "?"
@@ -49,7 +48,7 @@ public enum InputActionsImporter {
                 let fingers: Int
                 if let count = trigger["fingers"]?.int, (1...5).contains(count) {
                     fingers = count
-                } else if let range = trigger["fingers"]?.string, let low = range.split(separator: "-").first.flatMap({ Int($0.trimmingLeadingSpaces) }), (1...5).contains(low) {
+                } else if let range = trigger["fingers"]?.string, let low = range.split(separator: "-").first.flatMap({ Int($0.trimmed) }), (1...5).contains(low) {
                     fingers = low
                     notes.append("fingers \(range): gestured's stroke takes one count, \(low)")
                 } else {
@@ -155,9 +154,4 @@ public enum InputActionsImporter {
         }
         return keys.isEmpty ? nil : keys
     }
-}
-
-extension StringProtocol {
-    /// Without its leading spaces.
-    var trimmingLeadingSpaces: String { String(drop { $0 == " " || $0 == "\t" }) }
 }
