@@ -52,9 +52,7 @@ extension ConfigReader {
             guard let name = item.string, item.sequence == nil else { throw error(item, "expected a stroke name, or a drawing `{ name, points }`") }
             let drawings = all.filter { $0.name == name }
             guard !drawings.isEmpty else {
-                var known: [String] = []
-                for template in all where !known.contains(template.name) { known.append(template.name) }
-                throw error(item, "no stroke named `\(name)`; known: \(known.joined(separator: ", ")) (`gesturectl stroke record \(name)` records one)")
+                throw error(item, "no stroke named `\(name)`; known: \(all.names.joined(separator: ", ")) (`gesturectl stroke record \(name)` records one)")
             }
             chosen += drawings
         }

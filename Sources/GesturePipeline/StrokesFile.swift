@@ -27,11 +27,7 @@ public struct StrokesFile: Sendable, Equatable {
     }
 
     /// The names, each once, in file order.
-    public var names: [String] {
-        var names: [String] = []
-        for template in templates where !names.contains(template.name) { names.append(template.name) }
-        return names
-    }
+    public var names: [String] { templates.names }
 
     /// The file's text: every drawing on one line, points to 0.1 mm.
     public var yaml: String {

@@ -32,3 +32,12 @@ public struct StrokeTemplate: Hashable, Sendable {
         zip(points, points.dropFirst()).reduce(0) { $0 + ($1.1 - $1.0).length }
     }
 }
+
+extension Array where Element == StrokeTemplate {
+    /// The templates' names, each once, in order (several drawings may share one).
+    public var names: [String] {
+        var names: [String] = []
+        for template in self where !names.contains(template.name) { names.append(template.name) }
+        return names
+    }
+}

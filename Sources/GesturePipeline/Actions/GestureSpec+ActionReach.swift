@@ -51,8 +51,7 @@ extension GestureSpec {
         guard case .stroke(_, let templates, _, _, _) = self else {
             return "`stroke:` picks the shape a stroke gesture drew, and `\(name)` is \(kindPhrase)"
         }
-        var known: [String] = []
-        for template in templates where !known.contains(template.name) { known.append(template.name) }
+        let known = templates.names
         guard let unknown = names.first(where: { !known.contains($0) }) else { return nil }
         return "`\(name)` has no shape `\(unknown)`; its shapes: \(known.joined(separator: ", ")) (`gesturectl stroke record \(unknown)` records one)"
     }
