@@ -96,6 +96,7 @@ let package = Package(
             name: "gesturectl",
             dependencies: [
                 "GesturePipeline", "GestureImport", "GestureKeys", "GestureDesktop", "GestureView", "Evdev", "GestureWire", "GestureClient", "GestureCore", "Posix",
+                "CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),

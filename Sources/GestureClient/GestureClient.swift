@@ -79,7 +79,11 @@ public actor GestureClient {
     /// Connects (and keeps reconnecting, if asked to) in the background.
     public func start() {
         guard connection == nil else { return }
-        connection = Task { await self.run() }
+        // On the loop, and what it awaits too (a future's `get`, the pause between attempts):
+        // an unstructured task without this preference runs nonisolated calls on the
+        // concurrency runtime's pool, starting libdispatch's worker pool in a program that
+        // otherwise never uses it (gesturectl actions).
+        connection = Task(executorPreference: EventLoopTaskExecutor(eventLoop)) { await self.run() }
     }
 
     /// Stops: closes the connection and finishes ``events``.
@@ -180,10 +184,22 @@ public actor GestureClient {
             }
             detach(reason: reason)
             guard reconnects, !Task.isCancelled else { break }
-            let delay = nextDelay()
-            try? await Task.sleep(for: delay)
+            await pause(nextDelay())
         }
         continuation.finish()
+    }
+
+    /// Waits `delay` on the client's loop, or until the task is cancelled: a timer of the loop
+    /// rather than `Task.sleep`, which would start libdispatch's worker pool (and its monitor's
+    /// wake-up every second) in a program that otherwise never uses it.
+    func pause(_ delay: Duration) async {
+        let (seconds, attoseconds) = delay.components
+        let wait = eventLoop.scheduleTask(in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)) {}
+        await withTaskCancellationHandler {
+            _ = try? await wait.futureResult.get()
+        } onCancel: {
+            wait.cancel()
+        }
     }
 
     func detach(reason: String) {

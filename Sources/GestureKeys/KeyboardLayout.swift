@@ -106,7 +106,7 @@ public struct KeyboardLayout: Hashable, Sendable, CustomStringConvertible {
 
     /// GNOME's input sources, read with `gsettings` on a GNOME desktop (`XDG_CURRENT_DESKTOP`).
     public static func gnomeInputSources(_ environment: [String: String]) -> String? {
-        guard environment["XDG_CURRENT_DESKTOP"]?.contains("GNOME") == true, ChildProcess.canRun("gsettings", path: environment["PATH"]),
+        guard environment["XDG_CURRENT_DESKTOP"]?.firstRange(of: "GNOME") != nil, ChildProcess.canRun("gsettings", path: environment["PATH"]),
               let pipe = popen("gsettings get org.gnome.desktop.input-sources sources 2>/dev/null", "r")
         else { return nil }
         var output = ""
@@ -116,6 +116,6 @@ public struct KeyboardLayout: Hashable, Sendable, CustomStringConvertible {
             output += String(decoding: line, as: UTF8.self)
         }
         pclose(pipe)
-        return output.contains("xkb") ? output : nil
+        return output.firstRange(of: "xkb") != nil ? output : nil
     }
 }

@@ -5,7 +5,7 @@ import Posix
 /// The commands of `gesturectl actions` while they run: at most one run per action at a time,
 /// with the action's overlap policy for the next (queue, drop, restart) and its timeout
 /// (SIGTERM to the run's process group, SIGKILL 2 s later). Time is passed in; the runner
-/// calls ``poll(now:)`` by ``nextDeadline``.
+/// calls ``poll(now:specs:)`` when a child ends (its SIGCHLD) and by ``nextDeadline(specs:)``.
 final class ActionProcesses {
     /// A run in progress.
     struct Run {
@@ -26,8 +26,6 @@ final class ActionProcesses {
 
     /// How long a stopped run may take to go before SIGKILL.
     static let killGrace = 2.0
-    /// How often finished runs are looked for while any runs.
-    static let reapInterval = 0.1
 
     var runs: [Int: Run] = [:]
     var pending: [Int: [Pending]] = [:]
@@ -106,9 +104,14 @@ final class ActionProcesses {
         line.map { "line \($0): " } ?? ""
     }
 
-    /// When ``poll(now:specs:)`` has work: soon while anything runs, else never.
-    func nextDeadline(now: Double) -> Double? {
-        runs.isEmpty ? nil : now + Self.reapInterval
+    /// When ``poll(now:specs:)`` next has a timeout or a kill to do; nil when nothing runs or
+    /// no run has a timeout. A run's end needs no deadline: its SIGCHLD wakes the runner.
+    func nextDeadline(specs: [ActionSpec]) -> Double? {
+        runs.compactMap { index, run -> Double? in
+            if let terminated = run.terminated { return terminated + Self.killGrace }
+            guard index < specs.count, let timeout = specs[index].timeout else { return nil }
+            return run.started + timeout
+        }.min()
     }
 
     /// Stops every run (SIGTERM to each group) and forgets what waits.

@@ -1,4 +1,4 @@
-import Dispatch
+import CLinux
 import NIOCore
 import GestureClient
 import GestureDesktop
@@ -17,8 +17,9 @@ import Posix
 /// daemon is read, decided on and its command spawned on the one thread the kernel woke, with
 /// no task or other thread in between (each would be a wake-up, and wake-ups were most of the
 /// time from a lift to the command). Requests (subscribe, keys) are written on the same
-/// connection and their replies come back as calls on the loop. Signals and the file's folder
-/// are watched by Dispatch and handed to the loop.
+/// connection and their replies come back as calls on the loop. Signals (a signalfd) and the
+/// file's folder (inotify) are read on the same loop: no thread of its own, and no wake-up at
+/// all while nothing happens.
 final class ActionRunner: @unchecked Sendable {
     /// What reaches the runner, always on the loop.
     enum Input: Sendable {
@@ -44,8 +45,8 @@ final class ActionRunner: @unchecked Sendable {
     /// Fulfilled when the run ends.
     let outcome: EventLoopPromise<Outcome>
     var ended = false
-    let queue = DispatchQueue(label: "gesturectl-actions")
-    var sources: [any DispatchSourceProtocol] = []
+    /// The signalfd's and the folder watch's channels, closed at the end.
+    var watches: [any Channel] = []
     /// The next wake-up (a deadline of the tracker or the processes), on the loop.
     var timer: Scheduled<Void>?
 
@@ -215,6 +216,8 @@ final class ActionRunner: @unchecked Sendable {
     func end(_ how: Outcome) {
         ended = true
         timer?.cancel()
+        for channel in watches { channel.close(promise: nil) }
+        watches.removeAll()
         // The desktop forgets what the runner asked of it (KWin: the script is unloaded).
         desktop?.stop()
         outcome.succeed(how)
@@ -371,51 +374,85 @@ final class ActionRunner: @unchecked Sendable {
     func schedule(now: Double) {
         timer?.cancel()
         timer = nil
-        let deadlines = [tracker.nextDeadline, processes.nextDeadline(now: now)].compactMap { $0 }
+        let deadlines = [tracker.nextDeadline, processes.nextDeadline(specs: file.actions)].compactMap { $0 }
         guard let next = deadlines.min() else { return }
         timer = loop.scheduleTask(in: .nanoseconds(Int64(max(0, next - now) * 1e9))) { self.input(.wake) }
     }
 
-    /// SIGHUP, SIGTERM, SIGINT and the file's folder, all on one queue.
+    /// The signals the runner reads: SIGHUP reloads, SIGTERM and SIGINT stop, SIGCHLD says a
+    /// command ended (reaped at once, not looked for on a timer).
+    static let signals: [Int32] = [SIGHUP, SIGTERM, SIGINT, SIGCHLD]
+
+    /// Blocks ``signals`` in the calling thread and every thread it starts after (call it before
+    /// any thread exists), so that the kernel queues them for the signalfd. Commands start with
+    /// nothing blocked and every disposition at its default (``ChildProcess``).
+    static func blockSignals() {
+        var set = signalSet()
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        for number in signals { signal(number, SIG_DFL) }
+    }
+
+    static func signalSet() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        return set
+    }
+
+    /// Reads the signals (a signalfd) and the file's folder (inotify) on the loop.
     func watch() {
-        let loop = loop
-        for (number, input) in [(SIGHUP, Input.reload("SIGHUP")), (SIGTERM, .stop), (SIGINT, .stop)] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { loop.execute { self.input(input) } }
-            source.activate()
-            sources.append(source)
+        var set = Self.signalSet()
+        let signals = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        if signals >= 0 {
+            let record = MemoryLayout<signalfd_siginfo>.size
+            keep(DescriptorReader.start(signals, on: loop, capacity: 16 * record) { [self] bytes in
+                var bytes = bytes
+                // ssi_signo is the record's first field, a host-order UInt32.
+                while let one = bytes.readSlice(length: record) {
+                    switch one.getInteger(at: one.readerIndex, endianness: .host, as: UInt32.self).map(Int32.init) {
+                    case SIGHUP: input(.reload("SIGHUP"))
+                    case SIGTERM, SIGINT: input(.stop)
+                    default: input(.wake)
+                    }
+                }
+            })
+        } else {
+            StandardError.line("gesturectl actions: cannot read signals (signalfd: \(String(cString: strerror(errno))))")
         }
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         let (folder, name) = Self.split(path)
         guard descriptor >= 0, inotify_add_watch(descriptor, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)) >= 0 else {
             StandardError.line("gesturectl actions: cannot watch \(folder) for changes (\(String(cString: strerror(errno)))); reload with SIGHUP")
+            if descriptor >= 0 { close(descriptor) }
             return
         }
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-        source.setEventHandler {
-            if Self.drain(descriptor).contains(name) { loop.execute { self.input(.reload("changed on disk")) } }
-        }
-        source.activate()
-        sources.append(source)
+        keep(DescriptorReader.start(descriptor, on: loop, capacity: 4096) { [self] bytes in
+            if Self.names(in: Array(bytes.readableBytesView)).contains(name) { input(.reload("changed on disk")) }
+        })
     }
 
-    /// The names in the inotify events waiting on `descriptor`.
-    static func drain(_ descriptor: Int32) -> [String] {
-        var names: [String] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return names }
-            var offset = 0
-            // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of name.
-            while offset + 16 <= count {
-                let length = Int(buffer[offset + 12]) | Int(buffer[offset + 13]) << 8 | Int(buffer[offset + 14]) << 16 | Int(buffer[offset + 15]) << 24
-                let bytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
-                names.append(String(decoding: bytes, as: UTF8.self))
-                offset += 16 + length
+    /// Keeps a watch's channel to close it at the end; one that cannot start is said.
+    func keep(_ channel: EventLoopFuture<any Channel>) {
+        channel.whenComplete { [self] result in
+            switch result {
+            case .success(let channel): if ended { channel.close(promise: nil) } else { watches.append(channel) }
+            case .failure(let error): StandardError.line("gesturectl actions: cannot watch signals or the file: \(error)")
             }
         }
+    }
+
+    /// The names in a read of inotify events (`struct inotify_event`: wd, mask, cookie, len, 4
+    /// bytes each, then len bytes of name; the kernel writes whole events).
+    static func names(in buffer: [UInt8]) -> [String] {
+        var names: [String] = []
+        var offset = 0
+        while offset + 16 <= buffer.count {
+            let length = Int(buffer[offset + 12]) | Int(buffer[offset + 13]) << 8 | Int(buffer[offset + 14]) << 16 | Int(buffer[offset + 15]) << 24
+            let bytes = buffer[(offset + 16)..<min(buffer.count, offset + 16 + length)].prefix { $0 != 0 }
+            names.append(String(decoding: bytes, as: UTF8.self))
+            offset += 16 + length
+        }
+        return names
     }
 
     static func split(_ path: String) -> (folder: String, name: String) {

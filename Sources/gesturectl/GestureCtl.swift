@@ -2,8 +2,7 @@ import ArgumentParser
 import GestureWire
 
 /// `gesturectl`: talk to the daemon, replay recordings through the gesture pipeline, and
-/// inspect devices.
-@main
+/// inspect devices. Its entry point is ``GestureCtlMain``.
 struct GestureCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturectl",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureDaemon
+import GestureWire
 import NIOCore
 import NIOPosix
 

@@ -3,7 +3,8 @@ import NIOCore
 /// A SwiftNIO event loop as a Swift concurrency task executor (SE-0417): a task started with
 /// it as its executor preference, and every child task, nonisolated function and default
 /// actor it runs, is run on the loop's thread. The daemon runs its whole service group this way,
-/// so the concurrency runtime never starts libdispatch's worker threads.
+/// and `gesturectl actions` its runner, so the concurrency runtime never starts libdispatch's
+/// worker pool (whose monitor would wake the process every second for as long as it lives).
 public final class EventLoopTaskExecutor: TaskExecutor, @unchecked Sendable {
     /// The loop that runs the jobs.
     public let loop: any EventLoop
