@@ -230,6 +230,36 @@ import Testing
         #expect(runner.log.contains("gesturectl actions: line 3: `/bin/sh` exited with status 7"), "\(runner.log)")
     }
 
+    /// Issue 38: the runner is its main thread and one event loop. libdispatch's worker pool,
+    /// whose monitor wakes a process every second for as long as it lives, never starts: not
+    /// for the connection, a command, the command's end (its SIGCHLD, read from a signalfd:
+    /// the failure is said only once the child was reaped, and no timer looks for it), a
+    /// change to the file (inotify) or SIGHUP. SIGTERM, also from the signalfd, ends it.
+    @Test func theRunnerStaysOneLoopThreadThroughCommandsSignalsAndReloads() throws {
+        let scratch = try Scratch()
+        try scratch.write("version: 1\nactions:\n  - gesture: swipe-left-3\n    shell: exit 7\n")
+        let daemon = try DaemonProcess(["--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/swipe-3-left.yml", "--wait-subscribers", "1"])
+        let runner = try ActionsRunnerProcess(["--file", scratch.actions, "--socket", daemon.socket])
+        try runner.waitForLog("gesturectl actions: line 3: `/bin/sh` exited with status 7")
+        try scratch.write("version: 1\nactions:\n  - gesture: swipe-right-3\n    run: [true]\n")
+        try runner.waitForLog("changed on disk: 1 action from")
+        // A mistake written and SIGHUP: the reload is the signal's.
+        try scratch.write("version: 1\nactions:\n  - gesture: swipe-right-3\n    run: [true]\n    later: yes\n")
+        try runner.waitForLog("changed on disk: keeping the previous actions")
+        kill(runner.process.processIdentifier, SIGHUP)
+        try runner.waitForLog("SIGHUP: keeping the previous actions")
+        let pid = runner.process.processIdentifier
+        let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").map {
+            try String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(threads.count == 2, "threads: \(threads)")
+        #expect(threads.allSatisfy { $0 == "gesturectl" || $0.hasPrefix("NIO-") }, "threads: \(threads)")
+        kill(pid, SIGTERM)
+        #expect(runner.wait() == 0, "\(runner.log)")
+        daemon.signal(SIGTERM)
+        #expect(daemon.wait() == 0)
+    }
+
     @Test func checkListsTheActionsOrNamesTheMistake() throws {
         let scratch = try Scratch()
         try scratch.write("version: 1\nactions:\n  - gesture: zoom\n    on: { update: { every: { scale: 0.1 } } }\n    run: [louder]\n    back: [quieter]\n")
