@@ -25,6 +25,12 @@ enum GestureCtlMain {
         if let actions = command as? ActionsCommand, !actions.check {
             return runOnLoop(actions)
         }
+        // Signals a parent left blocked would never end this process: an async `main` waited in
+        // libdispatch's sigsuspend with none blocked, and this thread now waits for the task.
+        var ending = sigset_t()
+        sigemptyset(&ending)
+        for signal in [SIGHUP, SIGINT, SIGTERM, SIGQUIT] { sigaddset(&ending, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &ending, nil)
         guard let asynchronous = command as? any AsyncParsableCommand else {
             do {
                 try command.run()
