@@ -18,4 +18,20 @@ public final class EventLoopTaskExecutor: TaskExecutor, @unchecked Sendable {
         let job = UnownedJob(job)
         loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
+
+    /// Runs `body` as a task with `loop` as its executor and blocks the calling thread (a
+    /// `main` that is not an event loop's) until it ends, rethrowing what it threw: how the
+    /// daemon and `gesturectl actions` run their whole life on one loop.
+    public static func run(on loop: any EventLoop, _ body: @escaping @Sendable () async throws -> Void) throws {
+        let finished = loop.makePromise(of: Void.self)
+        Task(executorPreference: EventLoopTaskExecutor(loop)) {
+            do {
+                try await body()
+                finished.succeed()
+            } catch {
+                finished.fail(error)
+            }
+        }
+        try finished.futureResult.wait()
+    }
 }

@@ -59,18 +59,8 @@ enum GestureCtlMain {
         // them from a signalfd (ActionRunner.watch).
         ActionRunner.blockSignals()
         NIOSingletons.groupLoopCountSuggestion = 1
-        let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let finished = loop.makePromise(of: Void.self)
-        Task(executorPreference: EventLoopTaskExecutor(loop)) {
-            do {
-                try await actions.run()
-                finished.succeed()
-            } catch {
-                finished.fail(error)
-            }
-        }
         do {
-            try finished.futureResult.wait()
+            try EventLoopTaskExecutor.run(on: MultiThreadedEventLoopGroup.singleton.next()) { try await actions.run() }
         } catch {
             GestureCtl.exit(withError: error)
         }

@@ -17,18 +17,8 @@ enum GesturedMain {
         // One loop (Gestured.run takes the same singleton), and the daemon's task with all its
         // children runs on it: libdispatch's worker pool is never started.
         NIOSingletons.groupLoopCountSuggestion = 1
-        let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let finished = loop.makePromise(of: Void.self)
-        Task(executorPreference: EventLoopTaskExecutor(loop)) {
-            do {
-                try await command.run()
-                finished.succeed()
-            } catch {
-                finished.fail(error)
-            }
-        }
         do {
-            try finished.futureResult.wait()
+            try EventLoopTaskExecutor.run(on: MultiThreadedEventLoopGroup.singleton.next()) { try await command.run() }
         } catch {
             Gestured.exit(withError: error)
         }
