@@ -107,7 +107,7 @@ final class ActionProcesses {
     /// When ``poll(now:specs:)`` next has a timeout or a kill to do; nil when nothing runs or
     /// no run has a timeout. A run's end needs no deadline: its SIGCHLD wakes the runner.
     func nextDeadline(specs: [ActionSpec]) -> Double? {
-        runs.compactMap { index, run -> Double? in
+        runs.lazy.compactMap { index, run -> Double? in
             if let terminated = run.terminated { return terminated + Self.killGrace }
             guard index < specs.count, let timeout = specs[index].timeout else { return nil }
             return run.started + timeout
