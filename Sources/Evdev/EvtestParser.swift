@@ -19,10 +19,16 @@ public enum EvtestParser {
         var currentAxis: UInt16?
         var events: [InputEvent] = []
         var eventLines: [Int] = []
+        // evtest prints "Testing ... (interrupt to exit)" after the header, before any event:
+        // without it and without events, the capture was cut inside the header.
+        var testing = false
+        var lastLine = 0
         for (index, raw) in EvemuParser.lines(text).enumerated() {
             let line = index + 1
             let content = raw.trimmingSuffixWhitespace()
             let trimmed = content.drop { $0 == " " || $0 == "\t" }
+            if !trimmed.isEmpty { lastLine = line }
+            if trimmed.hasPrefix("Testing ...") { testing = true }
             func fail(_ expected: String) -> RecordingError {
                 RecordingError(file: file, line: line, "expected \(expected), found `\(trimmed)`")
             }
@@ -79,6 +85,11 @@ public enum EvtestParser {
         }
         guard let name else {
             throw RecordingError(file: file, line: nil, "expected evtest's device header (`Input device name: \"…\"` and `Supported events:`) before the events")
+        }
+        guard testing || !events.isEmpty else {
+            throw RecordingError(
+                file: file, line: lastLine,
+                "the capture ends inside evtest's device header (no `Testing ... (interrupt to exit)` line, no events): copy evtest's whole output, from `Input driver version` to the last `Event:` line")
         }
         let description = DeviceDescription(
             name: name, bus: ids[0], vendor: ids[1], product: ids[2], version: ids[3], properties: properties, codes: codes, absinfo: absinfo)

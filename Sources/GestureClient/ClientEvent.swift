@@ -23,13 +23,24 @@ public enum ClientEvent: Sendable, Equatable {
     case paused(reason: String, message: String)
     /// The session is active again: the devices seen now; instances in flight follow as snapshots.
     case resumed(devices: [JSONValue])
-    /// The daemon reported a problem: an `error` event, or a failed reply to a subscribe.
+    /// The daemon reported a problem: an `error` event.
     case serverError(code: String, message: String)
+    /// The daemon refused a subscription (its reply's error): nothing comes for it.
+    case subscriptionRefused(SubscriptionHandle, code: String, message: String)
     /// The connection ended (or could not be made). Every gesture told about is over; with
     /// reconnection on, the client keeps trying.
     case disconnected(reason: String)
     /// An event this library does not know (newer daemons may send more).
     case other(JSONValue)
+
+    /// The daemon's code and message when this is an error of its: an `error` event or a
+    /// refused subscription.
+    public var refusal: (code: String, message: String)? {
+        switch self {
+        case .serverError(let code, let message), .subscriptionRefused(_, let code, let message): (code, message)
+        default: nil
+        }
+    }
 
     /// The event as a JSON line would carry it: the daemon's own object where there is one;
     /// `disconnected` (which the client notices itself) as `{"event": "disconnected", …}`.
@@ -40,7 +51,7 @@ public enum ClientEvent: Sendable, Equatable {
         case .touchpadGesture(let value), .touches(let value), .configReloaded(let value), .overflow(let value), .other(let value): value
         case .deviceAdded(let device): ServerMessage.deviceAdded(device)
         case .deviceRemoved(let id): ServerMessage.deviceRemoved(id: id)
-        case .serverError(let code, let message): ServerMessage.errorEvent(code: code, message)
+        case .serverError(let code, let message), .subscriptionRefused(_, let code, let message): ServerMessage.errorEvent(code: code, message)
         case .paused(let reason, let message): ServerMessage.paused(reason: reason, message: message)
         case .resumed(let devices): ServerMessage.resumed(devices: devices)
         case .disconnected(let reason): .object([("event", "disconnected"), ("reason", .string(reason))])

@@ -302,7 +302,7 @@ public actor GestureClient {
                     handles[daemonID] = handle
                 }
             }
-            if case .rejected(let code, let message) = failure { emit(.serverError(code: code, message: message)) }
+            if case .rejected(let code, let message) = failure { emit(.subscriptionRefused(handle, code: code, message: message)) }
             return
         }
         guard let reply = replies.removeValue(forKey: id) else { return }

@@ -166,10 +166,6 @@ public enum FusumaImporter {
     struct Reader {
         var thresholds: [String: Double]
         var items: [ImportedItem] = []
-        /// The finger count the first rotation took: gestured's rotate does not count fingers
-        /// (a pinch does: each count is a magnify of its own).
-        var counted: [String: Int] = [:]
-
         mutating func gestures(_ kind: String, _ node: YAMLNode) {
             for (key, value) in node.mapping ?? [] {
                 let path = "\(kind): \(key.string ?? "")"
@@ -178,12 +174,6 @@ public enum FusumaImporter {
                 if key.int == nil, kind == "pinch" || kind == "rotate", let name = key.string,
                     FusumaImporter.directions[kind]!.contains(name) || ["begin", "update", "end"].contains(name)
                 {
-                    if kind == "rotate", let taken = counted[kind], taken != 2 {
-                        items.append(ImportedItem(line: key.line, text: "\(path): \(FusumaImporter.flat(value))", outcome: .skipped(
-                            "gestured's rotate does not count fingers, and the rotate with \(taken) fingers already maps to it")))
-                        continue
-                    }
-                    if kind == "rotate" { counted[kind] = 2 }
                     if FusumaImporter.directions[kind]!.contains(name) {
                         direction(kind, 2, name, value, path: path)
                     } else {
@@ -191,18 +181,13 @@ public enum FusumaImporter {
                     }
                     continue
                 }
-                guard let count = key.int, FusumaImporter.fingers[kind]!.contains(count) else {
+                // A count quoted ("3") is the same count: fusuma looks fingers up by their text.
+                guard let count = key.int ?? key.string.flatMap({ Int($0) }), FusumaImporter.fingers[kind]!.contains(count) else {
                     let range = FusumaImporter.fingers[kind]!
                     items.append(ImportedItem(line: key.line, text: "\(path): \(FusumaImporter.flat(value))", outcome: .skipped(
-                        "fusuma's \(kind) has \(range.lowerBound) to \(range.upperBound) fingers")))
+                        "fusuma's \(kind) has \(range.lowerBound) to \(range.upperBound) fingers, not \(key.string.map { "`\($0)`" } ?? "a collection")")))
                     continue
                 }
-                if kind == "rotate", let taken = counted[kind], taken != count {
-                    items.append(ImportedItem(line: key.line, text: "\(path): \(FusumaImporter.flat(value))", outcome: .skipped(
-                        "gestured's rotate does not count fingers, and the rotate with \(taken) fingers already maps to it")))
-                    continue
-                }
-                if kind == "rotate" { counted[kind] = count }
                 fingers(kind, count, value, path: path)
             }
         }
@@ -293,10 +278,10 @@ public enum FusumaImporter {
                 let size = pinch ? min(max(FusumaImporter.pinchStep * factor, 0.05), 1) : min(max(FusumaImporter.rotateStep * factor, 5), 180)
                 let forward = direction == "out" || direction == "clockwise"
                 spec = ActionSpec(
-                    gesture: pinch ? ImportedGesture.pinchName("fusuma", fingers: count) : "fusuma-rotate", definition: pinch ? ImportedGesture.pinch(fingers: count) : ImportedGesture.define("rotate"),
+                    gesture: pinch ? ImportedGesture.pinchName("fusuma", fingers: count) : ImportedGesture.twistName("fusuma-rotate", fingers: count),
+                    definition: pinch ? ImportedGesture.pinch(fingers: count) : ImportedGesture.twist(fingers: count),
                     trigger: .update(ActionStep(pinch ? .scale : .angle, size: size)), command: forward ? run : nil, back: forward ? nil : run)
                 notes.append("runs at every \(JSONValue.number(size).serialized)\(pinch ? " of scale" : "°") \(pinch ? "pinched" : "turned") \(direction ?? "")")
-                if !pinch && count != 2 { notes.append("any number of fingers, not just \(count)") }
             default:  // hold
                 // A long press ends when it is recognized: its command runs then (`ended`).
                 let seconds = max(FusumaImporter.holdDuration * factor, 0.01)
@@ -323,7 +308,7 @@ public enum FusumaImporter {
             switch kind {
             case "swipe": (name, definition) = ("fusuma-swipe-\(count)", ImportedGesture.define("drag", [("fingers", ImportedGesture.int(count))]))
             case "pinch": (name, definition) = (ImportedGesture.pinchName("fusuma", fingers: count), ImportedGesture.pinch(fingers: count))
-            case "rotate": (name, definition) = ("fusuma-rotate", ImportedGesture.define("rotate"))
+            case "rotate": (name, definition) = (ImportedGesture.twistName("fusuma-rotate", fingers: count), ImportedGesture.twist(fingers: count))
             default: (name, definition) = ("fusuma-hold-\(count)", ImportedGesture.define("hold", [("fingers", ImportedGesture.int(count))]))
             }
             var notes: [String] = []

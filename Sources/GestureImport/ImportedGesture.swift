@@ -22,6 +22,15 @@ enum ImportedGesture {
         define("magnify", fingers == 2 ? [] : [("fingers", int(fingers))])
     }
 
+    /// The gesture a twist of `fingers` fingers maps to: `PREFIX-twist` (fusuma:
+    /// `fusuma-rotate`) for two, as it always was, `PREFIX-twist-N` for more.
+    static func twistName(_ name: String, fingers: Int) -> String { fingers == 2 ? name : "\(name)-\(fingers)" }
+
+    /// A rotate of `fingers` fingers.
+    static func twist(fingers: Int) -> JSONValue {
+        define("rotate", fingers == 2 ? [] : [("fingers", int(fingers))])
+    }
+
     /// The items in file order, every step action with `overlap: queue`: each tool ran every
     /// step (touchegg one after another, fusuma and libinput-gestures each in a process of its
     /// own), so none may be dropped because the previous one still runs.

@@ -43,12 +43,18 @@ public enum LibinputGesturesImporter {
                 let action = words[0].lowercased(), motion = words[1].lowercased()
                 var rest = Array(words.dropFirst(2))
                 var fingers: Int?
-                if let count = Int(rest[0]), rest[0].count == 1, rest.count > 1 {
+                // A single digit is the count (libinput-gestures: `fingers.isdigit() and
+                // len(fingers) == 1`), even with nothing after it.
+                if let count = Int(rest[0]), rest[0].count == 1 {
                     fingers = count
                     rest.removeFirst()
                 }
                 // The command is the rest of the line as written (its own spacing and quotes).
                 let command = Self.remainder(of: trimmed, after: words.count - rest.count + 1)
+                guard !command.isEmpty else {
+                    items.append(ImportedItem(line: line, text: trimmed, outcome: .skipped("no command configured (libinput-gestures refuses this line)")))
+                    continue
+                }
                 if let fingers { counted.insert("\(action) \(motion) \(fingers)") }
                 let key = "\(action) \(motion) \(fingers.map(String.init) ?? "any")"
                 if let earlier = latest[key] {
@@ -74,18 +80,7 @@ public enum LibinputGesturesImporter {
                 items.append(ImportedItem(line: line, text: trimmed, outcome: .skipped("`\(keyword)` is not a libinput-gestures directive")))
             }
         }
-        // A twist is for any number of fingers in gestured (a pinch counts them): the first
-        // count bound for a motion maps, another count for the same motion would run both commands.
-        var pinchCounts: [String: (line: Int, fingers: Int?)] = [:]
         for gesture in gestures {
-            if gesture.action == "pinch", gesture.motion != "in", gesture.motion != "out" {
-                if let first = pinchCounts[gesture.motion], first.fingers != gesture.fingers {
-                    items[gesture.item].outcome = .skipped(
-                        "gestured's twists take any number of fingers, and line \(first.line) already binds `pinch \(gesture.motion)`; one of them must go")
-                    continue
-                }
-                pinchCounts[gesture.motion] = (items[gesture.item].line, gesture.fingers)
-            }
             items[gesture.item].outcome = Self.outcome(
                 gesture.action, gesture.motion, gesture.fingers, gesture.command, counted: counted, environment: environment)
         }
@@ -198,10 +193,17 @@ public enum LibinputGesturesImporter {
                     trigger: .update(ActionStep(.scale, size: pinchStep)), command: motion == "out" ? run : nil, back: motion == "in" ? run : nil)
             }, note: "runs at every \(pinchStep) of scale while pinching\(motion == "in" ? " in" : " out"), not once at the end")
         case ("pinch", "clockwise"), ("pinch", "anticlockwise"):
-            let spec = ActionSpec(
-                gesture: "lg-twist", definition: ImportedGesture.define("rotate"), trigger: .update(ActionStep(.angle, size: twistStep)),
-                command: motion == "clockwise" ? run : nil, back: motion == "anticlockwise" ? run : nil)
-            return .actions([spec], note: "runs at every \(Int(twistStep))° turned, not once at the end\(fingers.map { "; any number of fingers, not just \($0)" } ?? "")")
+            // A twist has its fingers' count as a pinch has, the uncounted line each count
+            // without a line of its own.
+            if let fingers, fingers < 2 { return .skipped("a twist takes two fingers or more") }
+            let twists = fingers.map { [$0] } ?? [2, 3, 4].filter { !counted.contains("\(action) \(motion) \($0)") }
+            guard !twists.isEmpty else { return .skipped("lines for 2, 3 and 4 fingers take every pinch \(motion)") }
+            return .actions(twists.map { count in
+                ActionSpec(
+                    gesture: ImportedGesture.twistName("lg-twist", fingers: count), definition: ImportedGesture.twist(fingers: count),
+                    trigger: .update(ActionStep(.angle, size: twistStep)),
+                    command: motion == "clockwise" ? run : nil, back: motion == "anticlockwise" ? run : nil)
+            }, note: "runs at every \(Int(twistStep))° turned, not once at the end")
         case ("hold", "on"):
             // libinput-gestures ran it once as the hold began: keys are typed once, not held.
             return .actions(counts.map { count in

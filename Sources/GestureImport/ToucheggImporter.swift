@@ -251,9 +251,17 @@ public enum ToucheggImporter {
             guard let text, !text.isEmpty else { return nil }
             // std::getline yields no empty part after a final `+`.
             let parts = text.split(separator: "+", omittingEmptySubsequences: false).dropLast(text.hasSuffix("+") ? 1 : 0)
-            let names = parts.filter { !$0.isEmpty }
+            let names = parts.filter { !$0.isEmpty }.map(Self.typed)
             if names.count != parts.count || text.hasSuffix("+") { skipped.append(text) }
             return names.isEmpty ? nil : names.joined(separator: "+")
+        }
+
+        /// A key name as touchegg types it: `XKeysymToKeycode(XStringToKeysym(name))`, the key
+        /// alone, so an upper-case letter is its key without Shift (`S` is the s key; gestured's
+        /// `S` would add Shift).
+        static func typed(_ name: Substring) -> String {
+            guard name.count == 1, let letter = name.first, letter.isASCII, letter.isUppercase else { return String(name) }
+            return letter.lowercased()
         }
 
         init?(_ type: String, _ settings: [String: String]) {

@@ -55,12 +55,13 @@ struct ConfigReader {
         )
     }
 
-    /// A list of gestures: each entry a binding, every name once.
-    func bindings(_ entries: [YAMLNode]) throws -> [BindingSpec] {
+    /// A list of gestures: each entry a binding (with `definitions`, a definition:
+    /// ``definition(_:consumeAdvice:)``), every name once.
+    func bindings(_ entries: [YAMLNode], definitions consumeAdvice: String? = nil) throws -> [BindingSpec] {
         var names: [String: Int] = [:]
         var specs: [BindingSpec] = []
         for entry in entries {
-            let spec = try binding(entry)
+            let spec = try consumeAdvice.map { try definition(entry, consumeAdvice: $0) } ?? binding(entry)
             if let first = names[spec.name] {
                 throw error(entry, "duplicate gesture name `\(spec.name)` (first used \(self.entry(first)))")
             }
@@ -127,18 +128,37 @@ struct ConfigReader {
         return list
     }
 
-    /// A mapping whose keys are all in `allowed`.
+    /// A mapping whose keys are all in `allowed`, each once.
     func mapping(_ node: YAMLNode, _ what: String, allowed: [String]) throws -> [String: YAMLNode] {
         guard let pairs = node.mapping else { throw error(node, "expected \(what) as a mapping") }
         var result: [String: YAMLNode] = [:]
+        var keyLines: [String: Int] = [:]
         for (key, value) in pairs {
             guard let name = key.string else { throw error(key, "expected a key name in \(what)") }
             guard allowed.contains(name) else {
                 throw error(key, "unknown key `\(name)` in \(what); expected one of: \(allowed.joined(separator: ", "))")
             }
+            // YAML allows a key once in a mapping; libyaml does not check, and taking the last
+            // would silently drop what the first said.
+            if let first = keyLines[name] {
+                throw error(key, "`\(name)` is given twice in \(what) (first \(entry(first))); a key may appear once")
+            }
+            keyLines[name] = key.line
             result[name] = value
         }
         return result
+    }
+
+    /// The one reading of a gesture someone defines outside the configuration — a client's
+    /// `define` entry, an actions file's `define:` (its name added) — which the daemon,
+    /// `gesturectl actions --check`, the runner and the view all call: a configuration entry
+    /// without `consume:`, since a definition is consumed by its subscription (or its action),
+    /// which follows the user in front. `consumeAdvice` says where to ask for it instead.
+    func definition(_ node: YAMLNode, consumeAdvice: String) throws -> BindingSpec {
+        if let consume = node.mapping?.first(where: { $0.key.string == "consume" }) {
+            throw error(consume.key, "`consume` is not a key of a definition; \(consumeAdvice)")
+        }
+        return try binding(node)
     }
 
     func binding(_ node: YAMLNode) throws -> BindingSpec {
@@ -204,7 +224,7 @@ struct ConfigReader {
         case "longPress": ["minimumDuration", "maximumDistance", "fingers"]
         case "drag": ["minimumDistance", "fingers", "extraTouches"]
         case "magnify": ["minimumScaleDelta", "fingers", "extraTouches"]
-        case "rotate": ["minimumAngleDelta", "extraTouches"]
+        case "rotate": ["minimumAngleDelta", "fingers", "extraTouches"]
         case "swipe": ["direction", "fingers", "minimumDistance", "minimumVelocity"]
         case "edgeSwipe": ["edge", "fingers", "minimumDistance"]
         case "stroke": ["fingers", "shapes", "minimumScore", "minimumLength", "rotation"]
@@ -230,7 +250,8 @@ struct ConfigReader {
             let fingers = try p["fingers"].map { try int($0, "fingers", 2...10) } ?? 2
             return .magnify(minimumScaleDelta: try number("minimumScaleDelta", 0...10), fingers: fingers, extraTouches: extra)
         case "rotate":
-            return .rotate(minimumAngleDelta: try number("minimumAngleDelta", 0...360), extraTouches: extra)
+            let fingers = try p["fingers"].map { try int($0, "fingers", 2...10) } ?? 2
+            return .rotate(minimumAngleDelta: try number("minimumAngleDelta", 0...360), fingers: fingers, extraTouches: extra)
         case "swipe":
             guard let direction = p["direction"] else {
                 throw error(node, "expected `direction:` (\(SwipeDirection.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -279,7 +300,7 @@ struct ConfigReader {
 
     func int(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Int>) throws -> Int {
         guard let value = node.int, node.mapping == nil, node.sequence == nil else {
-            throw error(node, "expected `\(key)` to be a whole number, found `\(node.string ?? "a collection")`")
+            throw error(node, "expected `\(key)` to be a whole number, found \(found(node, as: \.int))")
         }
         guard range.contains(value) else { throw error(node, "expected `\(key)` between \(range.lowerBound) and \(range.upperBound), found \(value)") }
         return value
@@ -287,15 +308,23 @@ struct ConfigReader {
 
     func number(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Double>) throws -> Double {
         guard let value = node.float, node.mapping == nil, node.sequence == nil else {
-            throw error(node, "expected `\(key)` to be a number, found `\(node.string ?? "a collection")`")
+            throw error(node, "expected `\(key)` to be a number, found \(found(node, as: \.float))")
         }
         guard range.contains(value) else { throw error(node, "expected `\(key)` between \(range.lowerBound) and \(range.upperBound), found \(value)") }
         return value
     }
 
     func bool(_ node: YAMLNode, _ key: String) throws -> Bool {
-        guard let value = node.bool else { throw error(node, "expected `\(key)` to be true or false, found `\(node.string ?? "a collection")`") }
+        guard let value = node.bool else { throw error(node, "expected `\(key)` to be true or false, found \(found(node, as: \.bool))") }
         return value
+    }
+
+    /// What a value that is not of its kind is, said so that a quoted one is seen: `"true"` is
+    /// a string (quotes in YAML, a JSON string), which `true` unquoted would not be.
+    func found<T>(_ node: YAMLNode, as kind: (YAMLNode) -> T?) -> String {
+        guard case .scalar(let text, plain: false) = node.content else { return "`\(node.string ?? "a collection")`" }
+        guard kind(YAMLNode(.scalar(text, plain: true), line: node.line)) != nil else { return "`\(text)`" }
+        return "the string \"\(text)\"; write it without quotes"
     }
 
     func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ key: String, _ type: T.Type) throws -> T where T.RawValue == String {

@@ -48,13 +48,12 @@ public struct GestureConfig: Hashable, Sendable {
         reader.entry = { "by define[\($0 - 1)]" }
         reader.strokes = strokes
         let entries = items.enumerated().map { YAMLNode(json: $0.element, line: $0.offset + 1) }
-        let bindings = try reader.bindings(entries)
-        if let index = bindings.firstIndex(where: \.consume) {
-            // A client consumes through its subscription, which follows its session.
-            throw ConfigError(file: "define", line: index + 1, "gesture `\(bindings[index].name)` by define[\(index)]: `consume` is not a key of a definition; ask for it with the subscription's \"consume\": true")
-        }
+        let bindings = try reader.bindings(entries, definitions: Self.subscriptionConsume)
         return GestureConfig(bindings: bindings, source: "define")
     }
+
+    /// Where a client asks for what `consume:` would say (``ConfigReader/definition(_:consumeAdvice:)``).
+    static let subscriptionConsume = "ask for it with the subscription's \"consume\": true"
 
     /// Recorded stroke drawings a client sends with its definitions (`subscribe`'s `strokes`),
     /// read by the rules of the configuration's `strokes:`; a mistake's line is the drawing's

@@ -14,8 +14,8 @@ public indirect enum GestureSpec: Hashable, Sendable {
     case drag(minimumDistance: Millimetres?, fingers: Int, extraTouches: ExtraTouchPolicy)
     /// `magnify: { minimumScaleDelta, fingers (2 or more), extraTouches }`
     case magnify(minimumScaleDelta: Double?, fingers: Int = 2, extraTouches: ExtraTouchPolicy)
-    /// `rotate: { minimumAngleDelta (degrees), extraTouches }`
-    case rotate(minimumAngleDelta: Double?, extraTouches: ExtraTouchPolicy)
+    /// `rotate: { minimumAngleDelta (degrees), fingers (2 or more), extraTouches }`
+    case rotate(minimumAngleDelta: Double?, fingers: Int = 2, extraTouches: ExtraTouchPolicy)
     /// `swipe: { direction, fingers, minimumDistance, minimumVelocity }`
     case swipe(direction: SwipeDirection, fingers: Int, minimumDistance: Millimetres?, minimumVelocity: Double?)
     /// `edgeSwipe: { edge, fingers, minimumDistance }`
@@ -44,8 +44,8 @@ public indirect enum GestureSpec: Hashable, Sendable {
             AnyGesture(DragGesture(minimumDistance: distance, fingers: fingers, extraTouches: extra))
         case .magnify(let delta, let fingers, let extra):
             AnyGesture(MagnifyGesture(minimumScaleDelta: delta, fingers: fingers, extraTouches: extra))
-        case .rotate(let degrees, let extra):
-            AnyGesture(RotateGesture(minimumAngleDelta: degrees.map { $0 * .pi / 180 }, extraTouches: extra))
+        case .rotate(let degrees, let fingers, let extra):
+            AnyGesture(RotateGesture(minimumAngleDelta: degrees.map { $0 * .pi / 180 }, fingers: fingers, extraTouches: extra))
         case .swipe(let direction, let fingers, let distance, let velocity):
             AnyGesture(SwipeGesture(direction: direction, fingers: fingers, minimumDistance: distance, minimumVelocity: velocity))
         case .edgeSwipe(let edge, let fingers, let distance):
@@ -68,27 +68,25 @@ public indirect enum GestureSpec: Hashable, Sendable {
     }
 
     /// How many fingers it needs real positions of (``DeviceGeometry/placedFingers``): a pinch
-    /// its fingers, a twist two, the most any of its parts needs; 0 when the finger count and
+    /// or a twist its fingers, the most any of its parts needs; 0 when the finger count and
     /// the centroid suffice.
     public var placedFingersNeeded: Int {
         switch self {
-        case .magnify(_, let fingers, _): fingers
-        case .rotate: 2
+        case .magnify(_, let fingers, _), .rotate(_, let fingers, _): fingers
         case .tap, .spatialTap, .longPress, .drag, .swipe, .edgeSwipe, .hold, .stroke: 0
         case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts): parts.map(\.placedFingersNeeded).max()!
         }
     }
 
-    /// The fewest fingers down at which it may claim touches: its own count; two for rotate;
+    /// The fewest fingers down at which it may claim touches: its own count;
     /// the most of its parts when they recognize together, the fewest when one of them may
     /// (in sequence, or exclusively).
     public var fewestFingers: Int {
         switch self {
         case .tap(_, let fingers), .spatialTap(_, let fingers), .longPress(_, _, let fingers), .drag(_, let fingers, _),
             .swipe(_, let fingers, _, _), .edgeSwipe(_, let fingers, _), .hold(let fingers), .magnify(_, let fingers, _),
-            .stroke(let fingers, _, _, _, _):
+            .rotate(_, let fingers, _), .stroke(let fingers, _, _, _, _):
             fingers
-        case .rotate: 2
         case .simultaneously(let parts): parts.map(\.fewestFingers).max()!
         case .sequenced(let parts), .exclusively(let parts): parts.map(\.fewestFingers).min()!
         }

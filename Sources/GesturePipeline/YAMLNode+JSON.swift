@@ -32,4 +32,15 @@ extension YAMLNode {
             return .object(pairs.map { ($0.key.string ?? "", $0.value.jsonValue) })
         }
     }
+
+    /// The node as the daemon will read it once sent as ``jsonValue``: each scalar typed as its
+    /// JSON is, each key a string, but every node on the line it was written on.
+    var asSent: YAMLNode {
+        switch content {
+        case .scalar: YAMLNode(json: jsonValue, line: line)
+        case .sequence(let items): YAMLNode(.sequence(items.map(\.asSent)), line: line)
+        case .mapping(let pairs):
+            YAMLNode(.mapping(pairs.map { (YAMLNode(.scalar($0.key.string ?? "", plain: false), line: $0.key.line), $0.value.asSent) }), line: line)
+        }
+    }
 }

@@ -169,7 +169,7 @@ public struct ViewServer: Sendable {
         case .record(let device, let seconds):
             guard let record else { return .json(.conflict, .object([("error", .string("no daemon: gesturectl view was started with recordings"))])) }
             guard device > 0, seconds > 0, seconds <= 600 else {
-                return .json(.badRequest, .object([("error", .string("record needs a device id and 0 to 600 seconds"))]))
+                return .json(.badRequest, .object([("error", .string("record needs a device id (1 or more) and a duration of more than 0 and at most 600 seconds"))]))
             }
             do {
                 return .json(.ok, try await record(device, seconds))

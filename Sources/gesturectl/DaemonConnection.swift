@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureClient
 import GestureWire
+import Glibc
 import Posix
 
 /// Opens a ``GestureClient`` for a command and waits for the daemon's hello. With no daemon, a
@@ -23,18 +24,33 @@ enum DaemonConnection {
         while let event = await events.next() {
             switch event {
             case .connected(let hello): return (client, hello, events)
-            case .serverError(let code, let message) where code == "forbidden":
+            case .serverError(let code, let message) where code == "forbidden", .subscriptionRefused(_, let code, let message) where code == "forbidden":
                 await client.close()
                 throw refused("gesturectl \(command)", message)
             case .disconnected(let reason):
                 guard reconnects else {
-                    throw CleanExit.message("gesturectl \(command): gestured is not running at \(client.path) (\(reason))", code: 1)
+                    throw CleanExit.message("gesturectl \(command): \(absence(client.path, reason))", code: 1)
                 }
-                StandardError.line("gesturectl \(command): gestured is not running at \(client.path) (\(reason)); waiting for it")
+                StandardError.line("gesturectl \(command): \(absence(client.path, reason)); waiting for it")
             default: continue
             }
         }
+        // Cancelled (another part of the command failed and said why): nothing more to say.
+        if Task.isCancelled { throw CancellationError() }
         throw CleanExit.message("gesturectl \(command): no connection to gestured at \(client.path)", code: 1)
+    }
+
+    /// Why no connection was made, in the user's terms: a daemon that is not running, or — the
+    /// socket there, the kernel saying EACCES — one that runs and this user may not connect to,
+    /// with what grants it (docs/SECURITY.md, "The socket file").
+    static func absence(_ path: String, _ reason: String) -> String {
+        guard reason.contains("Permission denied") || reason.contains("errno: 13)") else { return "gestured is not running at \(path) (\(reason))" }
+        var status = stat()
+        let group = stat(path, &status) == 0 ? getgrgid(status.st_gid).map { String(cString: $0.pointee.gr_name) } : nil
+        let user = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? "you"
+        guard let group else { return "gestured runs at \(path), but this user may not connect to it (Permission denied)" }
+        return "gestured runs at \(path), but this user may not connect to it (Permission denied): the socket is for root and group \(group); "
+            + "to be served, be a member of \(group) (`sudo usermod -aG \(group) \(user)`, then log in again; docs/SECURITY.md)"
     }
 
     /// The error for a refusal: the daemon's reason, and ``refusedStatus``.

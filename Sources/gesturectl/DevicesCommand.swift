@@ -48,7 +48,7 @@ struct DevicesCommand: AsyncParsableCommand {
             case .absent(let path, let reason):
                 // A socket named on the command line is the daemon asked about: no fallback.
                 if daemon.socket != nil {
-                    throw CleanExit.message("gesturectl devices: gestured is not running at \(path) (\(reason)); without --socket, or with --libinput, the seat's devices are listed", code: 1)
+                    throw CleanExit.message("gesturectl devices: \(DaemonConnection.absence(path, reason)); without --socket, or with --libinput, the seat's devices are listed", code: 1)
                 }
             }
         }

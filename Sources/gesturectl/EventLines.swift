@@ -41,7 +41,7 @@ struct EventLines {
         case .other(let value) where value["event"]?.stringValue == "trace": return EventText.trace(value)
         case .other(let value) where value["event"]?.stringValue == "left-out": return EventText.leftOut(value)
         case .other(let value) where value["event"]?.stringValue == "claims": return EventText.claims(value)
-        case .serverError, .other: return nil
+        case .serverError, .subscriptionRefused, .other: return nil
         }
     }
 }

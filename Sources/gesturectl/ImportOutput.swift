@@ -27,7 +27,7 @@ struct ImportOutput: ParsableArguments {
         // Another tool's file would import nothing, quietly: say which it is.
         if let format = ImportFormat.guess(text), format.rawValue != tool {
             throw CleanExit.message(
-                "gesturectl import \(tool): \(path): this looks like a \(format.rawValue) file, not a \(tool) one; import it with: gesturectl import \(format.rawValue) \(path)",
+                "gesturectl import \(tool): \(path): this looks like \(Self.article(format.rawValue)) \(format.rawValue) file, not \(Self.article(tool)) \(tool) one; import it with: gesturectl import \(format.rawValue) \(path)",
                 code: 1)
         }
         let items: [ImportedItem]
@@ -97,5 +97,10 @@ struct ImportOutput: ParsableArguments {
             print(text, terminator: "")
         }
         StandardError.line("gesturectl import: \(EventText.count(file.actions.count, "action")) from \(items.count - skipped) of \(EventText.count(items.count, "line")) of \(path)\(output.map { " → \($0)" } ?? "")")
+    }
+
+    /// "a" or "an" before a tool's name, by its first letter (an inputactions file).
+    static func article(_ word: String) -> String {
+        word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 }

@@ -9,9 +9,10 @@ struct LibinputGesturesImportCommand: ParsableCommand {
         commandName: "libinput-gestures",
         abstract: "Import ~/.config/libinput-gestures.conf (or FILE).",
         discussion: """
-            Swipes, pinches, twists and holds become actions on gestures defined in the actions file itself; \
-            `_internal`, drags, `device`, `swipe_threshold` and `timeout` have no equivalent \
-            and are explained. Example: gesturectl import libinput-gestures --output ~/.config/gestured/actions.yml
+            Swipes, pinches, twists and holds (each finger count its own gesture) become actions on gestures \
+            defined in the actions file itself; `_internal ws_up`/`ws_down` become `window: workspace …` through \
+            the desktop. Drags, `device`, `swipe_threshold`, `timeout` and lines libinput-gestures refuses (no \
+            command) are left out, each with its line and why. Example: gesturectl import libinput-gestures --output ~/.config/gestured/actions.yml
             """)
 
     @Argument(help: ArgumentHelp("The libinput-gestures configuration (default: ~/.config/libinput-gestures.conf).", valueName: "file"))

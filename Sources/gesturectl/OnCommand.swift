@@ -27,7 +27,7 @@ struct OnCommand: AsyncParsableCommand {
 
     @OptionGroup var daemon: SocketOption
 
-    @Option(name: .customLong("count"), help: ArgumentHelp("Exit after running the command this many times.", valueName: "n"))
+    @Option(name: .customLong("count"), parsing: .unconditional, help: ArgumentHelp("Exit after running the command this many times.", valueName: "n"))
     var count: Int?
 
     @Argument(parsing: .postTerminator, help: ArgumentHelp("The command and its arguments, after --.", valueName: "command"))
@@ -36,6 +36,7 @@ struct OnCommand: AsyncParsableCommand {
     func validate() throws {
         guard PhaseKind(rawValue: phase) != nil, phase != "possible" else { throw ValidationError("--phase must be active, ended or failed") }
         guard !command.isEmpty else { throw ValidationError("give the command after --, e.g. gesturectl on \(name) -- notify-send swiped") }
+        if let count, count < 1 { throw ValidationError("--count must be 1 or more, not \(count)") }
     }
 
     func run() async throws {
@@ -62,7 +63,7 @@ struct OnCommand: AsyncParsableCommand {
                     throw CleanExit.message("gesturectl on: \(error)", code: Self.cannotRunStatus)
                 }
                 runs += 1
-            case .serverError(let code, let message):
+            case .serverError(let code, let message), .subscriptionRefused(_, let code, let message):
                 await client.close()
                 if code == "forbidden" { throw DaemonConnection.refused("gesturectl on", message) }
                 throw CleanExit.message("gesturectl on: \(message) (\(code))", code: 1)

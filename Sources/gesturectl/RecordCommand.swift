@@ -19,7 +19,8 @@ struct RecordCommand: AsyncParsableCommand {
         discussion: """
             Writes FILE as `libinput record` YAML (gesturectl replay and libinput replay read it) and \
             FILE.expected.jsonl, what `gesturectl replay --json` prints for it under --config: review \
-            it and commit both. Records from the device's next whole frame until Ctrl-C, --duration, \
+            it and commit both. Where they go is checked before anything is recorded, and an \
+            existing file is left alone unless --force. Records from the device's next whole frame until Ctrl-C, --duration, \
             the device going away or the daemon stopping. Only for the user in front of the device's \
             seat (exit 77 otherwise), and only devices gestured reads itself.
             """)
@@ -30,7 +31,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The recording to write.", valueName: "file"))
     var file: String
 
-    @Option(name: .long, help: ArgumentHelp("Stop after this many seconds (default: Ctrl-C).", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds (default: Ctrl-C).", valueName: "seconds"))
     var duration: Double?
 
     @Option(name: .long, help: ArgumentHelp("Gesture configuration for the transcript (default: the daemon's, else the built-in set).", valueName: "file"))
@@ -38,6 +39,9 @@ struct RecordCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("no-transcript"), help: "Write only the recording.")
     var noTranscript = false
+
+    @Flag(name: .long, help: "Replace the file (and its transcript) if it exists.")
+    var force = false
 
     @OptionGroup var daemon: SocketOption
 
@@ -52,7 +56,18 @@ struct RecordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let id = Self.deviceID(device)!
-        // The configuration first: a mistake in it is said before anything is recorded.
+        // Where it goes, first: a recording is not made to be lost at the end.
+        for path in [file] + (noTranscript ? [] : [file + ".expected.jsonl"]) {
+            do {
+                try TextFile.checkWritable(path)
+            } catch {
+                throw CleanExit.message("gesturectl record: \(error)", code: 1)
+            }
+            if !force && FileReader.exists(path) {
+                throw CleanExit.message("gesturectl record: \(path) exists; give --force to replace it", code: 1)
+            }
+        }
+        // The configuration next: a mistake in it is said before anything is recorded.
         let transcriptConfig: GestureConfig?
         do {
             transcriptConfig = noTranscript ? nil : try RecordingLoader.config(RecordingLoader.daemonConfigPath(config))

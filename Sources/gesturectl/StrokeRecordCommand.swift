@@ -24,13 +24,13 @@ struct StrokeRecordCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The shape's name: letters, digits, '-', '_' and '.', starting with a letter.", valueName: "name"))
     var name: String
 
-    @Option(name: .long, help: ArgumentHelp("How many drawings to take.", valueName: "count"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many drawings to take.", valueName: "count"))
     var times = 3
 
-    @Option(name: .long, help: ArgumentHelp("Fingers that draw together (use the count your stroke gesture has).", valueName: "count"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Fingers that draw together (use the count your stroke gesture has).", valueName: "count"))
     var fingers = 1
 
-    @Option(name: .customLong("minimum-length"), help: ArgumentHelp("The shortest drawing taken, millimetres.", valueName: "mm"))
+    @Option(name: .customLong("minimum-length"), parsing: .unconditional, help: ArgumentHelp("The shortest drawing taken, millimetres.", valueName: "mm"))
     var minimumLength: Double = GestureSettings.standard.strokeMinimumLength
 
     @Option(name: .long, help: ArgumentHelp("The strokes file to write (default: $XDG_CONFIG_HOME/gestured/strokes.yml, ~/.config/gestured/strokes.yml).", valueName: "path"))

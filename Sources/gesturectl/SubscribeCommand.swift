@@ -46,7 +46,7 @@ struct SubscribeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("consume"), help: "Keep the touches of these gestures from the desktop while this runs (your session in front).")
     var consume = false
 
-    @Option(name: .customLong("count"), help: ArgumentHelp("Exit after this many gesture events.", valueName: "n"))
+    @Option(name: .customLong("count"), parsing: .unconditional, help: ArgumentHelp("Exit after this many gesture events.", valueName: "n"))
     var count: Int?
 
     @Flag(name: .customLong("no-reconnect"), help: "Exit when the daemon goes away instead of waiting for it.")
@@ -58,6 +58,7 @@ struct SubscribeCommand: AsyncParsableCommand {
         for phase in phases where !["active", "ended", "failed"].contains(phase) {
             throw ValidationError("--phase must be active, ended or failed, not \(phase)")
         }
+        if let count, count < 1 { throw ValidationError("--count must be 1 or more, not \(count)") }
     }
 
     func run() async throws {
@@ -73,7 +74,7 @@ struct SubscribeCommand: AsyncParsableCommand {
         var lines = EventLines(path: client.path, updates: updates, reconnects: !noReconnect)
         while let event = await events.next() {
             switch event {
-            case .serverError(let code, let message):
+            case .serverError(let code, let message), .subscriptionRefused(_, let code, let message):
                 // A mistake in the request (an unknown name, a bad definition) or a refusal:
                 // nothing would ever come, so say it and end.
                 await client.close()

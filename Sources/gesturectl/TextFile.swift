@@ -27,6 +27,22 @@ enum TextFile {
         }
     }
 
+    /// Whether `path` could be written now, asked before a long piece of work writes it (a
+    /// recording): its folder exists and this user may write there, and it is not a folder.
+    static func checkWritable(_ path: String) throws(Failure) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        var status = stat()
+        guard stat(folder, &status) == 0 else {
+            throw Failure(path: path, reason: "cannot use \(folder): " + String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw Failure(path: path, reason: "\(folder) is not a folder") }
+        guard access(folder, W_OK | X_OK) == 0 else {
+            throw Failure(path: path, reason: "cannot write in \(folder): " + String(cString: strerror(errno)))
+        }
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw Failure(path: path, reason: "it is a folder") }
+    }
+
     /// Creates the folders above `path` that are missing (mode 0755), as `mkdir -p` does.
     static func makeParentFolders(of path: String) throws(Failure) {
         var folder = ""

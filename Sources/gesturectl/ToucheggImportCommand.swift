@@ -7,9 +7,11 @@ struct ToucheggImportCommand: ParsableCommand {
         commandName: "touchegg",
         abstract: "Import ~/.config/touchegg/touchegg.conf (or FILE).",
         discussion: """
-            The gestures of <application name="All"> that run something — RUN_COMMAND, SEND_KEYS and MOUSE_CLICK, \
-            repeated ones included — become actions on gestures defined in the actions file itself. Window \
-            management, animations and application-specific gestures have no equivalent and are explained. \
+            Gestures that run something — RUN_COMMAND, SEND_KEYS and MOUSE_CLICK, repeated ones included — and \
+            window management (maximize, minimize, fullscreen, close, show desktop, change desktop) become \
+            actions on gestures defined in the actions file itself; an <application name="…"> block's gestures \
+            become actions with `when: { app: … }`. TILE_WINDOW, animations and drawing settings have no \
+            equivalent; each is left out with its line and why. \
             Example: gesturectl import touchegg --output ~/.config/gestured/actions.yml
             """)
 

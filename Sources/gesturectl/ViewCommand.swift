@@ -33,8 +33,8 @@ struct ViewCommand: AsyncParsableCommand {
     @Option(name: .customLong("device-description"), help: ArgumentHelp("The .desc file for evemu recordings without a device header.", valueName: "desc"))
     var deviceDescription: String?
 
-    @Option(name: .long, help: ArgumentHelp("The port on 127.0.0.1 (default: a free one).", valueName: "port"))
-    var port: Int = 0
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The port on 127.0.0.1 (default: a free one).", valueName: "port"))
+    var port: Int?
 
     @Flag(name: .customLong("no-open"), help: "Only print the address; do not start a browser.")
     var noOpen = false
@@ -50,7 +50,7 @@ struct ViewCommand: AsyncParsableCommand {
     @OptionGroup var daemon: SocketOption
 
     func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
+        if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be 0 to 65535 (0: a free one), not \(port)") }
     }
 
     /// The actions file whose actions the page lists, read (nil: none, or `--no-actions`); a
@@ -102,7 +102,7 @@ struct ViewCommand: AsyncParsableCommand {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 do {
-                    try await server.run(port: port) { bound in
+                    try await server.run(port: port ?? 0) { bound in
                         let address = "http://127.0.0.1:\(bound)/?token=\(server.access.token)"
                         var output = FileHandleOutput()
                         output.write(address)
@@ -160,11 +160,11 @@ struct ViewCommand: AsyncParsableCommand {
                 devices.append(device)
             case .deviceRemoved(let id):
                 devices.removeAll { $0["id"]?.intValue == id }
-            case .serverError(let code, let message) where code == "forbidden":
+            case .serverError(let code, let message) where code == "forbidden", .subscriptionRefused(_, let code, let message) where code == "forbidden":
                 await client.close()
                 throw DaemonConnection.refused("gesturectl view", message)
             case .disconnected(let reason):
-                status = "gestured is not running at \(client.path) (\(reason)); waiting for it"
+                status = "\(DaemonConnection.absence(client.path, reason)); waiting for it"
                 news = true
             case .other(let value) where value["event"]?.stringValue == "recorded":
                 // For the Record button, not the page's event list.

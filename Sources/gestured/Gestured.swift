@@ -51,10 +51,10 @@ struct Gestured: AsyncParsableCommand {
     @Flag(name: .long, help: "Replay at the recording's pace (default: as fast as possible).")
     var realtime = false
 
-    @Option(name: .customLong("wait-subscribers"), help: ArgumentHelp("Start the replay once this many subscriptions (or recordings) exist.", valueName: "n"))
+    @Option(name: .customLong("wait-subscribers"), parsing: .unconditional, help: ArgumentHelp("Start the replay once this many subscriptions (or recordings) exist.", valueName: "n"))
     var waitSubscribers = 0
 
-    @Option(name: .customLong("client-queue-limit"), help: ArgumentHelp("Messages a client may fall behind before it is disconnected.", valueName: "n"))
+    @Option(name: .customLong("client-queue-limit"), parsing: .unconditional, help: ArgumentHelp("Messages a client may fall behind before it is disconnected.", valueName: "n"))
     var clientQueueLimit = 1024
 
     @Flag(name: .customLong("exit-after-replay"), help: "Shut down (gestures fail with reason shutdown) once a single replay has played out.")
@@ -75,9 +75,28 @@ struct Gestured: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")); not \(logLevel)")
+        }
+        if socket?.isEmpty == true { throw ValidationError("--socket needs a path, e.g. --socket /tmp/gestured.sock") }
+        if socketGroup?.isEmpty == true { throw ValidationError("--socket-group needs a group's name or gid") }
+        if seat.isEmpty { throw ValidationError("--seat needs a udev seat's name, e.g. seat0") }
+        guard waitSubscribers >= 0 else { throw ValidationError("--wait-subscribers must be 0 or more, not \(waitSubscribers)") }
+        guard clientQueueLimit >= 1 else { throw ValidationError("--client-queue-limit must be 1 or more, not \(clientQueueLimit)") }
+        if loop && exitAfterReplay {
+            throw ValidationError("--loop replays forever, so --exit-after-replay would never come; give one of them")
+        }
+        if replay.isEmpty {
+            for (given, flag) in [(loop, "--loop"), (realtime, "--realtime"), (exitAfterReplay, "--exit-after-replay"), (waitSubscribers > 0, "--wait-subscribers")] where given {
+                throw ValidationError("\(flag) goes with --replay")
+            }
+        }
+    }
+
     func run() async throws {
         if listDevices { return try Self.list(seat: seat) }
-        let level = Logger.Level(rawValue: logLevel) ?? .info
+        let level = Logger.Level(rawValue: logLevel)!
         LoggingSystem.bootstrap { label in
             var handler: any LogHandler = JournalLogHandler.stderrIsJournal ? JournalLogHandler(label: label) : StreamLogHandler.standardError(label: label)
             handler.logLevel = level

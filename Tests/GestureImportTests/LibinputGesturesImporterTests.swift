@@ -57,6 +57,9 @@ import Testing
         #expect(items.actions(15).first?.trigger == .update(ActionStep(.angle, size: LibinputGesturesImporter.twistStep)))
         #expect(items.actions(15).first?.command == .argv(["brightnessctl", "set", "+5%"]))
         #expect(items.actions(16).first?.back == .argv(["brightnessctl", "set", "5%-"]))
+        // A twist without a count is one for two, three and four fingers too (issue 47).
+        #expect(items.actions(15).map(\.gesture) == ["lg-twist"])
+        #expect(items.actions(16).map(\.gesture) == ["lg-twist", "lg-twist-3", "lg-twist-4"])
         // Holds: at once, or a long press of the delay — which ends when it is recognized, so
         // its command runs then (`on: began` never ran: issue 21, item 2).
         #expect(items.actions(17).map(\.gesture) == ["lg-hold-4"] && items.actions(17).first?.trigger == .began)
@@ -85,9 +88,9 @@ import Testing
         let items = LibinputGesturesImporter.read(Self.sample)
         let text = ActionsWriter.render(items, origin: "libinput-gestures: sample")
         let file = try ActionsFile.parse(text, file: "imported.yml")
-        #expect(file.actions.count == 30)
+        #expect(file.actions.count == 32)
         // One definition per gesture, shared by the actions on it.
-        #expect(file.definitions.count == 26)
+        #expect(file.definitions.count == 28)
         #expect(text.components(separatedBy: "#   not imported:").count - 1 == 6)
         #expect(text.contains("  # line 13: gesture pinch in\txdotool key ctrl+minus\n  #   note: runs at every 0.25 of scale while pinching in, not once at the end; typed by gestured's virtual keyboard instead of xdotool, on every desktop\n"))
         #expect(text.contains("    backKeys: \"ctrl+minus\"\n"))
@@ -134,7 +137,7 @@ import Testing
 
     /// Issue 21: one pinch direction bound for two finger counts became one any-finger gesture
     /// running both commands. Issue 35: a pinch counts its fingers, so each count maps to a
-    /// magnify of its own; a twist still takes any count, so its first count maps and another is said.
+    /// magnify of its own; issue 47: so does a twist.
     @Test func aPinchBoundForTwoFingerCountsMapsEachCount() throws {
         let items = LibinputGesturesImporter.read("""
             gesture pinch in 2 zoom-out
@@ -151,9 +154,12 @@ import Testing
         #expect(items.actions(3).map(\.gesture) == ["lg-pinch-4"])
         #expect(items.actions(3).first?.command == .argv(["zoom-in"]))
         #expect(items.reason(4) == "a pinch takes two fingers or more")
-        #expect(items.reason(6).contains("twists take any number of fingers, and line 5 already binds `pinch clockwise`"))
+        // Issue 47, item 6: twists count their fingers as pinches do.
+        #expect(items.actions(5).map(\.gesture) == ["lg-twist"])
+        #expect(items.actions(6).map(\.gesture) == ["lg-twist-3"])
+        #expect(items.actions(6).first?.definition?.serialized == #"{"rotate":{"fingers":3},"priority":"simultaneous"}"#)
         let file = try ActionsFile.parse(ActionsWriter.render(items, origin: "x"), file: "x")
-        #expect(file.actions.count == 4)
+        #expect(file.actions.count == 5)
     }
 
     /// Found by `make fuzz` (import): keys sent as a hold begins were imported as keys held

@@ -122,7 +122,7 @@ import Testing
         #expect {
             try GestureConfig.definitions([.object([("name", .string("mine")), ("tap", .object([])), ("consume", .bool(true))])])
         } throws: { error in
-            (error as? ConfigError)?.message == "gesture `mine` by define[0]: `consume` is not a key of a definition; ask for it with the subscription's \"consume\": true"
+            (error as? ConfigError)?.message == "`consume` is not a key of a definition; ask for it with the subscription's \"consume\": true"
         }
     }
 

@@ -217,6 +217,48 @@ import Testing
         #expect(!runner.log.contains("invalid-request"))
     }
 
+    /// Issue 47, item 1: definitions the daemon refuses at run time (here: the daemon holds all
+    /// the defined recognizers it takes from every client together, which no reading of the
+    /// file can know) leave out only the actions on them, said once with the daemon's reason;
+    /// the configured swipe's action runs, and `--once` ends with the replay. The file's 20
+    /// definitions go in two subscriptions (a subscribe takes 16).
+    @Test func aRefusedDefinitionTurnsOffOnlyItsActions() throws {
+        let scratch = try Scratch()
+        let taps = (1...20).map { "  - gesture: tap-\($0)\n    define: { tap: { count: 2 } }\n    run: [true]\n" }.joined()
+        try scratch.write("""
+            version: 1
+            actions:
+              - gesture: swipe-left-3
+                shell: echo "$GESTURE_NAME" >> \(scratch.folder)/ran
+
+            """ + taps)
+        let check = try ChildProcess.gesturectl(["actions", "--check", "--file", scratch.actions]).finish()
+        #expect(check.status == 0, "\(check.errors)")
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/swipe-3-left.yml", "--wait-subscribers", "17", "--exit-after-replay",
+        ])
+        // Four other clients hold 256 defined recognizers, the daemon's limit for all.
+        let others = try (0..<4).map { _ in try LineClient(path: daemon.socket) }
+        for (c, other) in others.enumerated() {
+            _ = other.readLine()
+            for s in 0..<4 {
+                let defines = (0..<16).map { #"{"name":"o\#(c)-\#(s)-\#($0)","tap":{}}"# }.joined(separator: ",")
+                other.send(#"{"id":\#(s + 1),"request":"subscribe","define":[\#(defines)]}"#)
+                #expect(other.readLine()?.contains(#""subscription""#) == true)
+            }
+        }
+        let runner = try ActionsRunnerProcess(["--file", scratch.actions, "--socket", daemon.socket, "--once"])
+        #expect(runner.wait() == 0, "\(runner.log)")
+        #expect(daemon.wait() == 0)
+        #expect(scratch.lines("ran") == ["swipe-left-3"])
+        let said = runner.log.split(separator: "\n").filter { $0.contains("gestured refuses the gesture") }
+        #expect(said == [
+            "gesturectl actions: \(scratch.actions): gestured refuses the gestures `tap-1`, `tap-2` and 14 more this file defines: these definitions hold 16 recognizers and all clients' others 256; the daemon takes at most 256 in all (invalid-gesture); their actions (lines 5, 8, …) are off, the others run",
+            "gesturectl actions: \(scratch.actions): gestured refuses the gestures `tap-17`, `tap-18` and 2 more this file defines: these definitions hold 4 recognizers and all clients' others 256; the daemon takes at most 256 in all (invalid-gesture); their actions (lines 53, 56, …) are off, the others run",
+        ], "\(runner.log)")
+        _ = others
+    }
+
     /// Issue 21, item 8: a command that fails is logged at its line with its status.
     @Test func aFailingCommandIsLoggedAtItsLine() throws {
         let scratch = try Scratch()

@@ -16,7 +16,8 @@ import Foundation
 /// ```
 ///
 /// Words are split on spaces; `$SOCKET` is the daemon's socket (or an unused path),
-/// `$SCRATCH` a folder holding the case's files and `$VERSION` gestured's version. Content lines
+/// `$SCRATCH` a folder holding the case's files and `$VERSION` gestured's version; a word `''`
+/// is an empty argument (as a shell's `""` passes one). Content lines
 /// start with `| `. `run: gestured …` runs the daemon instead of gesturectl.
 struct CLIContractCase {
     /// What a run printed and returned.
@@ -51,7 +52,7 @@ struct CLIContractCase {
             if line.hasPrefix("daemon: ") {
                 daemon = line.dropFirst(8).split(separator: " ").map(String.init)
             } else if line.hasPrefix("run: ") {
-                arguments = line.dropFirst(5).split(separator: " ").map(String.init)
+                arguments = line.dropFirst(5).split(separator: " ").map { $0 == "''" ? "" : String($0) }
                 header = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(index + 1).joined(separator: "\n") + "\n"
             } else if line.hasPrefix("status: "), let value = Int32(line.dropFirst(8)) {
                 status = value

@@ -1,5 +1,7 @@
-/// Recognizes two fingers twisting, like SwiftUI's `RotateGesture`: active once they turned
-/// `minimumAngleDelta`, ended when a finger lifts.
+/// Recognizes two fingers (or `fingers` fingers) twisting, like SwiftUI's `RotateGesture`:
+/// active once they turned `minimumAngleDelta`, ended when a finger lifts. More than two fingers
+/// turn as a hand does; the angle is measured, as libinput measures a many-finger pinch's, on
+/// the line between the first two of them.
 public struct RotateGesture: Gesture {
     /// What a rotate reports.
     public struct Value: Hashable, Sendable, GestureValueConvertible {
@@ -31,18 +33,21 @@ public struct RotateGesture: Gesture {
 
     /// Turn before active; nil takes ``GestureSettings/rotateMinimumAngleDelta``.
     public var minimumAngleDelta: Radians?
-    /// What a third finger does.
+    /// Fingers that turn together (2 or more).
+    public var fingers: Int
+    /// What a further finger does.
     public var extraTouches: ExtraTouchPolicy
 
     /// Creates a rotate gesture.
-    public init(minimumAngleDelta: Radians? = nil, extraTouches: ExtraTouchPolicy = .fail) {
+    public init(minimumAngleDelta: Radians? = nil, fingers: Int = 2, extraTouches: ExtraTouchPolicy = .fail) {
         self.minimumAngleDelta = minimumAngleDelta
+        self.fingers = max(2, fingers)
         self.extraTouches = extraTouches
     }
 
     public func makeRecognizer(settings: GestureSettings) -> TwoFingerRecognizer<Measure> {
         TwoFingerRecognizer(
-            tracker: TwoFingerTracker(extraTouches: extraTouches, settings: settings),
+            tracker: TwoFingerTracker(fingers: fingers, extraTouches: extraTouches, settings: settings),
             measure: Measure(threshold: minimumAngleDelta ?? settings.rotateMinimumAngleDelta),
             tapSlop: settings.tapMaximumMovement)
     }

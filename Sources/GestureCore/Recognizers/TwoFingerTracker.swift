@@ -33,10 +33,10 @@ public struct TwoFingerTracker: Sendable {
     /// its `rotation` stays 0.
     public let tracksRotation: Bool
 
-    /// Creates a tracker of `fingers` fingers (two, or more for a magnify); `tracksRotation:
-    /// false` leaves the angle alone (it is measured on two fingers only).
+    /// Creates a tracker of `fingers` fingers (two or more); `tracksRotation: false` leaves the
+    /// angle alone (it is measured on the line between the first two fingers).
     public init(fingers: Int = 2, extraTouches: ExtraTouchPolicy, settings: GestureSettings, tracksRotation: Bool = true) {
-        self.tracksRotation = tracksRotation && fingers == 2
+        self.tracksRotation = tracksRotation
         self.fingers = FingerTracker(
             fingers: max(2, fingers), extraTouches: extraTouches, slop: settings.multiFingerSlop,
             settleTime: settings.fingerSettleTime)

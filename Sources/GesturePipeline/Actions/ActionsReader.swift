@@ -36,6 +36,9 @@ struct ActionsReader {
         guard let entries = list.sequence else { throw error(list, "expected `actions:` to be a list of actions") }
         var defined: [String: (line: Int, gesture: GestureSpec)] = [:]
         var actions: [ActionSpec] = []
+        // What a daemon takes from one connection (docs/PROTOCOL.md, "Limits"): the runner's.
+        let limits = ProtocolLimits.standard
+        var recognizers = 0
         for entry in entries {
             let (action, gesture) = try self.action(entry)
             if let gesture {
@@ -43,6 +46,13 @@ struct ActionsReader {
                     throw error(entry, "gesture `\(action.gesture)` is defined twice (first on line \(first.line)); define it once and use it in both actions")
                 }
                 defined[action.gesture] = (entry.line, gesture)
+                recognizers += gesture.recognizerCount
+                guard recognizers <= limits.maximumDefinedRecognizers else {
+                    throw error(entry, "the gestures this file defines hold \(recognizers) recognizers up to here; gestured takes at most \(limits.maximumDefinedRecognizers) from one connection (docs/PROTOCOL.md, \"Limits\")")
+                }
+                if let json = action.definition, json.serialized.utf8.count > limits.maximumDefinitionBytes {
+                    throw error(entry, "the definition of `\(action.gesture)` is \(json.serialized.utf8.count) bytes as sent; gestured takes at most \(limits.maximumDefinitionBytes) (record long drawings into the strokes file and name them)")
+                }
             }
             actions.append(action)
         }
@@ -132,17 +142,22 @@ struct ActionsReader {
         return (spec, defined?.gesture)
     }
 
-    /// `define: { magnify: {} , state: magnification }`: checked as the daemon will check it,
-    /// with this file's lines; sent as JSON with `name` added.
+    /// `define: { magnify: {} , state: magnification }`: read by the daemon's own reading of a
+    /// definition (``ConfigReader/definition(_:consumeAdvice:)``) from what will be sent — the
+    /// YAML typed as its JSON will be (``YAMLNode/asSent``) — with this file's lines; sent as
+    /// JSON with `name` added.
     func definition(_ name: String, _ node: YAMLNode) throws -> (json: JSONValue, gesture: GestureSpec) {
         guard let pairs = node.mapping else { throw error(node, "expected `define:` to be a gesture in the configuration's syntax, e.g. `{ magnify: {} }`") }
         if pairs.contains(where: { $0.key.string == "name" }) {
             throw error(node, "`define:` takes its name from `gesture:`; leave `name:` out")
         }
         let named = YAMLNode(.mapping([(YAMLNode(.scalar("name", plain: true), line: node.line), YAMLNode(.scalar(name, plain: false), line: node.line))] + pairs), line: node.line)
-        let binding = try config.binding(named)
+        let binding = try config.definition(named.asSent, consumeAdvice: Self.actionConsume)
         return (named.jsonValue, binding.gesture)
     }
+
+    /// Where an actions file asks for what a definition's `consume:` would say.
+    static let actionConsume = "put `consume: true` on the action, beside `define:` (docs/OWNERSHIP.md)"
 
     /// `stroke: circle-clockwise` or `stroke: [check, V]`.
     func strokeNames(_ node: YAMLNode) throws -> [String] {
