@@ -610,6 +610,18 @@ def main():
     s.up([0, 1])
     s.write("tp-palm-both-edges.yml", "palms at both edges of a clickpad waver and move up together (libinput's touchpad_palm_detect_both_edges)")
 
+    # Issue 47, item 13 (libinput's touchpad_no_palm_detect_2fg_scroll): a finger rests in the
+    # right edge zone, having wavered up and back; a second finger lands in the middle, and both
+    # move up 14 mm together: the edge touch is a finger again beside the other, and they scroll.
+    s = Pad()
+    s.down({0: (99, 35)})
+    s.move({0: linear(0, -7)}, 10)
+    s.move({0: linear(0, 7)}, 10)
+    s.down({1: (50, 35)})
+    s.move({0: linear(0, -14), 1: linear(0, -14)}, 25)
+    s.up([0, 1])
+    s.write("tp-palm-edge-2fg-scroll.yml", "a finger resting in the right edge zone and one in the middle move up together (libinput's touchpad_no_palm_detect_2fg_scroll)")
+
     # Issue 35: a two-finger tap on a protocol A panel without resolution, its contacts drifting
     # 3.2 and 2.4 (estimated) mm during the 80 ms press, as such panels re-estimate a pressing
     # finger: a tap. (The estimate may be double the real size: the slop doubles there.)

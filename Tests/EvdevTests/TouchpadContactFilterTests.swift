@@ -95,6 +95,22 @@ import Testing
         #expect(pad.frame([Self.at(1, 99, 29.4), Self.at(2, 1, 29.5), Self.at(3, 50, 30)]) == [2])
     }
 
+    /// libinput's `touchpad_no_palm_detect_2fg_scroll` (issue 47, item 13): a finger resting in
+    /// the right edge zone (it moved there, and back), a second finger lands in the middle, and
+    /// both move up together: the edge touch is a finger again (`tp_palm_detect_multifinger`:
+    /// another active non-palm touch), so the two scroll. `palmsAtBothEdgesStayPalms` holds too.
+    @Test func anEdgePalmBesideAFingerMovingWithItScrolls() {
+        var pad = Pad()
+        #expect(pad.frame([Self.at(1, 99, 35)]) == [1])
+        for step in 1...45 { #expect(pad.frame([Self.at(1, 99, 35 - 7 * Double(step) / 45)]) == [1]) }
+        for step in 1...45 { #expect(pad.frame([Self.at(1, 99, 28 + 7 * Double(step) / 45)]) == [1]) }
+        #expect(pad.frame([Self.at(1, 99, 35), Self.at(2, 50, 35)]) == [1], "the resting palm is not judged as the finger lands")
+        for step in 1...10 {
+            let y = 35 - 14 * Double(step) / 10
+            #expect(pad.frame([Self.at(1, 99, y), Self.at(2, 50, y)]).isEmpty, "step \(step): both are fingers")
+        }
+    }
+
     @Test func aLoneTouchRestingLowOnTheClickpadIsAThumb() {
         var pad = Pad()
         #expect(pad.frame([Self.at(1, 40, 67)]) == [1], "in the bottom 8 %")
