@@ -126,10 +126,16 @@ struct StrokeRecordCommand: AsyncParsableCommand {
         var said = "gesturectl stroke record: saved \(EventText.count(drawings.count, "drawing")) of \(name) to \(path)"
         if replaced > 0 { said += ", replacing \(replaced)" } else if StrokeTemplate.builtIn.contains(where: { $0.name == name }) { said += ", in place of the built-in \(name)" }
         StandardError.line(said)
-        // A shape another one is taken for fires the wrong action: say so.
-        let rivals = StrokeTemplate.builtIn.filter { builtIn in builtIn.name != name && !others.contains { $0.name == builtIn.name } } + others
-        if let match = StrokeMatcher(templates: rivals).match(drawings[0].points), match.score >= GestureSettings.standard.strokeMinimumScore {
-            StandardError.line("gesturectl stroke record: note: it is close to \(match.name) (score \(GestureEventText.format(match.score, 2))); the two may be taken for each other")
+        // A shape another one is taken for fires the wrong action: say so. A built-in one it
+        // resembles gives way to it (StrokeMatcher.Options.recordedMargin).
+        let minimum = GestureSettings.standard.strokeMinimumScore
+        let builtIns = StrokeTemplate.builtIn.filter { builtIn in builtIn.name != name && !others.contains { $0.name == builtIn.name } }
+        if let match = StrokeMatcher(templates: builtIns).match(drawings[0].points), match.score >= minimum {
+            StandardError.line(
+                "gesturectl stroke record: note: it resembles the built-in \(match.name) (score \(GestureEventText.format(match.score, 2))); where the two score alike, \(name) is taken")
+        }
+        if let match = StrokeMatcher(templates: others).match(drawings[0].points), match.score >= minimum {
+            StandardError.line("gesturectl stroke record: note: it is close to your \(match.name) (score \(GestureEventText.format(match.score, 2))); the two may be taken for each other")
         }
         StandardError.line("gesturectl stroke record: an action runs on it with `stroke: \(name)` (docs/ACTIONS.md)")
     }

@@ -79,4 +79,32 @@ import Testing
         let match = try #require(StrokeMatcher(templates: [StrokeTemplate(name: "spiral", points: spiral)]).match(path, scratch: &scratch))
         #expect(match.score > 0.97)
     }
+
+    /// Issue 47, item 2: a shape the user recorded wins over a built-in shape it resembles.
+    /// Three recorded circles named `loop` beside the built-in shapes: circles drawn the ways
+    /// people vary them are then `loop`; triangles, checks and the other circle stay what they were.
+    @Test func aRecordedShapeWinsOverTheBuiltInShapeItResembles() {
+        let circle = StrokeTemplate.builtIn.first { $0.name == "circle-clockwise" }!
+        var sampler = StrokeSampler(seed: 47)
+        let recorded = (0..<3).map { _ in StrokeTemplate(name: "loop", points: sampler.draw(circle).map(\.point)) }
+        let matcher = StrokeMatcher(templates: StrokeTemplate.builtIn + recorded)
+        let before = StrokeMatcher(templates: StrokeTemplate.builtIn)
+        var kept: [String: Int] = [:]
+        for shape in ["circle-clockwise", "triangle", "check", "circle-counterclockwise"] {
+            let template = StrokeTemplate.builtIn.first { $0.name == shape }!
+            for _ in 0..<40 {
+                let drawing = sampler.draw(template).map(\.point)
+                let named = matcher.match(drawing)?.name
+                let was = before.match(drawing)?.name
+                // What the built-in circle took is the recording's now (the preference); another
+                // drawing is the recording's only where a recorded drawing is simply nearest.
+                if was == "circle-clockwise" { #expect(named == "loop") }
+                if named == (shape == "circle-clockwise" ? "loop" : shape) { kept[shape, default: 0] += 1 }
+            }
+        }
+        #expect(kept["circle-clockwise"] == 40 && kept["check"] == 40 && kept["circle-counterclockwise"] == 40)
+        #expect(kept["triangle", default: 0] >= 38, "a sloppy triangle may be nearest a recorded circle: \(kept)")
+        // Its own drawings, too.
+        for drawing in recorded { #expect(matcher.match(drawing.points)?.name == "loop") }
+    }
 }

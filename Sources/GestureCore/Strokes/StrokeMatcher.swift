@@ -32,11 +32,25 @@ public struct StrokeMatcher: Hashable, Sendable {
         public var rotationTolerance: Radians?
         /// Whether a closed template may be drawn from any starting point.
         public var anyStartOnClosed: Bool
+        /// How far below the best built-in shape a recorded one (any template that is not one of
+        /// ``StrokeTemplate/builtIn``) may score and still be taken when the recorded shape
+        /// resembles that built-in one (its drawings match it best among the built-in shapes,
+        /// at ``resemblance`` or more): a shape the user recorded wins over the built-in one it
+        /// resembles, on the drawings it was recorded from and on drawings like them (a `loop`
+        /// recorded as circles names circles `loop`), and leaves the other shapes alone.
+        public var recordedMargin: Double
+        /// The score at which a recorded drawing resembles a built-in shape.
+        public var resemblance: Double
 
         /// Creates options.
-        public init(rotationTolerance: Radians? = Self.defaultRotationTolerance, anyStartOnClosed: Bool = true) {
+        public init(
+            rotationTolerance: Radians? = Self.defaultRotationTolerance, anyStartOnClosed: Bool = true, recordedMargin: Double = 0.1,
+            resemblance: Double = 0.85
+        ) {
             self.rotationTolerance = rotationTolerance
             self.anyStartOnClosed = anyStartOnClosed
+            self.recordedMargin = recordedMargin
+            self.resemblance = resemblance
         }
 
         /// 30°: a shape drawn askew still matches; a quarter turn is another shape.
@@ -71,6 +85,14 @@ public struct StrokeMatcher: Hashable, Sendable {
     let closed: ContiguousArray<Bool>
     /// Each template's name as a number (the index of the first template of that name).
     let nameIDs: ContiguousArray<Int>
+    /// Which templates are recorded (not built-in).
+    let recorded: ContiguousArray<Bool>
+    /// For a recorded template, the name (as in ``nameIDs``) of the built-in template its name's
+    /// drawings resemble most, at ``Options/resemblance`` or more; -1 for none, and for the
+    /// built-in ones.
+    let resembles: ContiguousArray<Int>
+    /// Which built-in templates some recorded name resembles.
+    let resembled: ContiguousArray<Bool>
     /// cos, sin and tan of the rotation tolerance.
     let cosine: Double, sine: Double, tangent: Double
 
@@ -95,11 +117,36 @@ public struct StrokeMatcher: Hashable, Sendable {
         self.directions = directions
         closed = ContiguousArray(templates.map { options.anyStartOnClosed && $0.isClosed })
         var firsts: [String: Int] = [:]
-        nameIDs = ContiguousArray(templates.indices.map { index in
+        let nameIDs = ContiguousArray(templates.indices.map { index in
             if let first = firsts[templates[index].name] { return first }
             firsts[templates[index].name] = index
             return index
         })
+        self.nameIDs = nameIDs
+        let recorded = ContiguousArray(templates.map { !StrokeTemplate.builtIn.contains($0) })
+        self.recorded = recorded
+        // Which built-in shape each recorded name resembles: its drawings' best built-in match,
+        // by their summed scores (at a load, not per stroke).
+        var resembles = ContiguousArray(repeating: -1, count: templates.count)
+        let builtIns = templates.indices.filter { !recorded[$0] }
+        if !builtIns.isEmpty && recorded.contains(true) {
+            var inner = options
+            inner.recordedMargin = 0
+            let matcher = StrokeMatcher(templates: builtIns.map { templates[$0] }, options: inner)
+            var byName: [String: Int] = [:]
+            for name in Set(templates.indices.filter { recorded[$0] }.map { templates[$0].name }) {
+                var totals: [String: Double] = [:]
+                for index in templates.indices where recorded[index] && templates[index].name == name {
+                    if let match = matcher.match(templates[index].points), match.score >= options.resemblance { totals[match.name, default: 0] += match.score }
+                }
+                if let (builtIn, _) = totals.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), let first = builtIns.first(where: { templates[$0].name == builtIn }) {
+                    byName[name] = nameIDs[first]
+                }
+            }
+            for index in templates.indices where recorded[index] { resembles[index] = byName[templates[index].name] ?? -1 }
+        }
+        self.resembles = resembles
+        resembled = ContiguousArray(templates.indices.map { index in !recorded[index] && resembles.contains(nameIDs[index]) })
         let tolerance = min(options.rotationTolerance ?? .pi, .pi)
         cosine = Double.cos(tolerance)
         sine = Double.sin(tolerance)
@@ -136,7 +183,10 @@ public struct StrokeMatcher: Hashable, Sendable {
         var best = -Double.infinity
         var bestIndex = 0
         var runnerUp = 0.0
+        var bestRecorded = -Double.infinity
+        var bestRecordedIndex = -1
         let hasLoop = scratch.hasLoop
+        let margin = options.recordedMargin
         withUnsafeBuffers(scratch) { open, loop in
             vectors.withUnsafeBufferPointer { allPoints in
                 directions.withUnsafeBufferPointer { allDirections in
@@ -161,8 +211,24 @@ public struct StrokeMatcher: Hashable, Sendable {
                             runnerUp = score
                         }
                     }
+                    // The best is a built-in shape a recorded one resembles: the recorded one,
+                    // within the margin, is the user's and wins (scored again: only then).
+                    guard resembled[bestIndex] else { return }
+                    for index in templates.indices where resembles[index] == nameIDs[bestIndex] {
+                        let range = (index * 2 * n)..<((index + 1) * 2 * n)
+                        let template = (UnsafeBufferPointer(rebasing: allPoints[range]), UnsafeBufferPointer(rebasing: allDirections[range]))
+                        if closed[index] && !hasLoop { continue }
+                        let score = closed[index] ? similarity(template, loop, closed: true) : similarity(template, open, closed: false)
+                        if score > bestRecorded {
+                            bestRecorded = score
+                            bestRecordedIndex = index
+                        }
+                    }
                 }
             }
+        }
+        if bestRecordedIndex >= 0, bestRecorded >= best - margin {
+            return StrokeMatch(name: templates[bestRecordedIndex].name, score: max(bestRecorded, 0), runnerUp: max(best, 0))
         }
         return StrokeMatch(name: templates[bestIndex].name, score: max(best, 0), runnerUp: max(runnerUp, 0))
     }
