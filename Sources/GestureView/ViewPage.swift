@@ -30,7 +30,7 @@ enum ViewPage {
   #lanes-box { grid-column: 1 / -1; }
   .lane { display: grid; grid-template-columns: 180px 1fr 280px; gap: 8px; align-items: center; border-bottom: 1px solid #ddd; min-height: 24px; }
   .lane .name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; }
-  .lane .track { position: relative; height: 18px; background: #fff; border: 1px solid #ddd; }
+  .lane .track { position: relative; height: 18px; background: #fff; border: 1px solid #ddd; overflow: hidden; }
   .lane .last { font: 12px ui-monospace, monospace; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .span { position: absolute; top: 2px; height: 12px; min-width: 3px; border-radius: 2px; }
   .span.active { background: #2f81f7; }
@@ -42,9 +42,12 @@ enum ViewPage {
   .mark.accepted::before { content: "▲"; color: #1a7f37; }
   .mark.rejected::before { content: "✕"; color: #6e7781; }
   .mark.unseen::before { content: "○"; color: #cf222e; }
-  .mark .reason { position: absolute; left: 7px; top: 0; font-size: 11px; color: #a40e26; font-style: italic; white-space: nowrap; }
+  .mark .reason { position: absolute; left: 7px; top: 0; font-size: 11px; color: #a40e26; font-style: italic; white-space: nowrap; max-width: 160px; overflow: hidden; text-overflow: ellipsis; }
   #legend { font-size: 12px; color: #555; margin-bottom: 4px; }
-  .span .reason { position: absolute; left: 100%; top: -2px; margin-left: 3px; font-size: 11px; color: #cf222e; white-space: nowrap; }
+  .span .reason { position: absolute; left: 100%; top: -2px; margin-left: 3px; font-size: 11px; color: #cf222e; white-space: nowrap; max-width: 160px; overflow: hidden; text-overflow: ellipsis; }
+  .reason.before { left: auto; right: 7px; }
+  .span .reason.before { left: auto; right: 100%; margin-left: 0; margin-right: 3px; }
+  .span .reason.inside { left: 10px; right: auto; margin-left: 0; top: -1px; color: #fff; }
   .cursor { position: absolute; top: 0; bottom: 0; width: 1px; background: #444; }
   #drop { position: fixed; inset: 0; display: none; align-items: center; justify-content: center; background: rgba(36,41,47,.6); color: #fff; font-size: 22px; }
   #drop.shown { display: flex; }
@@ -168,7 +171,7 @@ function drawLanes(gestures, instances, from, to, now, traced) {
       mark.className = "mark " + m.kind; mark.title = m.title; mark.style.left = x(m.time) + "%";
       if (m.reason) {
         mark.dataset.reason = m.reason;
-        const r = document.createElement("span"); r.className = "reason"; r.textContent = m.reason;
+        const r = document.createElement("span"); r.className = "reason"; r.textContent = m.reason; r.title = m.title;
         mark.appendChild(r);
         unseen = m;
       }
@@ -184,19 +187,52 @@ function drawLanes(gestures, instances, from, to, now, traced) {
       s.title = i.text;
       if (i.phase === "failed") {
         s.dataset.reason = i.reason || "";
-        const r = document.createElement("span"); r.className = "reason"; r.textContent = i.reason || "failed";
+        const r = document.createElement("span"); r.className = "reason"; r.textContent = i.reason || "failed"; r.title = i.text;
         s.appendChild(r);
       }
       track.appendChild(s);
       last.textContent = i.text.trim(); last.title = i.text;
       state = i.phase; latest = i.end === null ? now : i.end;
     }
-    if (unseen && (latest === null || unseen.time > latest)) { state = "failed-unseen"; last.textContent = unseen.title; }
+    if (unseen && (latest === null || unseen.time > latest)) { state = "failed-unseen"; last.textContent = unseen.title; last.title = unseen.title; }
     lane.dataset.state = state;
     const cursor = document.createElement("div"); cursor.className = "cursor"; cursor.style.left = x(now) + "%";
     track.appendChild(cursor);
+    label.title = name;
     lane.append(label, track, last);
     lanes.appendChild(lane);
+  }
+  declutter(lanes);
+}
+
+// A lane's labels never sit on each other, on another mark, or outside their track: each
+// reason is written after its span or mark, else (a span's) inside it, else before it, else
+// not at all (its mark's and
+// span's titles still say it on hover, and the lane's last column says the latest). The reasons
+// of failed instances, which clients saw, get their places first.
+function declutter(lanes) {
+  for (const track of lanes.querySelectorAll(".track")) {
+    const edge = track.getBoundingClientRect();
+    // Each mark's glyph: 6 px either side of its place.
+    const glyphs = [...track.querySelectorAll(".mark")].map((m) => ({ mark: m, x: m.getBoundingClientRect().left }));
+    const placed = [];
+    const fits = (r) => {
+      const box = r.getBoundingClientRect();
+      if (box.left < edge.left || box.right > edge.right) return false;
+      if (glyphs.some((g) => g.mark !== r.parentElement && g.x + 6 > box.left && g.x - 6 < box.right)) return false;
+      return !placed.some((p) => p.left < box.right + 4 && box.left < p.right + 4);
+    };
+    const labels = [...track.querySelectorAll(".span .reason"), ...track.querySelectorAll(".mark .reason")];
+    for (const r of labels) {
+      const places = r.parentElement.classList.contains("span") ? ["inside", "before"] : ["before"];
+      let place = null;
+      while (!fits(r) && (place = places.shift())) {
+        r.classList.remove("inside", "before");
+        r.classList.add(place);
+      }
+      if (!fits(r)) { r.classList.remove("inside", "before"); r.hidden = true; continue; }
+      placed.push(r.getBoundingClientRect());
+    }
   }
 }
 

@@ -99,10 +99,16 @@ struct ViewCommand: AsyncParsableCommand {
         let record = recordings.isEmpty ? live : nil
         let server = ViewServer(access: ViewAccess(token: ViewToken.make()), broadcast: broadcast, recordings: initial, replay: replay, record: record)
         let open = !noOpen && Self.hasDesktop
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        // The daemon is followed once the page is served: a port in use is then the one thing said.
+        // Each task says whether it ran (true) or never started (false); the first that ran and
+        // ended, or threw, ends the command.
+        let (served, serving) = AsyncStream<Void>.makeStream()
+        try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
+                defer { serving.finish() }
                 do {
                     try await server.run(port: port ?? 0) { bound in
+                        serving.yield()
                         let address = "http://127.0.0.1:\(bound)/?token=\(server.access.token)"
                         var output = FileHandleOutput()
                         output.write(address)
@@ -113,13 +119,19 @@ struct ViewCommand: AsyncParsableCommand {
                 } catch {
                     throw CleanExit.message("gesturectl view: \(error)", code: 1)
                 }
+                return true
             }
             if recordings.isEmpty {
-                group.addTask { try await follow(broadcast, link: link, recorder: recorder, actions: actionsFile) }
+                group.addTask {
+                    var started = served.makeAsyncIterator()
+                    guard await started.next() != nil else { return false }
+                    try await follow(broadcast, link: link, recorder: recorder, actions: actionsFile)
+                    return true
+                }
             } else {
                 await broadcast.setGreeting([Self.status("showing recordings: gesturectl view was started with \(recordings.joined(separator: ", "))")])
             }
-            try await group.next()
+            while let ran = try await group.next(), !ran {}
             group.cancelAll()
         }
     }

@@ -54,6 +54,7 @@ SCREENSHOT = os.environ.get("SCREENSHOT", "")
 CONFIG = "Fixtures/gestures.yml"
 FIXTURE = "Fixtures/constructed/drag-extra-finger.yml"
 OPENED = "Fixtures/constructed/pinch-open.yml"
+TAPS = "Fixtures/real/ts-atmel-maxtouch-1finger-fast-taps.evemu"
 LIVE = "Fixtures/constructed/swipe-3-left.yml"
 TOUCH = (228, 87, 46)
 failures = []
@@ -403,20 +404,71 @@ def refused(driver):
         view.stop()
 
 
+def readable_lanes(driver):
+    """Issue 47, item 12: every lane's labels can be read at a glance — no label over another,
+    none outside its track (into the next column) — on a recording whose lanes are full of
+    failures; a reason not written keeps its whole text on hover. The lanes' screenshot is kept
+    beside the canvas's."""
+    view = View("--config", CONFIG, TAPS)
+    try:
+        driver.get(view.address)
+        wait(driver, lambda d: "recording" in d.find_element(By.ID, "status").text, "the page opens the taps recording")
+        to_end(driver)
+        report = driver.execute_script("""
+            const out = [];
+            for (const lane of document.querySelectorAll('.lane')) {
+              const track = lane.querySelector('.track').getBoundingClientRect();
+              const shown = [...lane.querySelectorAll('.reason')].filter((r) => !r.hidden).map((r) => r.getBoundingClientRect());
+              const hidden = [...lane.querySelectorAll('.reason')].filter((r) => r.hidden).map((r) => r.title);
+              shown.sort((a, b) => a.left - b.left);
+              let overlaps = 0;
+              for (let i = 1; i < shown.length; i++) if (shown[i].left < shown[i - 1].right) overlaps++;
+              const outside = shown.filter((b) => b.left < track.left - 0.5 || b.right > track.right + 0.5).length;
+              // A mark's glyph is drawn 5 px either side of its place: no label over another's.
+              let covered = 0;
+              for (const r of [...lane.querySelectorAll('.reason')].filter((r) => !r.hidden)) {
+                const b = r.getBoundingClientRect();
+                for (const m of lane.querySelectorAll('.mark')) {
+                  const x = m.getBoundingClientRect().left;
+                  if (m !== r.parentElement && x + 5 > b.left && x - 5 < b.right) covered++;
+                }
+              }
+              out.push({ gesture: lane.dataset.gesture, shown: shown.length, hidden, overlaps, outside, covered });
+            }
+            return out;""")
+        check(len(report) > 5 and sum(l["shown"] for l in report) > 0, "the taps recording's lanes have reasons to show (%d lanes)" % len(report))
+        check(sum(len(l["hidden"]) for l in report) > 0, "and more reasons than room: some are left to hover")
+        for lane in report:
+            check(lane["overlaps"] == 0, "lane %s: no reason written over another (%d overlap)" % (lane["gesture"], lane["overlaps"]))
+            check(lane["outside"] == 0, "lane %s: no reason outside its track (%d)" % (lane["gesture"], lane["outside"]))
+            check(lane["covered"] == 0, "lane %s: no reason over another mark (%d)" % (lane["gesture"], lane["covered"]))
+            check(all(title for title in lane["hidden"]), "lane %s: each reason not written keeps its text on hover" % lane["gesture"])
+        lanes = driver.find_element(By.ID, "lanes-box")
+        driver.execute_script("arguments[0].scrollIntoView()", lanes)
+        with open(SCREENSHOT.replace(".png", "-lanes.png"), "wb") as out:
+            out.write(lanes.screenshot_as_png)
+    finally:
+        view.stop()
+
+
 def busy_port(driver):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
         result = run(GESTURECTL, "view", "--no-open", "--port", str(port), OPENED)
+        # Live (no recording), with no daemon either: the port is the one thing said.
+        live = run(GESTURECTL, "view", "--no-open", "--port", str(port), "--socket", "/nonexistent/gestured.sock")
     check(result.returncode == 1 and result.stdout == "", "a port in use ends view with status 1 (%d)" % result.returncode)
     check(result.stderr == "gesturectl view: cannot serve on 127.0.0.1:%d: Address already in use\n" % port, "and says why: " + repr(result.stderr))
+    check(live.returncode == 1 and live.stderr == "gesturectl view: cannot serve on 127.0.0.1:%d: Address already in use\n" % port,
+          "live, a port in use is said alone, with no word of the daemon: " + repr(live.stderr))
 
 
 def main():
     driver = browser()
     try:
-        for test in (recording_page, palm_marked, live_palm, live_claims, opened_recording, live_page, record_through_page, refused, busy_port):
+        for test in (recording_page, readable_lanes, palm_marked, live_palm, live_claims, opened_recording, live_page, record_through_page, refused, busy_port):
             print("== " + test.__name__, file=sys.stderr)
             test(driver)
     finally:
