@@ -2,5 +2,5 @@
 /// reports as `server`, and what `make deb` checks against packaging/changelog.
 public enum GesturedVersion {
     /// The release, as `MAJOR.MINOR.PATCH`.
-    public static let current = "0.9.1"
+    public static let current = "0.9.2"
 }
