@@ -45,16 +45,16 @@ struct Gestured: AsyncParsableCommand {
     @Option(name: .customLong("device-description"), help: ArgumentHelp("The .desc file for evemu recordings without a header.", valueName: "desc"))
     var deviceDescription: String?
 
-    @Flag(name: .long, help: "Replay again and again.")
+    @Flag(name: .long, help: "Replay again and again (not with --exit-after-replay).")
     var loop = false
 
     @Flag(name: .long, help: "Replay at the recording's pace (default: as fast as possible).")
     var realtime = false
 
-    @Option(name: .customLong("wait-subscribers"), parsing: .unconditional, help: ArgumentHelp("Start the replay once this many subscriptions (or recordings) exist.", valueName: "n"))
+    @Option(name: .customLong("wait-subscribers"), parsing: .unconditional, help: ArgumentHelp("Start the replay once this many subscriptions (or recordings) exist (0 or more).", valueName: "n"))
     var waitSubscribers = 0
 
-    @Option(name: .customLong("client-queue-limit"), parsing: .unconditional, help: ArgumentHelp("Messages a client may fall behind before it is disconnected.", valueName: "n"))
+    @Option(name: .customLong("client-queue-limit"), parsing: .unconditional, help: ArgumentHelp("Messages a client may fall behind before it is disconnected (1 or more).", valueName: "n"))
     var clientQueueLimit = 1024
 
     @Flag(name: .customLong("exit-after-replay"), help: "Shut down (gestures fail with reason shutdown) once a single replay has played out.")
