@@ -181,29 +181,22 @@ public enum LibinputGesturesImporter {
                 ActionSpec(gesture: "lg-swipe-\(motion)-\(count)", definition: ImportedGesture.define("swipe", [("fingers", ImportedGesture.int(count)), ("direction", .string(direction))]),
                            command: run)
             }, note: nil)
-        case ("pinch", "in"), ("pinch", "out"):
-            // A pinch has its fingers' count, as a swipe has: two, three or four (libinput's
-            // pinch takes two or more), the uncounted line each count without a line of its own.
-            if let fingers, fingers < 2 { return .skipped("a pinch takes two fingers or more") }
-            let pinches = fingers.map { [$0] } ?? [2, 3, 4].filter { !counted.contains("\(action) \(motion) \($0)") }
-            guard !pinches.isEmpty else { return .skipped("lines for 2, 3 and 4 fingers take every pinch \(motion)") }
-            return .actions(pinches.map { count in
+        case ("pinch", "in"), ("pinch", "out"), ("pinch", "clockwise"), ("pinch", "anticlockwise"):
+            // A pinch or a twist has its fingers' count, as a swipe has: two, three or four
+            // (libinput's pinch takes two or more), the uncounted line each count without a
+            // line of its own.
+            let twist = motion == "clockwise" || motion == "anticlockwise"
+            if let fingers, fingers < 2 { return .skipped("a \(twist ? "twist" : "pinch") takes two fingers or more") }
+            let counts = fingers.map { [$0] } ?? [2, 3, 4].filter { !counted.contains("\(action) \(motion) \($0)") }
+            guard !counts.isEmpty else { return .skipped("lines for 2, 3 and 4 fingers take every pinch \(motion)") }
+            let forward = motion == "out" || motion == "clockwise"
+            return .actions(counts.map { count in
                 ActionSpec(
-                    gesture: ImportedGesture.pinchName("lg", fingers: count), definition: ImportedGesture.pinch(fingers: count),
-                    trigger: .update(ActionStep(.scale, size: pinchStep)), command: motion == "out" ? run : nil, back: motion == "in" ? run : nil)
-            }, note: "runs at every \(pinchStep) of scale while pinching\(motion == "in" ? " in" : " out"), not once at the end")
-        case ("pinch", "clockwise"), ("pinch", "anticlockwise"):
-            // A twist has its fingers' count as a pinch has, the uncounted line each count
-            // without a line of its own.
-            if let fingers, fingers < 2 { return .skipped("a twist takes two fingers or more") }
-            let twists = fingers.map { [$0] } ?? [2, 3, 4].filter { !counted.contains("\(action) \(motion) \($0)") }
-            guard !twists.isEmpty else { return .skipped("lines for 2, 3 and 4 fingers take every pinch \(motion)") }
-            return .actions(twists.map { count in
-                ActionSpec(
-                    gesture: ImportedGesture.twistName("lg-twist", fingers: count), definition: ImportedGesture.twist(fingers: count),
-                    trigger: .update(ActionStep(.angle, size: twistStep)),
-                    command: motion == "clockwise" ? run : nil, back: motion == "anticlockwise" ? run : nil)
-            }, note: "runs at every \(Int(twistStep))° turned, not once at the end")
+                    gesture: twist ? ImportedGesture.twistName("lg-twist", fingers: count) : ImportedGesture.pinchName("lg", fingers: count),
+                    definition: twist ? ImportedGesture.twist(fingers: count) : ImportedGesture.pinch(fingers: count),
+                    trigger: .update(twist ? ActionStep(.angle, size: twistStep) : ActionStep(.scale, size: pinchStep)),
+                    command: forward ? run : nil, back: forward ? nil : run)
+            }, note: twist ? "runs at every \(Int(twistStep))° turned, not once at the end" : "runs at every \(pinchStep) of scale while pinching \(motion), not once at the end")
         case ("hold", "on"):
             // libinput-gestures ran it once as the hold began: keys are typed once, not held.
             return .actions(counts.map { count in
