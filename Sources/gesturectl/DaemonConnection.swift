@@ -49,6 +49,10 @@ enum DaemonConnection {
         let group = stat(path, &status) == 0 ? getgrgid(status.st_gid).map { String(cString: $0.pointee.gr_name) } : nil
         let user = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? "you"
         guard let group else { return "gestured runs at \(path), but this user may not connect to it (Permission denied)" }
+        if group == "root" {
+            return "gestured runs at \(path), but this user may not connect to it (Permission denied): the socket is root's alone; "
+                + "give it to a group with gestured --socket-group GROUP (gestured.socket does: group gestured) and be a member (docs/SECURITY.md)"
+        }
         return "gestured runs at \(path), but this user may not connect to it (Permission denied): the socket is for root and group \(group); "
             + "to be served, be a member of \(group) (`sudo usermod -aG \(group) \(user)`, then log in again; docs/SECURITY.md)"
     }

@@ -71,6 +71,28 @@ import Testing
         #expect(daemon.wait() == 0)
     }
 
+    /// Issue 47, item 9: a user who may not open the socket (not in its group) is told that
+    /// gestured runs and what grants it, by each command that connects, not that it is not running.
+    @Test(.enabled(if: getuid() == 0, "runs a client as another user")) func aUserOutsideTheSocketsGroupIsToldWhatGrantsIt() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-group-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        chmod(scratch, 0o755)
+        let socket = scratch + "/gestured.sock"
+        let daemon = try DaemonProcess(
+            ["--socket-group", "daemon", "--replay", "Fixtures/constructed/swipe-3-left.yml", "--wait-subscribers", "1"], socket: socket)
+        let gesturectl = DaemonProcess.root.appendingPathComponent(".build/debug/gesturectl").path
+        let said = "gestured runs at \(socket), but this user may not connect to it (Permission denied): the socket is for root and group daemon; "
+            + "to be served, be a member of daemon (`sudo usermod -aG daemon nobody`, then log in again; docs/SECURITY.md)"
+        for command in [["snapshot"], ["subscribe", "--no-reconnect"], ["record", "--duration", "1", "dev1", "/tmp/gestured-nobody-\(getpid()).yml"]] {
+            let run = try ChildProcess("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", gesturectl] + command + ["--socket", socket]).finish()
+            #expect(run.status == 1, "\(command): \(run.errors)")
+            #expect(run.errors == "gesturectl \(command[0]): \(said)\n", "\(command)")
+        }
+        daemon.terminate()
+        #expect(daemon.wait() == 0)
+    }
+
     /// Item 7: with no daemon, subscribe and on say once that they wait for it (they printed
     /// nothing until killed); the daemon that comes then is used.
     @Test func waitingForADaemonIsSaid() throws {
