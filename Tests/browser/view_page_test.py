@@ -352,6 +352,12 @@ def record_through_page(driver):
     # The recording is the second subscription: it starts the replay.
     with live_view(driver) as path:
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#record-device option"), "the device can be chosen for recording")
+        # Issue 47, item 10: 0 s is refused with the range the server takes, not "0 to 600".
+        reply = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch('/record?token=' + encodeURIComponent(token) + '&device=1&seconds=0', { method: 'POST' }).then((r) => r.text()).then(done);")
+        check(reply == '{"error":"record needs a device id (1 or more) and a duration of more than 0 and at most 600 seconds"}',
+              "a recording of 0 s is refused with the range it takes: " + reply)
         seconds = driver.find_element(By.ID, "record-seconds")
         seconds.clear()
         seconds.send_keys("2")
