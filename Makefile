@@ -39,6 +39,7 @@ test: deps
 	@scripts/browser-venv.sh > /dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+	python3 scripts/module-table.py
 
 # The daemon on bundled recordings (real Atmel and Dell panels, one constructed pinch), paced as
 # recorded, with `gesturectl subscribe` receiving the gestures over the socket; each daemon

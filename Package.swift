@@ -58,7 +58,8 @@ let package = Package(
             dependencies: [
                 "GestureDaemon", "GesturePipeline", "GestureWire", "Posix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -91,7 +92,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]),
         // Other gesture tools' configurations as actions files (gesturectl import).
-        .target(name: "GestureImport", dependencies: ["GesturePipeline", "GestureWire", "Evdev", "CExpat", "CLibevdev"]),
+        .target(name: "GestureImport", dependencies: ["GesturePipeline", "GestureWire", "GestureCore", "Evdev", "CExpat", "CLibevdev"]),
         // The C library's file, environment and process calls, for what Foundation did (issue 12).
         .target(name: "Posix"),
         .executableTarget(
@@ -102,7 +103,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
-        .executableTarget(name: "engine-profile", dependencies: ["GestureTesting", "Evdev"]),
+        .executableTarget(name: "engine-profile", dependencies: ["GestureTesting", "GestureCore", "Evdev"]),
         // `make bench-strokes`: how well drawn strokes are named (docs/BENCHMARKS.md).
         .executableTarget(name: "stroke-accuracy", dependencies: ["GestureCore", "GestureTesting"]),
         // `make bench`: the daemon's latency, CPU and memory with many clients; replay throughput.
@@ -122,21 +123,23 @@ let package = Package(
             ]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Evdev", "GestureCore"]),
         // Runs the built gesturectl binary; depending on it makes `swift build --build-tests` build it.
-        .testTarget(name: "gesturectlTests", dependencies: ["gesturectl", "GesturePipeline"]),
+        .testTarget(name: "gesturectlTests", dependencies: ["gesturectl", "GesturePipeline", "GestureWire", "Posix"]),
         // Runs the built gestured and gesturectl binaries as processes, and the Python example.
         .testTarget(
             name: "gesturedTests",
-            dependencies: ["gestured", "gesturectl", "GestureWire", "GestureClient", "GestureCore", .product(name: "NIOCore", package: "swift-nio")]),
+            dependencies: [
+                "gestured", "gesturectl", "GestureWire", "GestureClient", "GestureCore", "GesturePipeline", .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         .testTarget(name: "GestureKeysTests", dependencies: ["GestureKeys", "GestureWire"]),
         // Runs a real sway (headless) with foot, and the built gestured and gesturectl against it.
-        .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "gestured", "gesturectl"]),
+        .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "CXCB", "gestured", "gesturectl"]),
         .testTarget(
             name: "GestureViewTests",
             dependencies: [
-                "GestureView", "GesturePipeline", "GestureWire", "Evdev",
+                "GestureView", "GesturePipeline", "GestureWire", "GestureCore", "Evdev",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
-        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GesturePipeline", "GestureWire", "GestureCore", "GestureTesting"]),
+        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GesturePipeline", "GestureWire", "GestureCore", "GestureTesting", "Evdev"]),
         .testTarget(
             name: "GesturePipelineTests",
             dependencies: ["GesturePipeline", "GestureCore", "GestureTesting", "Evdev", "GestureWire"]),

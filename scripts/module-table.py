@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""docs/ARCHITECTURE.md's module table, its `imports` column generated from Package.swift.
+
+Reads the package as `swift package dump-package` gives it, and checks two things:
+  * every module a target's sources import is a dependency Package.swift declares for it
+    (the compiler lets a transitive one through; the map must not rely on that);
+  * each row of the module table that names one target of the package has, as its last cell,
+    that target's declared dependencies, in Package.swift's order.
+
+  scripts/module-table.py           # check: exit 1 and say what differs
+  scripts/module-table.py --write   # rewrite the table's imports cells from Package.swift
+
+Rows naming system libraries, several modules, or modules of the benchmark and fuzz packages
+are left as written. `make test` runs the check.
+"""
+import glob, json, os, re, subprocess, sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DOC = os.path.join(ROOT, "docs", "ARCHITECTURE.md")
+# Modules of the toolchain, not of the package.
+TOOLCHAIN = {"Glibc", "Foundation", "FoundationXML", "FoundationEssentials", "Testing", "XCTest", "Dispatch",
+             "Synchronization", "_Concurrency", "SwiftShims"}
+
+
+def package():
+    text = os.environ.get("GESTURED_PACKAGE_JSON")
+    if text:
+        return json.load(open(text))
+    out = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def dependencies(target):
+    names = []
+    for dependency in target["dependencies"]:
+        for kind in ("byName", "target", "product"):
+            if kind in dependency:
+                names.append(dependency[kind][0])
+    return names
+
+
+def sources(target):
+    if target["type"] == "system":
+        return []
+    path = target.get("path") or os.path.join("Tests" if target["type"] == "test" else "Sources", target["name"])
+    return sorted(glob.glob(os.path.join(ROOT, path, "**", "*.swift"), recursive=True))
+
+
+IMPORT = re.compile(r"^\s*(?:@testable\s+|@_implementationOnly\s+|(?:public|internal|package)\s+)?import\s+(\w+)")
+
+
+def undeclared(targets):
+    problems = []
+    for target in targets:
+        declared = set(dependencies(target)) | TOOLCHAIN | {target["name"]}
+        for path in sources(target):
+            quoted = False  # inside a multi-line string literal (a script a test runs, say)
+            for number, line in enumerate(open(path, encoding="utf-8"), 1):
+                if line.count('"""') % 2:
+                    quoted = not quoted
+                    continue
+                match = None if quoted else IMPORT.match(line)
+                if match and match.group(1) not in declared:
+                    problems.append("%s:%d: %s imports %s, which Package.swift does not declare for it"
+                                    % (os.path.relpath(path, ROOT), number, target["name"], match.group(1)))
+    return problems
+
+
+def table(text, targets, write):
+    by_name = {t["name"]: t for t in targets}
+    lines = text.split("\n")
+    start = lines.index("## Modules")
+    problems = []
+    for index in range(start, len(lines)):
+        line = lines[index]
+        if index > start + 2 and not line.startswith("|"):
+            if any(l.startswith("|") for l in lines[start:index]):
+                break
+            continue
+        if not line.startswith("| `"):
+            continue
+        cells = line.split(" | ")
+        named = re.findall(r"`([^`]+)`", cells[0])
+        if len(named) != 1 or named[0] not in by_name or by_name[named[0]]["type"] == "system":
+            continue
+        wanted = ", ".join("`%s`" % d for d in dependencies(by_name[named[0]])) or "—"
+        have = cells[-1].rstrip(" |")
+        if have != wanted:
+            problems.append("docs/ARCHITECTURE.md:%d: %s imports %s, the table says %s" % (index + 1, named[0], wanted, have))
+            cells[-1] = wanted + " |"
+            lines[index] = " | ".join(cells)
+    return problems, "\n".join(lines)
+
+
+def main():
+    write = "--write" in sys.argv[1:]
+    targets = package()["targets"]
+    problems = undeclared(targets)
+    text = open(DOC, encoding="utf-8").read()
+    stale, fresh = table(text, targets, write)
+    if write and stale:
+        open(DOC, "w", encoding="utf-8").write(fresh)
+        print("module-table: rewrote %d rows of docs/ARCHITECTURE.md" % len(stale), file=sys.stderr)
+        stale = []
+    for problem in problems + stale:
+        print(problem, file=sys.stderr)
+    if problems or stale:
+        print("module-table: %d problems (scripts/module-table.py --write rewrites the table from Package.swift)" % len(problems + stale), file=sys.stderr)
+        return 1
+    print("module-table: the imports of %d targets are declared, and docs/ARCHITECTURE.md's table matches Package.swift" % len(targets), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
