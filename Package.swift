@@ -90,7 +90,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]),
+            ],
+            exclude: ["Page"], plugins: ["PageEmbed"]),
+        // The view's page, from its own .html, .css and .js files into the binary at build time.
+        .executableTarget(name: "page-embed"),
+        .plugin(name: "PageEmbed", capability: .buildTool(), dependencies: ["page-embed"]),
         // Other gesture tools' configurations as actions files (gesturectl import).
         .target(name: "GestureImport", dependencies: ["GesturePipeline", "GestureWire", "GestureCore", "Evdev", "CExpat", "CLibevdev"]),
         // The C library's file, environment and process calls, for what Foundation did (issue 12).

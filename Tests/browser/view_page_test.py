@@ -268,6 +268,22 @@ def live_palm(driver):
     check({"why palm (edge)", "why thumb"} <= seen, "live, the edge palm and later the thumb are listed as the touchpad's rules judge them: %s" % sorted(seen))
 
 
+def served_page(driver):
+    """The page is Sources/GestureView/Page's files, built into the binary: GET / serves exactly
+    them, the style and script in place of the tags that name them."""
+    view = View("--config", CONFIG, OPENED)
+    try:
+        with urllib.request.urlopen(view.address) as response:
+            served = response.read().decode()
+        page = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "GestureView", "Page")
+        read = lambda name: open(os.path.join(page, name), encoding="utf-8").read()
+        expected = read("view.html").replace('<link rel="stylesheet" href="view.css">', "<style>\n" + read("view.css") + "</style>") \
+            .replace('<script src="view.js"></script>', "<script>\n" + read("view.js") + "</script>")
+        check(served == expected, "GET / serves Page/view.html with view.css and view.js inline, byte for byte")
+    finally:
+        view.stop()
+
+
 def opened_recording(driver):
     expected = run(GESTURECTL, "replay", "--json", OPENED).stdout.splitlines()
     view = View()
@@ -474,7 +490,7 @@ def busy_port(driver):
 def main():
     driver = browser()
     try:
-        for test in (recording_page, readable_lanes, palm_marked, live_palm, live_claims, opened_recording, live_page, record_through_page, refused, busy_port):
+        for test in (served_page, recording_page, readable_lanes, palm_marked, live_palm, live_claims, opened_recording, live_page, record_through_page, refused, busy_port):
             print("== " + test.__name__, file=sys.stderr)
             test(driver)
     finally:

@@ -1,0 +1,21 @@
+import Foundation
+import PackagePlugin
+
+/// Builds `gesturectl view`'s page into the binary: the page's real files (`Page/view.html`,
+/// `view.css`, `view.js`, which editors and linters read as what they are) become one Swift
+/// file, `ViewPage.html`, the document with its style and script inline, made by `page-embed`
+/// at build time. Nothing is installed beside the binary and nothing is read at run time.
+@main
+struct PageEmbed: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let page = target.directoryURL.appending(path: "Page")
+        let files = ["view.html", "view.css", "view.js"].map { page.appending(path: $0) }
+        let output = context.pluginWorkDirectoryURL.appending(path: "ViewPage+Files.swift")
+        return [
+            .buildCommand(
+                displayName: "Building the view's page into \(target.name)", executable: try context.tool(named: "page-embed").url,
+                arguments: files.map(\.path) + [output.path], inputFiles: files, outputFiles: [output])
+        ]
+    }
+}
