@@ -46,6 +46,7 @@ let package = Package(
         .target(
             name: "GestureDaemon",
             dependencies: [
+                "Descriptors",
                 "GestureCore", "GestureWire", "GesturePipeline", "Evdev", "LinuxInput", "Posix", "CLinux", "CSystemd",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -99,9 +100,15 @@ let package = Package(
         .target(name: "GestureImport", dependencies: ["GesturePipeline", "GestureWire", "GestureCore", "Evdev", "CExpat", "CLibevdev"]),
         // The C library's file, environment and process calls, for what Foundation did (issue 12).
         .target(name: "Posix"),
+        // Descriptors the kernel fills with records, read on an event loop: the daemon's and the
+        // actions runner's signals, sessions and file watch (no libinput).
+        .target(
+            name: "Descriptors",
+            dependencies: ["CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
         .executableTarget(
             name: "gesturectl",
             dependencies: [
+                "Descriptors",
                 "GesturePipeline", "GestureImport", "GestureKeys", "GestureDesktop", "GestureView", "Evdev", "GestureWire", "GestureClient", "GestureCore", "Posix",
                 "CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -134,6 +141,7 @@ let package = Package(
             dependencies: [
                 "gestured", "gesturectl", "GestureWire", "GestureClient", "GestureCore", "GesturePipeline", .product(name: "NIOCore", package: "swift-nio"),
             ]),
+        .testTarget(name: "DescriptorsTests", dependencies: ["Descriptors", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "GestureKeysTests", dependencies: ["GestureKeys", "GestureWire"]),
         // Runs a real sway (headless) with foot, and the built gestured and gesturectl against it.
         .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "CXCB", "gestured", "gesturectl"]),

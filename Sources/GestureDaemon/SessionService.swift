@@ -3,7 +3,7 @@ import GesturePipeline
 import Glibc
 import Logging
 import NIOCore
-import NIOPosix
+import Descriptors
 import ServiceLifecycle
 
 /// Follows logind without polling: sd-login's monitor is an inotify descriptor on logind's
@@ -50,14 +50,8 @@ public struct SessionService: Service {
             logger.info("\(Self.describe(state))")
             hub.sessionsChanged(state)
         }
-        let channel = try await NIOPipeBootstrap(group: hub.loop)
-            // inotify refuses reads shorter than one event with its longest name.
-            .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 4096))
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Watcher(changed: changed)) }
-            }
-            .takingOwnershipOfDescriptor(input: descriptor)
-            .get()
+        // inotify refuses reads shorter than one event with its longest name.
+        let channel = try await DescriptorReader.start(descriptor, on: hub.loop, capacity: 4096, readComplete: changed).get()
         // A change between the first read (before serving) and the watch would go unseen.
         hub.loop.execute(changed)
         await GracefulShutdownWait.untilTriggered()
@@ -69,17 +63,5 @@ public struct SessionService: Service {
         guard state.available else { return "sessions: logind is not running; only root and gestured's own user are served under `policy: active-session`" }
         let seats = state.active.sorted { $0.key < $1.key }.map { "\($0.key): uid \($0.value)" }
         return "sessions: " + (seats.isEmpty ? "no seat has an active session" : "active on " + seats.joined(separator: ", "))
-    }
-
-    /// Calls `changed` whenever the monitor's descriptor has something to read.
-    final class Watcher: ChannelInboundHandler {
-        typealias InboundIn = ByteBuffer
-        let changed: @Sendable () -> Void
-
-        init(changed: @escaping @Sendable () -> Void) { self.changed = changed }
-
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
-
-        func channelReadComplete(context: ChannelHandlerContext) { changed() }
     }
 }

@@ -1,8 +1,7 @@
-import CLinux
+import Descriptors
 import Glibc
 import Logging
 import NIOCore
-import NIOPosix
 import ServiceLifecycle
 
 /// The daemon's signals, read on its event loop through a signalfd: SIGHUP reloads the
@@ -22,9 +21,7 @@ public struct SignalService: Service {
     /// Their dispositions go back to the default: a signal the parent ignored (a shell's
     /// background job ignores SIGINT) would otherwise be dropped, never queued.
     public static func blockSignals() {
-        var set = Self.signalSet()
-        pthread_sigmask(SIG_BLOCK, &set, nil)
-        for signal in signals { Glibc.signal(signal, SIG_DFL) }
+        SignalDescriptor.block(signals)
     }
 
     /// Reads the signals on `loop`; `reload` runs for every SIGHUP.
@@ -35,18 +32,13 @@ public struct SignalService: Service {
     }
 
     public func run() async throws {
-        var set = Self.signalSet()
-        let descriptor = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        let descriptor = SignalDescriptor.open(Self.signals)
         guard descriptor >= 0 else { throw SignalSetupError(errno: errno) }
         let (received, deliver) = AsyncStream.makeStream(of: Int32.self)
-        let channel = try await NIOPipeBootstrap(group: loop)
-            // A signalfd refuses reads shorter than one record.
-            .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 16 * Self.recordSize))
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Reader(deliver: deliver)) }
-            }
-            .takingOwnershipOfDescriptor(input: descriptor)
-            .get()
+        // A signalfd refuses reads shorter than one record.
+        let channel = try await DescriptorReader.start(descriptor, on: loop, capacity: 16 * SignalDescriptor.recordSize) { bytes in
+            SignalDescriptor.forEachSignal(in: bytes) { deliver.yield($0) }
+        }.get()
         defer { channel.close(promise: nil) }
         // A shutdown handler, not `cancelOnGracefulShutdown()`: that merges sequences in an
         // unstructured task, which would run on libdispatch's threads, not on the loop.
@@ -61,33 +53,6 @@ public struct SignalService: Service {
             }
         } onGracefulShutdown: {
             deliver.finish()
-        }
-    }
-
-    static let recordSize = MemoryLayout<signalfd_siginfo>.size
-
-    static func signalSet() -> sigset_t {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in signals { sigaddset(&set, signal) }
-        return set
-    }
-
-    /// Turns the signalfd's records into signal numbers.
-    final class Reader: ChannelInboundHandler {
-        typealias InboundIn = ByteBuffer
-        let deliver: AsyncStream<Int32>.Continuation
-
-        init(deliver: AsyncStream<Int32>.Continuation) { self.deliver = deliver }
-
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            var bytes = unwrapInboundIn(data)
-            // ssi_signo is the record's first field, a host-order UInt32; the kernel writes whole records.
-            while let record = bytes.readSlice(length: SignalService.recordSize) {
-                if let signal = record.getInteger(at: record.readerIndex, endianness: .host, as: UInt32.self) {
-                    deliver.yield(Int32(signal))
-                }
-            }
         }
     }
 }

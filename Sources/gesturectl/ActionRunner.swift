@@ -1,4 +1,4 @@
-import CLinux
+import Descriptors
 import NIOCore
 import GestureClient
 import GestureDesktop
@@ -358,29 +358,16 @@ final class ActionRunner: @unchecked Sendable {
     /// any thread exists), so that the kernel queues them for the signalfd. Commands start with
     /// nothing blocked and every disposition at its default (``ChildProcess``).
     static func blockSignals() {
-        var set = signalSet()
-        pthread_sigmask(SIG_BLOCK, &set, nil)
-        for number in signals { signal(number, SIG_DFL) }
-    }
-
-    static func signalSet() -> sigset_t {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for number in signals { sigaddset(&set, number) }
-        return set
+        SignalDescriptor.block(signals)
     }
 
     /// Reads the signals (a signalfd) and the file's folder (inotify) on the loop.
     func watch() {
-        var set = Self.signalSet()
-        let signals = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        let signals = SignalDescriptor.open(Self.signals)
         if signals >= 0 {
-            let record = MemoryLayout<signalfd_siginfo>.size
-            keep(DescriptorReader.start(signals, on: loop, capacity: 16 * record) { [self] bytes in
-                var bytes = bytes
-                // ssi_signo is the record's first field, a host-order UInt32.
-                while let one = bytes.readSlice(length: record) {
-                    switch one.getInteger(at: one.readerIndex, endianness: .host, as: UInt32.self).map(Int32.init) {
+            keep(DescriptorReader.start(signals, on: loop, capacity: 16 * SignalDescriptor.recordSize) { [self] bytes in
+                SignalDescriptor.forEachSignal(in: bytes) { signal in
+                    switch signal {
                     case SIGHUP: input(.reload("SIGHUP"))
                     case SIGTERM, SIGINT: input(.stop)
                     default: input(.wake)
@@ -390,15 +377,13 @@ final class ActionRunner: @unchecked Sendable {
         } else {
             StandardError.line("gesturectl actions: cannot read signals (signalfd: \(String(cString: strerror(errno))))")
         }
-        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         let (folder, name) = Self.split(path)
-        guard descriptor >= 0, inotify_add_watch(descriptor, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)) >= 0 else {
+        guard let descriptor = InotifyEvents.watch(folder, mask: UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)) else {
             StandardError.line("gesturectl actions: cannot watch \(folder) for changes (\(String(cString: strerror(errno)))); reload with SIGHUP")
-            if descriptor >= 0 { close(descriptor) }
             return
         }
         keep(DescriptorReader.start(descriptor, on: loop, capacity: 4096) { [self] bytes in
-            if Self.names(in: Array(bytes.readableBytesView)).contains(name) { input(.reload("changed on disk")) }
+            if InotifyEvents.names(in: Array(bytes.readableBytesView)).contains(name) { input(.reload("changed on disk")) }
         })
     }
 
@@ -410,20 +395,6 @@ final class ActionRunner: @unchecked Sendable {
             case .failure(let error): StandardError.line("gesturectl actions: cannot watch signals or the file: \(error)")
             }
         }
-    }
-
-    /// The names in a read of inotify events (`struct inotify_event`: wd, mask, cookie, len, 4
-    /// bytes each, then len bytes of name; the kernel writes whole events).
-    static func names(in buffer: [UInt8]) -> [String] {
-        var names: [String] = []
-        var offset = 0
-        while offset + 16 <= buffer.count {
-            let length = Int(buffer[offset + 12]) | Int(buffer[offset + 13]) << 8 | Int(buffer[offset + 14]) << 16 | Int(buffer[offset + 15]) << 24
-            let bytes = buffer[(offset + 16)..<min(buffer.count, offset + 16 + length)].prefix { $0 != 0 }
-            names.append(String(decoding: bytes, as: UTF8.self))
-            offset += 16 + length
-        }
-        return names
     }
 
     static func split(_ path: String) -> (folder: String, name: String) {

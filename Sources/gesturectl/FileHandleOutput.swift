@@ -1,4 +1,5 @@
 import Glibc
+import Posix
 
 /// Buffered standard output: lines are collected and written in large blocks. A reader that
 /// goes away (`gesturectl subscribe --json | head -5`) ends the program quietly with status 0,
@@ -23,20 +24,9 @@ struct FileHandleOutput {
         _ = Self.pipeSignalIgnored
         let bytes = Array(buffer.utf8)
         buffer = ""
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written >= 0 {
-                offset += written
-            } else if errno == EINTR {
-                continue
-            } else if errno == EPIPE {
-                exit(0)
-            } else {
-                let message = Array("gesturectl: cannot write to standard output: \(String(cString: strerror(errno)))\n".utf8)
-                _ = message.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-                exit(1)
-            }
-        }
+        guard let error = WholeWrite.bytes(bytes, to: STDOUT_FILENO) else { return }
+        if error == EPIPE { exit(0) }
+        StandardError.line("gesturectl: cannot write to standard output: \(String(cString: strerror(error)))")
+        exit(1)
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Posix
 
 /// A text file a command writes (`import --output`, `replay --svg`): created or replaced, mode
 /// 0644, written whole; a failure says why in the system's words.
@@ -17,14 +18,7 @@ enum TextFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-            written += count
-        }
+        if let error = WholeWrite.bytes(Array(text.utf8), to: descriptor) { throw Failure(path: path, reason: String(cString: strerror(error))) }
     }
 
     /// Whether `path` could be written now, asked before a long piece of work writes it (a

@@ -1,0 +1,32 @@
+import Glibc
+
+/// inotify's events as a reader needs them: a watch on a folder, and the names in a read.
+public enum InotifyEvents {
+    /// A non-blocking inotify descriptor watching `folder` for `mask`; nil with `errno` set when
+    /// it cannot (the descriptor is closed then).
+    public static func watch(_ folder: String, mask: UInt32) -> Int32? {
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { return nil }
+        guard inotify_add_watch(descriptor, folder, mask) >= 0 else {
+            let saved = errno
+            close(descriptor)
+            errno = saved
+            return nil
+        }
+        return descriptor
+    }
+
+    /// The names in a read of events (`struct inotify_event`: wd, mask, cookie, len, 4 bytes
+    /// each, then len bytes of name, NUL-padded; the kernel writes whole events).
+    public static func names(in buffer: [UInt8]) -> [String] {
+        var names: [String] = []
+        var offset = 0
+        while offset + 16 <= buffer.count {
+            let length = Int(buffer[offset + 12]) | Int(buffer[offset + 13]) << 8 | Int(buffer[offset + 14]) << 16 | Int(buffer[offset + 15]) << 24
+            let bytes = buffer[(offset + 16)..<min(buffer.count, offset + 16 + length)].prefix { $0 != 0 }
+            names.append(String(decoding: bytes, as: UTF8.self))
+            offset += 16 + length
+        }
+        return names
+    }
+}
