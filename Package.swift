@@ -33,7 +33,10 @@ let package = Package(
         .target(
             name: "GestureTesting",
             dependencies: ["GestureCore", .product(name: "RealModule", package: "swift-numerics")]),
-        .target(name: "Evdev", dependencies: ["GestureCore", "CYAML"]),
+        // YAML through libyaml, as nodes with their lines: the configuration, actions and strokes
+        // files, libinput record recordings, fusuma's files.
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "Evdev", dependencies: ["GestureCore", "YAML"]),
         // The protocol: JSON, requests, messages, and its framing (LineSplitter, a NIO decoder
         // shared by the daemon and the client).
         .target(name: "GestureWire", dependencies: ["GestureCore", .product(name: "NIOCore", package: "swift-nio")]),
@@ -82,7 +85,7 @@ let package = Package(
         .target(name: "LinuxInput", dependencies: ["CLibinput", "CLibevdev", "CLinux", "Evdev", "GestureCore", "Posix"]),
         .target(
             name: "GesturePipeline",
-            dependencies: ["GestureCore", "Evdev", "GestureWire", "Posix"]),
+            dependencies: ["GestureCore", "Evdev", "YAML", "GestureWire", "Posix"]),
         // `gesturectl view`: the page, its HTTP and WebSocket server on loopback, and replays for it.
         .target(
             name: "GestureView",
@@ -97,7 +100,7 @@ let package = Package(
         .executableTarget(name: "page-embed"),
         .plugin(name: "PageEmbed", capability: .buildTool(), dependencies: ["page-embed"]),
         // Other gesture tools' configurations as actions files (gesturectl import).
-        .target(name: "GestureImport", dependencies: ["GesturePipeline", "GestureWire", "GestureCore", "Evdev", "CExpat", "CLibevdev"]),
+        .target(name: "GestureImport", dependencies: ["GesturePipeline", "GestureWire", "GestureCore", "Evdev", "YAML", "CExpat", "CLibevdev"]),
         // The C library's file, environment and process calls, for what Foundation did (issue 12).
         .target(name: "Posix"),
         // Descriptors the kernel fills with records, read on an event loop: the daemon's and the
@@ -108,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "Descriptors",
+                "Descriptors", "YAML",
                 "GesturePipeline", "GestureImport", "GestureKeys", "GestureDesktop", "GestureView", "Evdev", "GestureWire", "GestureClient", "GestureCore", "Posix",
                 "CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -124,6 +127,7 @@ let package = Package(
             dependencies: ["GestureCore", "GestureTesting", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureCore", "GestureTesting"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureCore"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "GestureWireTests", dependencies: ["GestureWire", "GestureCore"]),
         .testTarget(
             name: "GestureDaemonTests",
@@ -151,7 +155,7 @@ let package = Package(
                 "GestureView", "GesturePipeline", "GestureWire", "GestureCore", "Evdev",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
-        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GesturePipeline", "GestureWire", "GestureCore", "GestureTesting", "Evdev"]),
+        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GesturePipeline", "GestureWire", "GestureCore", "GestureTesting", "Evdev", "YAML"]),
         .testTarget(
             name: "GesturePipelineTests",
             dependencies: ["GesturePipeline", "GestureCore", "GestureTesting", "Evdev", "GestureWire"]),

@@ -1,4 +1,5 @@
 import GestureCore
+import YAML
 
 /// Reads `libinput record` files (YAML, version 1; see libinput-record(1)): every device's
 /// `evdev:` description (`name`, `id`, `codes`, `absinfo`, `properties`) and its `events:`, of

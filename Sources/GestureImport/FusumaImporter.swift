@@ -1,6 +1,7 @@
 import Evdev
 import GesturePipeline
 import GestureWire
+import YAML
 
 /// Reads a fusuma configuration (`~/.config/fusuma/config.yml`) into actions. Every command
 /// becomes actions on a gesture defined in the actions file itself; everything without an

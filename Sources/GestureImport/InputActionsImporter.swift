@@ -2,6 +2,7 @@ import Evdev
 import GestureCore
 import GesturePipeline
 import GestureWire
+import YAML
 
 /// Reads an InputActions configuration (`~/.config/inputactions/config.yaml`) into actions:
 /// its stroke triggers on touchpads and touchscreens, with the strokes it recorded

@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import YAML
 
 /// The shapes of strokes: the top-level `strokes:` list of recorded templates, and a `stroke:`
 /// gesture's `shapes:` naming them.

@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import YAML
 
 /// Reads the YAML of a gesture configuration into ``BindingSpec``s, rejecting unknown keys and
 /// out-of-range values with the key and the line.

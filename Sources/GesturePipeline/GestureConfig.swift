@@ -1,6 +1,7 @@
 import Evdev
 import GestureCore
 import GestureWire
+import YAML
 
 /// The gesture configuration: the bindings to attach to every device, from a YAML file
 /// (docs/CONFIG.md) or the built-in desktop set.

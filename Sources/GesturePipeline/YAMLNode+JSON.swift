@@ -1,5 +1,6 @@
 import Evdev
 import GestureWire
+import YAML
 
 extension YAMLNode {
     /// JSON as the node its text would compose to: strings quoted, numbers, booleans and

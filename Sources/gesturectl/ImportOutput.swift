@@ -4,6 +4,7 @@ import GesturePipeline
 import GestureImport
 import Glibc
 import Posix
+import YAML
 
 /// Where `gesturectl import` writes, and how it reports what it left out.
 struct ImportOutput: ParsableArguments {

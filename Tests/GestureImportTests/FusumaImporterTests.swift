@@ -3,6 +3,7 @@ import GestureImport
 import GesturePipeline
 import GestureWire
 import Testing
+import YAML
 
 /// Every gesture, direction, phase and property fusuma documents, in Fixtures/imports/fusuma.yml,
 /// maps to the expected actions or to an explained skip.

@@ -1,6 +1,7 @@
 import Evdev
 import GestureCore
 import GestureWire
+import YAML
 
 /// Reads the YAML of an actions file into ``ActionSpec``s, with ``ConfigReader``'s rules:
 /// unknown keys and bad values are errors that name the line.

@@ -1,4 +1,4 @@
-import Evdev
+import YAML
 import Foundation
 import Testing
 
