@@ -75,7 +75,7 @@ let package = Package(
         // Key names to evdev codes with the user's layout (libxkbcommon), for gesturectl only.
         .target(name: "GestureKeys", dependencies: ["CXKBCommon", "CLibevdev", "GestureWire", "Posix"]),
         // The focused window and window actions, from the desktop's own interface, for gesturectl only.
-        .target(name: "GestureDesktop", dependencies: ["GesturePipeline", "GestureWire", "CXCB", "CWlrToplevel", "CSystemd"]),
+        .target(name: "GestureDesktop", dependencies: ["GestureActions", "GesturePipeline", "GestureWire", "CXCB", "CWlrToplevel", "CSystemd"]),
         // wlr-foreign-toplevel-management's interfaces, written out, over libwayland-client.
         .target(name: "CWlrToplevel", linkerSettings: [.linkedLibrary("wayland-client")]),
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
@@ -100,7 +100,10 @@ let package = Package(
         .executableTarget(name: "page-embed"),
         .plugin(name: "PageEmbed", capability: .buildTool(), dependencies: ["page-embed"]),
         // Other gesture tools' configurations as actions files (gesturectl import).
-        .target(name: "GestureImport", dependencies: ["GesturePipeline", "GestureWire", "GestureCore", "Evdev", "YAML", "CExpat", "CLibevdev"]),
+        // The actions file, what it runs (ActionTracker) and the strokes file: the actions runner's,
+        // the importers' and the view's, never the daemon's.
+        .target(name: "GestureActions", dependencies: ["GesturePipeline", "GestureCore", "GestureWire", "YAML", "Evdev"]),
+        .target(name: "GestureImport", dependencies: ["GestureActions", "GesturePipeline", "GestureWire", "GestureCore", "Evdev", "YAML", "CExpat", "CLibevdev"]),
         // The C library's file, environment and process calls, for what Foundation did (issue 12).
         .target(name: "Posix"),
         // Descriptors the kernel fills with records, read on an event loop: the daemon's and the
@@ -110,7 +113,7 @@ let package = Package(
             dependencies: ["CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
         .executableTarget(
             name: "gesturectl",
-            dependencies: [
+            dependencies: ["GestureActions", 
                 "Descriptors", "YAML",
                 "GesturePipeline", "GestureImport", "GestureKeys", "GestureDesktop", "GestureView", "Evdev", "GestureWire", "GestureClient", "GestureCore", "Posix",
                 "CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
@@ -128,6 +131,7 @@ let package = Package(
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureCore", "GestureTesting"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GesturePipeline", "GestureCore", "GestureWire", "GestureTesting"]),
         .testTarget(name: "GestureWireTests", dependencies: ["GestureWire", "GestureCore"]),
         .testTarget(
             name: "GestureDaemonTests",
@@ -138,24 +142,24 @@ let package = Package(
             ]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Evdev", "GestureCore"]),
         // Runs the built gesturectl binary; depending on it makes `swift build --build-tests` build it.
-        .testTarget(name: "gesturectlTests", dependencies: ["gesturectl", "GesturePipeline", "GestureWire", "Posix"]),
+        .testTarget(name: "gesturectlTests", dependencies: ["GestureActions", "gesturectl", "GesturePipeline", "GestureWire", "Posix"]),
         // Runs the built gestured and gesturectl binaries as processes, and the Python example.
         .testTarget(
             name: "gesturedTests",
-            dependencies: [
+            dependencies: ["GestureActions", 
                 "gestured", "gesturectl", "GestureWire", "GestureClient", "GestureCore", "GesturePipeline", .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .testTarget(name: "DescriptorsTests", dependencies: ["Descriptors", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "GestureKeysTests", dependencies: ["GestureKeys", "GestureWire"]),
         // Runs a real sway (headless) with foot, and the built gestured and gesturectl against it.
-        .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "CXCB", "gestured", "gesturectl"]),
+        .testTarget(name: "GestureDesktopTests", dependencies: ["GestureActions", "GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "CXCB", "gestured", "gesturectl"]),
         .testTarget(
             name: "GestureViewTests",
             dependencies: [
                 "GestureView", "GesturePipeline", "GestureWire", "GestureCore", "Evdev",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
-        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GesturePipeline", "GestureWire", "GestureCore", "GestureTesting", "Evdev", "YAML"]),
+        .testTarget(name: "GestureImportTests", dependencies: ["GestureActions", "GestureImport", "GesturePipeline", "GestureWire", "GestureCore", "GestureTesting", "Evdev", "YAML"]),
         .testTarget(
             name: "GesturePipelineTests",
             dependencies: ["GesturePipeline", "GestureCore", "GestureTesting", "Evdev", "GestureWire"]),
@@ -183,5 +187,5 @@ if ProcessInfo.processInfo.environment["GESTURED_BENCHMARKS"] != nil {
 if ProcessInfo.processInfo.environment["GESTURED_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
-            name: "gestured-fuzz", dependencies: ["GestureWire", "GesturePipeline", "GestureImport", "Evdev", "GestureCore"], path: "Fuzz/Harnesses"))
+            name: "gestured-fuzz", dependencies: ["GestureActions", "GestureWire", "GesturePipeline", "GestureImport", "Evdev", "GestureCore"], path: "Fuzz/Harnesses"))
 }

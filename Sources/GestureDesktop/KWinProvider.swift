@@ -1,4 +1,5 @@
 import Dispatch
+import GestureActions
 import Glibc
 import GesturePipeline
 import Synchronization

@@ -1,4 +1,5 @@
 import Evdev
+import GestureActions
 import GesturePipeline
 import GestureWire
 import YAML

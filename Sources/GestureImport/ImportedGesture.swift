@@ -1,3 +1,4 @@
+import GestureActions
 import GesturePipeline
 import GestureWire
 

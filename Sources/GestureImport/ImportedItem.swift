@@ -1,3 +1,4 @@
+import GestureActions
 import GesturePipeline
 /// One line of another tool's configuration, as an importer read it: the actions it became,
 /// or why it has no equivalent.

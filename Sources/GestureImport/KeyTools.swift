@@ -1,4 +1,5 @@
 import CLibevdev
+import GestureActions
 import GesturePipeline
 
 /// Commands of the tools people use to send keys — xdotool (X11 only), ydotool (its own root

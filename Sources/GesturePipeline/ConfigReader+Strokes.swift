@@ -8,7 +8,7 @@ extension ConfigReader {
     /// `strokes:`: a list of `{ name, points: [[x, y], …] }` (millimetres, in drawing order),
     /// as `gesturectl stroke record` writes them; a name may come several times (each drawing a
     /// template).
-    func strokeTemplates(_ node: YAMLNode) throws -> [StrokeTemplate] {
+    package func strokeTemplates(_ node: YAMLNode) throws -> [StrokeTemplate] {
         guard let items = node.sequence else { throw error(node, "expected `strokes:` as a list of `{ name: …, points: [[x, y], …] }`") }
         guard items.count <= ConfigLimits.maximumStrokes else {
             throw error(node, "`strokes:` lists \(items.count) drawings; at most \(ConfigLimits.maximumStrokes) are allowed")
@@ -17,7 +17,7 @@ extension ConfigReader {
     }
 
     /// One drawing: `{ name, points: [[x, y], …] }`.
-    func strokeTemplate(_ item: YAMLNode) throws -> StrokeTemplate {
+    package func strokeTemplate(_ item: YAMLNode) throws -> StrokeTemplate {
         let keys = try mapping(item, "a `strokes:` entry", allowed: ["name", "points"])
         guard let nameNode = keys["name"], let name = nameNode.string, !name.isEmpty, nameNode.mapping == nil, nameNode.sequence == nil
         else { throw error(item, "expected a `name:` for the stroke") }
@@ -39,7 +39,7 @@ extension ConfigReader {
     /// The templates a `stroke:` matches: the shapes `shapes:` names (built-in ones, or the
     /// recorded ones of `strokes:`, every drawing of that name) or writes out as drawings
     /// (`{ name, points }`), or without it all of them.
-    func shapes(_ node: YAMLNode?) throws -> [StrokeTemplate] {
+    package func shapes(_ node: YAMLNode?) throws -> [StrokeTemplate] {
         let all = StrokeTemplate.builtIn.filter { builtIn in !strokes.contains { $0.name == builtIn.name } } + strokes
         guard let node else { return all }
         guard let names = node.sequence, !names.isEmpty else { throw error(node, "expected `shapes:` as a list of stroke names, like `[circle-clockwise, check]`") }

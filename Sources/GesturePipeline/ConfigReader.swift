@@ -4,28 +4,33 @@ import YAML
 
 /// Reads the YAML of a gesture configuration into ``BindingSpec``s, rejecting unknown keys and
 /// out-of-range values with the key and the line.
-struct ConfigReader {
-    let file: String
+package struct ConfigReader {
+    package let file: String
     /// Where a message says the entry on a line stands (a file's `on line 3`; a request's
     /// `by define[2]`, whose entries stand on "lines" 1, 2, … of no text).
-    var entry: @Sendable (Int) -> String = { "on line \($0)" }
+    package var entry: @Sendable (Int) -> String = { "on line \($0)" }
     /// Recorded shapes a `stroke:` may name besides the built-in ones (the file's `strokes:`, a
     /// subscription's `strokes`).
-    var strokes: [StrokeTemplate] = []
+    package var strokes: [StrokeTemplate] = []
 
-    static let gestureKinds = [
+    package static let gestureKinds = [
         "tap", "spatialTap", "longPress", "drag", "magnify", "rotate", "swipe", "edgeSwipe", "hold", "stroke",
         "simultaneously", "sequenced", "exclusively",
     ]
-    static let bindingKeys = ["name", "priority", "region", "enabled", "state", "devices", "consume"]
+    package static let bindingKeys = ["name", "priority", "region", "enabled", "state", "devices", "consume"]
 
-    func error(_ node: YAMLNode?, _ message: String) -> ConfigError {
+    /// A reader of `file` (the name its errors give).
+    package init(file: String) {
+        self.file = file
+    }
+
+    package func error(_ node: YAMLNode?, _ message: String) -> ConfigError {
         ConfigError(file: file, line: node?.line, message)
     }
 
     /// The YAML document of a file of ours (the configuration, an actions file), at most
     /// ``ConfigLimits/maximumBytes``; `what` names it and `expected` its top-level keys in errors.
-    func document(_ text: String, what: String, expected: String) throws -> YAMLNode {
+    package func document(_ text: String, what: String, expected: String) throws -> YAMLNode {
         guard text.utf8.count <= ConfigLimits.maximumBytes else {
             throw ConfigError(file: file, line: nil, "\(what) is \(text.utf8.count) bytes; at most \(ConfigLimits.maximumBytes) (1 MiB) are allowed")
         }
@@ -37,7 +42,7 @@ struct ConfigReader {
         }
     }
 
-    func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList, devices: [DeviceSetting], decisionWindow: Seconds?) {
+    package func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList, devices: [DeviceSetting], decisionWindow: Seconds?) {
         let root = try document(text, what: "the configuration", expected: "`version: 1` and `gestures:`")
         let top = try mapping(
             root, "the configuration (`version: 1` and `gestures:`)", allowed: ["version", "gestures", "access", "devices", "decisionWindow", "strokes"])
@@ -58,7 +63,7 @@ struct ConfigReader {
 
     /// A list of gestures: each entry a binding (with `definitions`, a definition:
     /// ``definition(_:consumeAdvice:)``), every name once.
-    func bindings(_ entries: [YAMLNode], definitions consumeAdvice: String? = nil) throws -> [BindingSpec] {
+    package func bindings(_ entries: [YAMLNode], definitions consumeAdvice: String? = nil) throws -> [BindingSpec] {
         var names: [String: Int] = [:]
         var specs: [BindingSpec] = []
         for entry in entries {
@@ -73,7 +78,7 @@ struct ConfigReader {
     }
 
     /// `devices: [ { match: touchscreen, rotation: 90 }, … ]`.
-    func deviceSettings(_ node: YAMLNode) throws -> [DeviceSetting] {
+    package func deviceSettings(_ node: YAMLNode) throws -> [DeviceSetting] {
         guard let entries = node.sequence else { throw error(node, "expected `devices:` as a list of `{ match: …, rotation: … }`") }
         return try entries.map { entry in
             let keys = try mapping(entry, "a `devices:` entry", allowed: ["match", "rotation"])
@@ -89,7 +94,7 @@ struct ConfigReader {
     }
 
     /// A devices filter: `touchscreen`, `touchpad`, a name fragment, or a list of them.
-    func deviceMatches(_ value: YAMLNode) throws -> [DeviceMatch] {
+    package func deviceMatches(_ value: YAMLNode) throws -> [DeviceMatch] {
         if let list = value.sequence {
             return try list.map { item in
                 guard let text = item.string, item.mapping == nil, item.sequence == nil else { throw error(item, "expected a device kind or name") }
@@ -103,7 +108,7 @@ struct ConfigReader {
     }
 
     /// `access: { policy: active-session | any-member, users: [alice, 1000], groups: [gestured-clients] }`.
-    func access(_ node: YAMLNode) throws -> AccessList {
+    package func access(_ node: YAMLNode) throws -> AccessList {
         let keys = try mapping(node, "`access:`", allowed: ["policy", "users", "groups"])
         var policy = AccessPolicy.activeSession
         if let value = keys["policy"] {
@@ -130,7 +135,7 @@ struct ConfigReader {
     }
 
     /// A mapping whose keys are all in `allowed`, each once.
-    func mapping(_ node: YAMLNode, _ what: String, allowed: [String]) throws -> [String: YAMLNode] {
+    package func mapping(_ node: YAMLNode, _ what: String, allowed: [String]) throws -> [String: YAMLNode] {
         guard let pairs = node.mapping else { throw error(node, "expected \(what) as a mapping") }
         var result: [String: YAMLNode] = [:]
         var keyLines: [String: Int] = [:]
@@ -155,14 +160,14 @@ struct ConfigReader {
     /// `gesturectl actions --check`, the runner and the view all call: a configuration entry
     /// without `consume:`, since a definition is consumed by its subscription (or its action),
     /// which follows the user in front. `consumeAdvice` says where to ask for it instead.
-    func definition(_ node: YAMLNode, consumeAdvice: String) throws -> BindingSpec {
+    package func definition(_ node: YAMLNode, consumeAdvice: String) throws -> BindingSpec {
         if let consume = node.mapping?.first(where: { $0.key.string == "consume" }) {
             throw error(consume.key, "`consume` is not a key of a definition; \(consumeAdvice)")
         }
         return try binding(node)
     }
 
-    func binding(_ node: YAMLNode) throws -> BindingSpec {
+    package func binding(_ node: YAMLNode) throws -> BindingSpec {
         let keys = try mapping(node, "a gesture entry", allowed: Self.bindingKeys + Self.gestureKinds)
         guard let nameNode = keys["name"], let name = nameNode.string, !name.isEmpty, nameNode.mapping == nil, nameNode.sequence == nil
         else { throw error(node, "expected a `name:` for this gesture") }
@@ -196,7 +201,7 @@ struct ConfigReader {
         return spec
     }
 
-    func gesture(_ kind: String, _ node: YAMLNode) throws -> GestureSpec {
+    package func gesture(_ kind: String, _ node: YAMLNode) throws -> GestureSpec {
         switch kind {
         case "simultaneously", "sequenced", "exclusively":
             guard let items = node.sequence, items.count >= 2 else {
@@ -219,7 +224,7 @@ struct ConfigReader {
         }
     }
 
-    func leaf(_ kind: String, _ node: YAMLNode) throws -> GestureSpec {
+    package func leaf(_ kind: String, _ node: YAMLNode) throws -> GestureSpec {
         let allowed: [String] = switch kind {
         case "tap", "spatialTap": ["count", "fingers"]
         case "longPress": ["minimumDuration", "maximumDistance", "fingers"]
@@ -275,7 +280,7 @@ struct ConfigReader {
         }
     }
 
-    func region(_ node: YAMLNode) throws -> RegionSpec {
+    package func region(_ node: YAMLNode) throws -> RegionSpec {
         let keys = try mapping(node, "`region:`", allowed: ["x", "y", "width", "height", "unit", "edge"])
         if let edge = keys["edge"] {
             guard keys["x"] == nil, keys["y"] == nil, keys["height"] == nil, keys["unit"] == nil else {
@@ -299,7 +304,7 @@ struct ConfigReader {
         return normalized ? .normalized(rect) : .millimetres(rect)
     }
 
-    func int(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Int>) throws -> Int {
+    package func int(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Int>) throws -> Int {
         guard let value = node.int, node.mapping == nil, node.sequence == nil else {
             throw error(node, "expected `\(key)` to be a whole number, found \(found(node, as: \.int))")
         }
@@ -307,7 +312,7 @@ struct ConfigReader {
         return value
     }
 
-    func number(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Double>) throws -> Double {
+    package func number(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Double>) throws -> Double {
         guard let value = node.float, node.mapping == nil, node.sequence == nil else {
             throw error(node, "expected `\(key)` to be a number, found \(found(node, as: \.float))")
         }
@@ -315,20 +320,20 @@ struct ConfigReader {
         return value
     }
 
-    func bool(_ node: YAMLNode, _ key: String) throws -> Bool {
+    package func bool(_ node: YAMLNode, _ key: String) throws -> Bool {
         guard let value = node.bool else { throw error(node, "expected `\(key)` to be true or false, found \(found(node, as: \.bool))") }
         return value
     }
 
     /// What a value that is not of its kind is, said so that a quoted one is seen: `"true"` is
     /// a string (quotes in YAML, a JSON string), which `true` unquoted would not be.
-    func found<T>(_ node: YAMLNode, as kind: (YAMLNode) -> T?) -> String {
+    package func found<T>(_ node: YAMLNode, as kind: (YAMLNode) -> T?) -> String {
         guard case .scalar(let text, plain: false) = node.content else { return "`\(node.string ?? "a collection")`" }
         guard kind(YAMLNode(.scalar(text, plain: true), line: node.line)) != nil else { return "`\(text)`" }
         return "the string \"\(text)\"; write it without quotes"
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ key: String, _ type: T.Type) throws -> T where T.RawValue == String {
+    package func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ key: String, _ type: T.Type) throws -> T where T.RawValue == String {
         guard let text = node.string, let value = T(rawValue: text) else {
             let options = T.allCases.map(\.rawValue).joined(separator: ", ")
             throw error(node, "expected `\(key)` to be one of: \(options); found `\(node.string ?? "a collection")`")

@@ -6,7 +6,7 @@ extension YAMLNode {
     /// JSON as the node its text would compose to: strings quoted, numbers, booleans and
     /// `null` plain; every node on `line`. How a client's `define` is read by the configuration's
     /// rules without printing it as text and parsing it again.
-    init(json: JSONValue, line: Int) {
+    package init(json: JSONValue, line: Int) {
         switch json {
         case .string(let text): self.init(.scalar(text, plain: false), line: line)
         case .array(let items): self.init(.sequence(items.map { YAMLNode(json: $0, line: line) }), line: line)
@@ -18,7 +18,7 @@ extension YAMLNode {
 
     /// The node as JSON, typed by the configuration's scalar rules (plain `true`, numbers and
     /// `null` are typed; quoted scalars stay strings): how an actions file's `define:` is sent.
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         switch content {
         case .scalar(let text, let plain):
             guard plain else { return .string(text) }
@@ -36,7 +36,7 @@ extension YAMLNode {
 
     /// The node as the daemon will read it once sent as ``jsonValue``: each scalar typed as its
     /// JSON is, each key a string, but every node on the line it was written on.
-    var asSent: YAMLNode {
+    package var asSent: YAMLNode {
         switch content {
         case .scalar: YAMLNode(json: jsonValue, line: line)
         case .sequence(let items): YAMLNode(.sequence(items.map(\.asSent)), line: line)

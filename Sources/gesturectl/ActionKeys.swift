@@ -1,3 +1,4 @@
+import GestureActions
 import GestureKeys
 import GesturePipeline
 import GestureWire

@@ -1,3 +1,4 @@
+import GestureActions
 import GestureClient
 import GesturePipeline
 import GestureWire

@@ -1,4 +1,5 @@
 import Descriptors
+import GestureActions
 import NIOCore
 import GestureClient
 import GestureDesktop

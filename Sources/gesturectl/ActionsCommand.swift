@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureActions
 import GestureCore
 import GestureDesktop
 import GestureWire

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Evdev
+import GestureActions
 import GesturePipeline
 import GestureImport
 import Glibc

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureActions
 import GestureClient
 import GestureCore
 import GesturePipeline

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Evdev
+import GestureActions
 import GestureClient
 import GesturePipeline
 import GestureView

@@ -1,3 +1,4 @@
+import GestureActions
 import Glibc
 import GesturePipeline
 import Synchronization

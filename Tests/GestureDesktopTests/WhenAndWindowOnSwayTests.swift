@@ -1,3 +1,4 @@
+import GestureActions
 import Glibc
 import GestureWire
 import Posix

@@ -1,4 +1,5 @@
 import CXCB
+import GestureActions
 import Glibc
 import Posix
 import GesturePipeline

@@ -1,4 +1,5 @@
 import Evdev
+import GestureActions
 import GestureImport
 import GesturePipeline
 import GestureWire

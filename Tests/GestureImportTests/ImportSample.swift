@@ -1,4 +1,5 @@
 import Foundation
+import GestureActions
 import GestureImport
 import GesturePipeline
 

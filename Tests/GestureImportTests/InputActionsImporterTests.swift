@@ -1,4 +1,5 @@
 import Evdev
+import GestureActions
 import GestureCore
 import GestureImport
 import GesturePipeline

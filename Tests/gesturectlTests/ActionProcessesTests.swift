@@ -1,5 +1,6 @@
 import Foundation
 @testable import gesturectl
+import GestureActions
 import GesturePipeline
 import Glibc
 import Posix

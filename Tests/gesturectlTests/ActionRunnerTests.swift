@@ -1,4 +1,5 @@
 @testable import gesturectl
+import GestureActions
 import GesturePipeline
 import GestureWire
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import GestureActions
 import GestureCore
 import GesturePipeline
 import GestureWire

@@ -1,3 +1,4 @@
+import GesturePipeline
 import GestureWire
 
 /// One entry of an actions file: a gesture, when, and what to run.

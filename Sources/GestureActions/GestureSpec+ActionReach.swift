@@ -1,3 +1,4 @@
+import GesturePipeline
 /// What an action's `on:` can see of a gesture: whether its instances are ever `active` (taps,
 /// long presses and strokes end as soon as they are recognized, as in SwiftUI), and which steps its
 /// value can be counted in.

@@ -1,3 +1,4 @@
+import GesturePipeline
 /// What a `window:` action does to the focused window or the workspaces, through the desktop's
 /// own interface (sway/i3 commands, EWMH client messages on X11, Hyprland dispatchers).
 public enum WindowAction: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import GesturePipeline
 import GestureCore
 import GestureWire
 

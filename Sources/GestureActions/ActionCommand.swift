@@ -1,3 +1,4 @@
+import GesturePipeline
 /// What an action runs.
 public enum ActionCommand: Sendable, Equatable {
     /// A program and its arguments, no shell (`run: [swaymsg, workspace, next]`).

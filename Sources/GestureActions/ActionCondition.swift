@@ -1,3 +1,4 @@
+import GesturePipeline
 import Glibc
 
 /// An action's `when:`: the application in front (`app:`, glob patterns matched against the

@@ -1,3 +1,4 @@
+import GesturePipeline
 import GestureWire
 
 /// A step of a gesture's value, for `on: { update: { every: … } }`: the action runs once for

@@ -1,3 +1,4 @@
+import GesturePipeline
 /// Decides, event by event, which actions of an actions file run: pure, with time passed in
 /// (seconds on any monotonic clock) and deadlines handed back, so the runner owns every clock,
 /// process and socket, and tests drive it frame by frame.

@@ -1,3 +1,4 @@
+import GesturePipeline
 import Evdev
 import GestureCore
 import GestureWire

@@ -1,3 +1,4 @@
+import GesturePipeline
 /// What an action types through the daemon's virtual keyboard and pointer (`keys:`, `buttons:`,
 /// `wheel:`, `hwheel:`), as written: key names are turned into codes by `gesturectl` with the
 /// user's layout (libxkbcommon), not here.

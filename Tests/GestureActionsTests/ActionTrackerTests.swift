@@ -1,3 +1,4 @@
+import GestureActions
 import GestureCore
 import GesturePipeline
 import GestureWire

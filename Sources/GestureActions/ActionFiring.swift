@@ -1,3 +1,4 @@
+import GesturePipeline
 import GestureWire
 
 /// An action to run now, as ``ActionTracker`` decides: which one, which of its commands, and
