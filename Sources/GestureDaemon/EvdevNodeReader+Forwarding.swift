@@ -12,11 +12,11 @@ extension EvdevNodeReader {
     /// Starts or ends forwarding when it should and may (no finger down).
     func considerForwarding() {
         guard !gone, !closing else { return }
-        if wantsForwarding && !source.isForwarding {
+        if wantsForwarding && !isForwarding {
             guard !source.hasContactDown else { return }
             startForwarding()
-        } else if !wantsForwarding && source.isForwarding {
-            guard source.twinIsNeutral, !source.hasContactDown else { return }
+        } else if !wantsForwarding && isForwarding {
+            guard forwarding?.forwarder.twinIsNeutral ?? true, !source.hasContactDown else { return }
             let writeBack = endForwarding()
             let values = if case .written(let count) = writeBack { "; \(count) value(s) the desktop last read written back" } else { "" }
             hub.logger.info("\(source.description.name): given back to the desktop (no gesture consumes on it)\(values)")
@@ -32,7 +32,10 @@ extension EvdevNodeReader {
         }
         do {
             let twin = try TouchTwin(of: source, udevProperties: udevProperties)
-            try source.startForwarding(twin: twin, decisionWindow: hub.decisionWindow)
+            let seen = try source.grab()
+            let forwarder = TouchForwarder(
+                description: source.description, state: seen, twin: DeviceState(), decisionWindow: hub.decisionWindow, cancelsWithPalm: twin.hasToolType)
+            forwarding = NodeForwarding(twin: twin, forwarder: forwarder, seen: seen)
             lastRead = MonotonicClock.now
             hub.setTwin(twin.node ?? "", of: source.device)
             hub.logger.info("\(name): grabbed; the desktop reads its twin \(twin.node ?? "(no node)") and sees only what no consuming gesture takes")
@@ -49,20 +52,46 @@ extension EvdevNodeReader {
         forwardTimer?.cancel()
         forwardTimer = nil
         forwardDue = nil
-        if source.isForwarding { hub.setTwin(nil, of: source.device) }
-        let writeBack = source.stopForwarding(at: MonotonicClock.now)
+        guard let forwarding else { return .unchanged }
+        hub.setTwin(nil, of: source.device)
+        // Everything down on the twin comes up, the twin goes away, then the node's state is
+        // written back and the grab ends.
+        let now = MonotonicClock.now
+        forwarding.out.removeAll(keepingCapacity: true)
+        forwarding.forwarder.release(at: now, into: &forwarding.out)
+        try? forwarding.twin.write(forwarding.out)
+        self.forwarding = nil
+        let writeBack = source.ungrab(restoring: forwarding.seen, at: now)
         if case .failed(let reason) = writeBack {
             hub.logger.warning("\(source.description.name): \(reason)")
         }
         return writeBack
     }
 
-    /// One read's records while forwarding.
+    /// One read's records while forwarding, frame by frame, in order: decoded by the source,
+    /// recognized by the engine (`hub.feed`), decided by the forwarder with the verdicts the
+    /// engine then holds, written to the twin.
     func forward(_ bytes: UnsafeRawBufferPointer) {
+        guard let forwarding else { return }
         lastRead = MonotonicClock.now
-        source.setDecisionWindow(hub.decisionWindow)
+        setDecisionWindow(forwarding)
+        let owner = hub.ownership(of: source.device)
+        var offset = 0
         do {
-            try source.forward(bytes, owner: hub.ownership(of: source.device)) { hub.feed($0) }
+            while let read = source.nextFrame(in: bytes, at: &offset, events: &forwarding.frame, frames: &forwarding.frames) {
+                if !forwarding.frames.isEmpty { hub.feed(forwarding.frames) }
+                forwarding.out.removeAll(keepingCapacity: true)
+                switch read {
+                case .partial:
+                    continue
+                case .frame:
+                    forwarding.forwarder.forward(forwarding.frame, owner: owner, into: &forwarding.out)
+                    forwarding.frame.removeAll(keepingCapacity: true)
+                case .lost(let state, let time):
+                    forwarding.forwarder.resynchronize(to: state, at: time, owner: owner, into: &forwarding.out)
+                }
+                try forwarding.twin.write(forwarding.out)
+            }
         } catch {
             failForwarding(error)
             return
@@ -70,12 +99,21 @@ extension EvdevNodeReader {
         armForwarding()
     }
 
+    /// The configuration's `decisionWindow:` (which a reload may change), for the forwarder.
+    func setDecisionWindow(_ forwarding: NodeForwarding) {
+        if forwarding.forwarder.decisionWindow != hub.decisionWindow { forwarding.forwarder.decisionWindow = hub.decisionWindow }
+    }
+
     /// Time passed in the engine with no frame.
     func advanced(to time: Timestamp) {
-        guard source.isForwarding else { return }
-        source.setDecisionWindow(hub.decisionWindow)
+        guard let forwarding else { return }
+        setDecisionWindow(forwarding)
         do {
-            try source.advanceForwarding(to: time, owner: hub.ownership(of: source.device))
+            // Time passes for held contacts (their window, or a verdict that came with time:
+            // a long press that began while the finger rested).
+            forwarding.out.removeAll(keepingCapacity: true)
+            forwarding.forwarder.advance(to: time, owner: hub.ownership(of: source.device), into: &forwarding.out)
+            try forwarding.twin.write(forwarding.out)
         } catch {
             failForwarding(error)
             return
@@ -85,7 +123,7 @@ extension EvdevNodeReader {
 
     /// Arms the loop for the forwarder's next deadline (a held finger at rest sends nothing).
     func armForwarding() {
-        let due = source.forwardingDeadline
+        let due = forwarding?.forwarder.nextDeadline
         guard due != forwardDue else { return }
         forwardTimer?.cancel()
         forwardTimer = nil
@@ -105,7 +143,7 @@ extension EvdevNodeReader {
     /// says readable) and none was read for `limit` seconds, it is read now, here; if that
     /// reads nothing either, forwarding is stuck and the device must not stay grabbed.
     func stall(now: Timestamp, limit: Seconds) -> String? {
-        guard source.isForwarding, now - lastRead >= limit, readable() else { return nil }
+        guard isForwarding, now - lastRead >= limit, readable() else { return nil }
         let before = lastRead
         drain()
         guard lastRead == before, readable() else { return nil }

@@ -35,6 +35,10 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
     var forwardDue: Timestamp?
     /// When the node was last read while forwarding (the watchdog's proof that it moves).
     var lastRead = Timestamp(microseconds: 0)
+    /// The grab, the twin and the forwarder, while the desktop reads the twin instead of the node.
+    var forwarding: NodeForwarding?
+    /// Whether the node is grabbed and forwarded.
+    var isForwarding: Bool { forwarding != nil }
 
     init(source: EvdevTouchSource, hub: GestureHub, onGone: @escaping (DeviceID) -> Void) {
         self.source = source
@@ -75,7 +79,7 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
         let resynchronized = source.resynchronizations
-        if source.isForwarding {
+        if isForwarding {
             buffer.withUnsafeReadableBytes { forward($0) }
         } else {
             frames.removeAll(keepingCapacity: true)
@@ -83,7 +87,7 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
             if !frames.isEmpty { hub.feed(frames) }
         }
         if source.resynchronizations != resynchronized { lost() }
-        if wantsForwarding != source.isForwarding { considerForwarding() }
+        if wantsForwarding != isForwarding { considerForwarding() }
         publishLeftOut()
     }
 
@@ -114,7 +118,7 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
     func drain() {
         guard !gone, !closing else { return }
         let resynchronized = source.resynchronizations
-        if source.isForwarding {
+        if isForwarding {
             let gone = source.readRecords { forward($0) }
             if source.resynchronizations != resynchronized { lost() }
             if gone { nodeGone() } else { publishLeftOut() }

@@ -68,8 +68,6 @@ public final class EvdevTouchSource: @unchecked Sendable {
     public private(set) var resynchronizations = 0
     /// The state read after the last loss of events.
     var stateAfterLoss: DeviceState?
-    /// The grab and the twin, while the desktop reads the twin instead of the node.
-    var forwarding: TouchForwarding?
 
     deinit {
         libevdev_free(evdev)
@@ -122,35 +120,38 @@ public final class EvdevTouchSource: @unchecked Sendable {
 
     /// Reads every pending event from the node (non-blocking), on the caller's thread.
     public func read() -> ReadResult {
-        var result = ReadResult()
-        withUnsafeTemporaryAllocation(byteCount: Self.recordSize * 64, alignment: 8) { buffer in
-            while true {
-                let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
-                if count > 0 {
-                    take(UnsafeRawBufferPointer(rebasing: buffer[..<count]), into: &result.frames)
-                    continue
-                }
-                if count < 0 && errno == EINTR { continue }
-                if count < 0 && errno == EAGAIN { return }
-                // ENODEV (or end of file): the device is gone.
-                if let frame = decoder.cancelAll(at: MonotonicClock.now) { result.frames.append(frame) }
-                result.removed = true
-                return
-            }
+        var frames: [TouchFrame] = []
+        let gone = readRecords { take($0, into: &frames) }
+        var result = ReadResult(frames: frames)
+        if gone {
+            // ENODEV (or end of file): the device is gone.
+            if let frame = decoder.cancelAll(at: MonotonicClock.now) { result.frames.append(frame) }
+            result.removed = true
         }
         return result
     }
 
-    /// Reads and drops what the node holds now (after a SYN_DROPPED).
-    func discardPending() {
+    /// Reads every pending record from the node (non-blocking) and hands each run to `body`;
+    /// returns whether the device is gone. The one loop that reads the node on the caller's
+    /// thread (``read()``, a drain before a deadline, what a SYN_DROPPED discards); the event
+    /// loop's reads come through its channel.
+    public func readRecords(_ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
         withUnsafeTemporaryAllocation(byteCount: Self.recordSize * 64, alignment: 8) { buffer in
             while true {
                 let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
-                if count > 0 { continue }
+                if count > 0 {
+                    body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                    continue
+                }
                 if count < 0 && errno == EINTR { continue }
-                return
+                return !(count < 0 && errno == EAGAIN)
             }
         }
+    }
+
+    /// Reads and drops what the node holds now (after a SYN_DROPPED).
+    func discardPending() {
+        _ = readRecords { _ in }
     }
 
     /// The device's state as libevdev reads it when it opens a node: every slot's `ABS_MT_*`

@@ -1,5 +1,5 @@
 /// What became of the values a grabbed node's other readers last read, as the grab ended
-/// (``EvdevTouchSource/stopForwarding(at:)``, docs/OWNERSHIP.md "When the grab ends").
+/// (``EvdevTouchSource/ungrab(restoring:at:)``, docs/OWNERSHIP.md "When the grab ends").
 public enum StateWriteBack: Equatable, Sendable {
     /// The kernel held what the readers last read: nothing to write (or the node is gone).
     case unchanged

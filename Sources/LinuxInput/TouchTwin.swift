@@ -15,7 +15,7 @@ import Glibc
 /// Its `phys` says what it is (``physPrefix`` and the device's node name): gestured never
 /// reads or grabs its own twins. When gestured goes away the kernel destroys it, and the
 /// desktop's libinput ends whatever it had down on it.
-public final class TouchTwin {
+public final class TouchTwin: TwinOutput {
     /// The start of every twin's `phys`.
     public static let physPrefix = "gestured-twin/"
     /// The uinput node.

@@ -1,11 +1,12 @@
 import Evdev
 import GestureCore
+import LinuxInput
 
-/// What a grabbed node keeps while it forwards (``EvdevTouchSource/startForwarding(twin:decisionWindow:)``):
-/// its twin, the forwarder's decisions, and the frame being read.
-final class TouchForwarding {
-
-    let twin: TouchTwin
+/// What a grabbed node's reader keeps while it forwards (docs/OWNERSHIP.md): where the events
+/// go (its twin), the forwarder's decisions, the node's state as the grab began (written back as
+/// it ends), and the buffers a frame is read into, reused.
+final class NodeForwarding {
+    let twin: any TwinOutput
     var forwarder: TouchForwarder
     /// The node's state as the grab began: what the desktop last read of it.
     let seen: DeviceState
@@ -13,10 +14,10 @@ final class TouchForwarding {
     var frame: [InputEvent] = []
     /// What the twin is written, reused.
     var out: [InputEvent] = []
-    /// Frames of one record run, reused.
+    /// The frame's decoded frames, reused.
     var frames: [TouchFrame] = []
 
-    init(twin: TouchTwin, forwarder: TouchForwarder, seen: DeviceState) {
+    init(twin: any TwinOutput, forwarder: TouchForwarder, seen: DeviceState) {
         self.twin = twin
         self.forwarder = forwarder
         self.seen = seen
