@@ -1,17 +1,15 @@
+import Descriptors
 import GestureCore
 import Glibc
 import LinuxInput
 import NIOCore
-import NIOPosix
 
 /// A touch device's node read on the event loop: its records decoded and fed to the hub where
 /// they arrive, one wake-up per frame (the loop's), with no hop from another thread. The node is
-/// watched through a NIO pipe channel on a duplicate of the source's descriptor; the source
-/// keeps its own, which ``drain()`` reads directly when the loop must not wait for the next
-/// wake-up (before a deadline fires). Loop-confined.
-final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
-    typealias InboundIn = ByteBuffer
-
+/// watched as every descriptor of the daemon is (``DescriptorReader``), on a duplicate of the
+/// source's descriptor; the source keeps its own, which ``drain()`` reads directly when the
+/// loop must not wait for the next wake-up (before a deadline fires). Loop-confined.
+final class EvdevNodeReader: @unchecked Sendable {
     let source: EvdevTouchSource
     let hub: GestureHub
     /// Told once when the node goes away (the reader is then done).
@@ -55,17 +53,11 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
             return hub.loop.makeFailedFuture(SourceError("cannot duplicate \(source.path)'s descriptor: \(String(cString: strerror(errno)))"))
         }
         // Whole `input_event` records: the kernel returns only those, and no read is smaller.
+        // One read per wake-up; more than the buffer holds wakes the loop again.
         let capacity = EvdevTouchSource.recordSize * 170
-        return NIOPipeBootstrap(group: hub.loop)
-            .channelOption(ChannelOptions.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: capacity))
-            // One read per wake-up: a frame is one write on the device's side, and a second
-            // read would only find the node empty (a syscall per frame for nothing). More than
-            // the buffer holds wakes the loop again.
-            .channelOption(ChannelOptions.maxMessagesPerRead, value: 1)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(reader) }
-            }
-            .takingOwnershipOfDescriptor(input: copy)
+        // ENODEV (unplugged) or the channel closing: the gestures fail with deviceRemoved, not
+        // the decoder's cancellations.
+        return DescriptorReader.start(device: copy, on: hub.loop, capacity: capacity, ended: { reader.nodeGone() }) { reader.received($0) }
             .flatMapError { error in
                 close(copy)
                 return hub.loop.makeFailedFuture(error)
@@ -76,8 +68,8 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
             }
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let buffer = unwrapInboundIn(data)
+    /// One read of the node, on the loop.
+    func received(_ buffer: ByteBuffer) {
         let resynchronized = source.resynchronizations
         if isForwarding {
             buffer.withUnsafeReadableBytes { forward($0) }
@@ -132,16 +124,6 @@ final class EvdevNodeReader: ChannelInboundHandler, @unchecked Sendable {
             hub.feed(result.frames)
             publishLeftOut()
         }
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // ENODEV: unplugged. The gestures fail with deviceRemoved, not the decoder's cancellations.
-        nodeGone()
-        context.close(promise: nil)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        nodeGone()
     }
 
     /// Stops watching (the device was removed through libinput, or input stopped).
