@@ -68,30 +68,13 @@ extension EvdevNodeReader {
         return writeBack
     }
 
-    /// One read's records while forwarding, frame by frame, in order: decoded by the source,
-    /// recognized by the engine (`hub.feed`), decided by the forwarder with the verdicts the
-    /// engine then holds, written to the twin.
+    /// One read's records while forwarding (``NodeForwarding/forward(_:from:to:)``).
     func forward(_ bytes: UnsafeRawBufferPointer) {
         guard let forwarding else { return }
         lastRead = MonotonicClock.now
         setDecisionWindow(forwarding)
-        let owner = hub.ownership(of: source.device)
-        var offset = 0
         do {
-            while let read = source.nextFrame(in: bytes, at: &offset, events: &forwarding.frame, frames: &forwarding.frames) {
-                if !forwarding.frames.isEmpty { hub.feed(forwarding.frames) }
-                forwarding.out.removeAll(keepingCapacity: true)
-                switch read {
-                case .partial:
-                    continue
-                case .frame:
-                    forwarding.forwarder.forward(forwarding.frame, owner: owner, into: &forwarding.out)
-                    forwarding.frame.removeAll(keepingCapacity: true)
-                case .lost(let state, let time):
-                    forwarding.forwarder.resynchronize(to: state, at: time, owner: owner, into: &forwarding.out)
-                }
-                try forwarding.twin.write(forwarding.out)
-            }
+            try forwarding.forward(bytes, from: source, to: hub)
         } catch {
             failForwarding(error)
             return
