@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "GestureDaemonTests",
             dependencies: [
-                "GestureDaemon", "GestureCore", "GesturePipeline", "GestureWire", "Evdev",
+                "GestureDaemon", "GestureCore", "GesturePipeline", "GestureWire", "Evdev", "LinuxInput",
                 .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ]),
