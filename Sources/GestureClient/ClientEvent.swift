@@ -33,15 +33,6 @@ public enum ClientEvent: Sendable, Equatable {
     /// An event this library does not know (newer daemons may send more).
     case other(JSONValue)
 
-    /// The daemon's code and message when this is an error of its: an `error` event or a
-    /// refused subscription.
-    public var refusal: (code: String, message: String)? {
-        switch self {
-        case .serverError(let code, let message), .subscriptionRefused(_, let code, let message): (code, message)
-        default: nil
-        }
-    }
-
     /// The event as a JSON line would carry it: the daemon's own object where there is one;
     /// `disconnected` (which the client notices itself) as `{"event": "disconnected", …}`.
     public var json: JSONValue {
