@@ -1,5 +1,5 @@
-import GesturePipeline
 import GestureCore
+import GesturePipeline
 import GestureWire
 
 /// What ``ActionTracker`` needs of a gesture event (the client library's `GestureUpdate`

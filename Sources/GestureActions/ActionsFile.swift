@@ -1,5 +1,5 @@
-import GesturePipeline
 import GestureCore
+import GesturePipeline
 import GestureWire
 
 /// A user's gestures-to-commands file (`~/.config/gestured/actions.yml`, read by `gesturectl

@@ -1,6 +1,6 @@
-import GesturePipeline
 import Evdev
 import GestureCore
+import GesturePipeline
 import GestureWire
 import YAML
 
@@ -52,8 +52,8 @@ struct ActionsReader {
                 guard recognizers <= limits.maximumDefinedRecognizers else {
                     throw error(entry, "the gestures this file defines hold \(recognizers) recognizers up to here; gestured takes at most \(limits.maximumDefinedRecognizers) from one connection (docs/PROTOCOL.md, \"Limits\")")
                 }
-                if let json = action.definition, json.serialized.utf8.count > limits.maximumDefinitionBytes {
-                    throw error(entry, "the definition of `\(action.gesture)` is \(json.serialized.utf8.count) bytes as sent; gestured takes at most \(limits.maximumDefinitionBytes) (record long drawings into the strokes file and name them)")
+                if let size = action.definition?.serialized.utf8.count, size > limits.maximumDefinitionBytes {
+                    throw error(entry, "the definition of `\(action.gesture)` is \(size) bytes as sent; gestured takes at most \(limits.maximumDefinitionBytes) (record long drawings into the strokes file and name them)")
                 }
             }
             actions.append(action)

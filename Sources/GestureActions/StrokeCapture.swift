@@ -1,5 +1,5 @@
-import GesturePipeline
 import GestureCore
+import GesturePipeline
 import GestureWire
 
 /// Turns `touches` events (docs/PROTOCOL.md) into drawings, for `gesturectl stroke record`:

@@ -1,6 +1,6 @@
-import GesturePipeline
 import Evdev
 import GestureCore
+import GesturePipeline
 import GestureWire
 
 /// A user's recorded strokes (`~/.config/gestured/strokes.yml`, written by `gesturectl stroke

@@ -17,7 +17,7 @@ extension ConfigReader {
     }
 
     /// One drawing: `{ name, points: [[x, y], …] }`.
-    package func strokeTemplate(_ item: YAMLNode) throws -> StrokeTemplate {
+    func strokeTemplate(_ item: YAMLNode) throws -> StrokeTemplate {
         let keys = try mapping(item, "a `strokes:` entry", allowed: ["name", "points"])
         guard let nameNode = keys["name"], let name = nameNode.string, !name.isEmpty, nameNode.mapping == nil, nameNode.sequence == nil
         else { throw error(item, "expected a `name:` for the stroke") }
@@ -39,7 +39,7 @@ extension ConfigReader {
     /// The templates a `stroke:` matches: the shapes `shapes:` names (built-in ones, or the
     /// recorded ones of `strokes:`, every drawing of that name) or writes out as drawings
     /// (`{ name, points }`), or without it all of them.
-    package func shapes(_ node: YAMLNode?) throws -> [StrokeTemplate] {
+    func shapes(_ node: YAMLNode?) throws -> [StrokeTemplate] {
         let all = StrokeTemplate.builtIn.filter { builtIn in !strokes.contains { $0.name == builtIn.name } } + strokes
         guard let node else { return all }
         guard let names = node.sequence, !names.isEmpty else { throw error(node, "expected `shapes:` as a list of stroke names, like `[circle-clockwise, check]`") }

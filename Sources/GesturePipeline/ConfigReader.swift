@@ -5,19 +5,19 @@ import YAML
 /// Reads the YAML of a gesture configuration into ``BindingSpec``s, rejecting unknown keys and
 /// out-of-range values with the key and the line.
 package struct ConfigReader {
-    package let file: String
+    let file: String
     /// Where a message says the entry on a line stands (a file's `on line 3`; a request's
     /// `by define[2]`, whose entries stand on "lines" 1, 2, … of no text).
-    package var entry: @Sendable (Int) -> String = { "on line \($0)" }
+    var entry: @Sendable (Int) -> String = { "on line \($0)" }
     /// Recorded shapes a `stroke:` may name besides the built-in ones (the file's `strokes:`, a
     /// subscription's `strokes`).
     package var strokes: [StrokeTemplate] = []
 
-    package static let gestureKinds = [
+    static let gestureKinds = [
         "tap", "spatialTap", "longPress", "drag", "magnify", "rotate", "swipe", "edgeSwipe", "hold", "stroke",
         "simultaneously", "sequenced", "exclusively",
     ]
-    package static let bindingKeys = ["name", "priority", "region", "enabled", "state", "devices", "consume"]
+    static let bindingKeys = ["name", "priority", "region", "enabled", "state", "devices", "consume"]
 
     /// A reader of `file` (the name its errors give).
     package init(file: String) {
@@ -42,7 +42,7 @@ package struct ConfigReader {
         }
     }
 
-    package func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList, devices: [DeviceSetting], decisionWindow: Seconds?) {
+    func read(_ text: String) throws -> (bindings: [BindingSpec], access: AccessList, devices: [DeviceSetting], decisionWindow: Seconds?) {
         let root = try document(text, what: "the configuration", expected: "`version: 1` and `gestures:`")
         let top = try mapping(
             root, "the configuration (`version: 1` and `gestures:`)", allowed: ["version", "gestures", "access", "devices", "decisionWindow", "strokes"])
@@ -63,7 +63,7 @@ package struct ConfigReader {
 
     /// A list of gestures: each entry a binding (with `definitions`, a definition:
     /// ``definition(_:consumeAdvice:)``), every name once.
-    package func bindings(_ entries: [YAMLNode], definitions consumeAdvice: String? = nil) throws -> [BindingSpec] {
+    func bindings(_ entries: [YAMLNode], definitions consumeAdvice: String? = nil) throws -> [BindingSpec] {
         var names: [String: Int] = [:]
         var specs: [BindingSpec] = []
         for entry in entries {
@@ -78,7 +78,7 @@ package struct ConfigReader {
     }
 
     /// `devices: [ { match: touchscreen, rotation: 90 }, … ]`.
-    package func deviceSettings(_ node: YAMLNode) throws -> [DeviceSetting] {
+    func deviceSettings(_ node: YAMLNode) throws -> [DeviceSetting] {
         guard let entries = node.sequence else { throw error(node, "expected `devices:` as a list of `{ match: …, rotation: … }`") }
         return try entries.map { entry in
             let keys = try mapping(entry, "a `devices:` entry", allowed: ["match", "rotation"])
@@ -94,7 +94,7 @@ package struct ConfigReader {
     }
 
     /// A devices filter: `touchscreen`, `touchpad`, a name fragment, or a list of them.
-    package func deviceMatches(_ value: YAMLNode) throws -> [DeviceMatch] {
+    func deviceMatches(_ value: YAMLNode) throws -> [DeviceMatch] {
         if let list = value.sequence {
             return try list.map { item in
                 guard let text = item.string, item.mapping == nil, item.sequence == nil else { throw error(item, "expected a device kind or name") }
@@ -108,7 +108,7 @@ package struct ConfigReader {
     }
 
     /// `access: { policy: active-session | any-member, users: [alice, 1000], groups: [gestured-clients] }`.
-    package func access(_ node: YAMLNode) throws -> AccessList {
+    func access(_ node: YAMLNode) throws -> AccessList {
         let keys = try mapping(node, "`access:`", allowed: ["policy", "users", "groups"])
         var policy = AccessPolicy.activeSession
         if let value = keys["policy"] {
@@ -167,7 +167,7 @@ package struct ConfigReader {
         return try binding(node)
     }
 
-    package func binding(_ node: YAMLNode) throws -> BindingSpec {
+    func binding(_ node: YAMLNode) throws -> BindingSpec {
         let keys = try mapping(node, "a gesture entry", allowed: Self.bindingKeys + Self.gestureKinds)
         guard let nameNode = keys["name"], let name = nameNode.string, !name.isEmpty, nameNode.mapping == nil, nameNode.sequence == nil
         else { throw error(node, "expected a `name:` for this gesture") }
@@ -201,7 +201,7 @@ package struct ConfigReader {
         return spec
     }
 
-    package func gesture(_ kind: String, _ node: YAMLNode) throws -> GestureSpec {
+    func gesture(_ kind: String, _ node: YAMLNode) throws -> GestureSpec {
         switch kind {
         case "simultaneously", "sequenced", "exclusively":
             guard let items = node.sequence, items.count >= 2 else {
@@ -224,7 +224,7 @@ package struct ConfigReader {
         }
     }
 
-    package func leaf(_ kind: String, _ node: YAMLNode) throws -> GestureSpec {
+    func leaf(_ kind: String, _ node: YAMLNode) throws -> GestureSpec {
         let allowed: [String] = switch kind {
         case "tap", "spatialTap": ["count", "fingers"]
         case "longPress": ["minimumDuration", "maximumDistance", "fingers"]
@@ -280,7 +280,7 @@ package struct ConfigReader {
         }
     }
 
-    package func region(_ node: YAMLNode) throws -> RegionSpec {
+    func region(_ node: YAMLNode) throws -> RegionSpec {
         let keys = try mapping(node, "`region:`", allowed: ["x", "y", "width", "height", "unit", "edge"])
         if let edge = keys["edge"] {
             guard keys["x"] == nil, keys["y"] == nil, keys["height"] == nil, keys["unit"] == nil else {
@@ -327,7 +327,7 @@ package struct ConfigReader {
 
     /// What a value that is not of its kind is, said so that a quoted one is seen: `"true"` is
     /// a string (quotes in YAML, a JSON string), which `true` unquoted would not be.
-    package func found<T>(_ node: YAMLNode, as kind: (YAMLNode) -> T?) -> String {
+    func found<T>(_ node: YAMLNode, as kind: (YAMLNode) -> T?) -> String {
         guard case .scalar(let text, plain: false) = node.content else { return "`\(node.string ?? "a collection")`" }
         guard kind(YAMLNode(.scalar(text, plain: true), line: node.line)) != nil else { return "`\(text)`" }
         return "the string \"\(text)\"; write it without quotes"
