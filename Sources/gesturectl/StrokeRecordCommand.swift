@@ -18,20 +18,21 @@ struct StrokeRecordCommand: AsyncParsableCommand {
             Draw the shape when asked, the same way each time (where it starts and which way it \
             goes are part of the shape). A drawing shorter than --minimum-length, or unlike the \
             ones before it, is asked for again. The drawings replace any of the same name in the \
-            strokes file; a built-in shape of that name is replaced by yours. Nothing is written \
-            until every drawing is in.
+            strokes file; a built-in shape of that name is replaced by yours, and a built-in shape \
+            yours resembles gives way to it where the two score alike (it says which). Nothing is \
+            written until every drawing is in.
             """)
 
     @Argument(help: ArgumentHelp("The shape's name: letters, digits, '-', '_' and '.', starting with a letter.", valueName: "name"))
     var name: String
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many drawings to take.", valueName: "count"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many drawings to take (1 to 10).", valueName: "count"))
     var times = 3
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Fingers that draw together (use the count your stroke gesture has).", valueName: "count"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Fingers that draw together, 1 to 10 (use the count your stroke gesture has).", valueName: "count"))
     var fingers = 1
 
-    @Option(name: .customLong("minimum-length"), parsing: .unconditional, help: ArgumentHelp("The shortest drawing taken, millimetres.", valueName: "mm"))
+    @Option(name: .customLong("minimum-length"), parsing: .unconditional, help: ArgumentHelp("The shortest drawing taken, millimetres (0 to 10000).", valueName: "mm"))
     var minimumLength: Double = GestureSettings.standard.strokeMinimumLength
 
     @Option(name: .long, help: ArgumentHelp("The strokes file to write (default: $XDG_CONFIG_HOME/gestured/strokes.yml, ~/.config/gestured/strokes.yml).", valueName: "path"))
