@@ -17,7 +17,7 @@ help:
 	@echo "make soak   - churn, stuck readers, signals, hostile definitions and a 2-minute soak (docs/RELIABILITY.md)"
 	@echo "make e2e    - end-to-end tests on a real kernel input stack in a QEMU guest (e2e/README.md)"
 	@echo "make bench  - run the benchmarks (release build, see docs/BENCHMARKS.md)"
-	@echo "make install - install gestured, gesturectl and the systemd units (systemd/README.md)"
+	@echo "make install - install gestured, gesturectl, gestured-actions and the systemd units (systemd/README.md)"
 	@echo "make deps   - install the system packages gestured needs (only those missing)"
 	@echo "make fixtures-update - regenerate the fixtures' expected transcripts (review the diff!)"
 
@@ -61,12 +61,14 @@ PREFIX ?= /usr/local
 install: deps
 	$(SWIFT) build -c release --product gestured
 	$(SWIFT) build -c release --product gesturectl
+	$(SWIFT) build -c release --product gestured-actions
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
-	$(SUDO) install -m 0755 $$bin/gestured $$bin/gesturectl $(PREFIX)/bin/
+	$(SUDO) install -m 0755 $$bin/gestured $$bin/gesturectl $(PREFIX)/bin/ && \
+	$(SUDO) install -D -m 0755 $$bin/gestured-actions $(PREFIX)/libexec/gestured-actions
 	$(SUDO) install -m 0644 systemd/gestured.service systemd/gestured.socket /etc/systemd/system/
 	$(SUDO) sed -i "s|^ExecStart=.*|ExecStart=$(PREFIX)/bin/gestured|" /etc/systemd/system/gestured.service
 	$(SUDO) install -D -m 0644 systemd/gestured-actions.service /etc/systemd/user/gestured-actions.service
-	$(SUDO) sed -i "s|^ExecStart=.*|ExecStart=$(PREFIX)/bin/gesturectl actions|" /etc/systemd/user/gestured-actions.service
+	$(SUDO) sed -i "s|^ExecStart=.*|ExecStart=$(PREFIX)/libexec/gestured-actions|" /etc/systemd/user/gestured-actions.service
 	$(SUDO) install -D -m 0644 systemd/sysusers.d/gestured.conf /etc/sysusers.d/gestured.conf
 	$(SUDO) install -D -m 0644 systemd/tmpfiles.d/gestured.conf /etc/tmpfiles.d/gestured.conf
 	$(SUDO) install -D -m 0644 systemd/udev/70-gestured-uinput.rules /etc/udev/rules.d/70-gestured-uinput.rules
@@ -131,16 +133,17 @@ STATIC_BIN   = $$($(STATIC_BUILD) --show-bin-path)
 static: deps
 	$(STATIC_BUILD) --product gestured
 	$(STATIC_BUILD) --product gesturectl
+	$(STATIC_BUILD) --product gestured-actions
 
-# packaging/gestured.order: the functions the daemon runs, first, then those `gesturectl actions`
-# runs, so that each binary's share a few hundred pages instead of touching most of its 13 MB of
+# packaging/gestured.order: the functions the daemon runs, first, then those the actions runner
+# (gestured-actions) runs, so that each binary's share a few hundred pages instead of touching most of its 13 MB of
 # code (docs/BENCHMARKS.md, footprint). Made by running both under valgrind (scripts/make-order-file.py);
 # regenerate it after large changes. The binaries are removed so the next build links anew
 # (SwiftPM does not notice a changed order file).
 order-file: static
 	@scripts/apt-install-missing.sh valgrind binutils
-	python3 scripts/make-order-file.py "$(STATIC_BIN)/gestured" "$(STATIC_BIN)/gesturectl" packaging/gestured.order
-	rm -f "$(STATIC_BIN)/gestured" "$(STATIC_BIN)/gesturectl"
+	python3 scripts/make-order-file.py "$(STATIC_BIN)/gestured" "$(STATIC_BIN)/gestured-actions" packaging/gestured.order
+	rm -f "$(STATIC_BIN)/gestured" "$(STATIC_BIN)/gesturectl" "$(STATIC_BIN)/gestured-actions"
 
 # The Debian package (packaging/README.md): the static binaries stripped, units, snippets, an
 # example configuration, man pages and completions generated from the argument parser; then

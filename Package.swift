@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "gesturectl", targets: ["gesturectl"]),
         .executable(name: "gestured", targets: ["gestured"]),
+        .executable(name: "gestured-actions", targets: ["gestured-actions"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .library(name: "Evdev", targets: ["Evdev"]),
@@ -111,12 +112,29 @@ let package = Package(
         .target(
             name: "Descriptors",
             dependencies: ["CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
+        // What gesturectl and gestured-actions share on a command line: --socket, the connection
+        // to the daemon and its refusal, exit messages, the user's configuration folder, stdout.
+        .target(
+            name: "GestureCommandLine",
+            dependencies: ["GestureClient", "GestureWire", "Posix", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The actions runner (`gesturectl actions`, `gestured-actions`): its loop, its processes,
+        // its keys; linked by the user service's program without the importers and the view.
+        .target(
+            name: "GestureRunner",
+            dependencies: [
+                "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureDesktop", "GestureKeys",
+                "GesturePipeline", "GestureWire", "Descriptors", "Posix",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "gestured-actions",
+            dependencies: ["GestureRunner", "GestureWire", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "gesturectl",
-            dependencies: ["GestureActions", 
-                "Descriptors", "YAML",
-                "GesturePipeline", "GestureImport", "GestureKeys", "GestureDesktop", "GestureView", "Evdev", "GestureWire", "GestureClient", "GestureCore", "Posix",
-                "CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            dependencies: [
+                "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureImport", "GestureKeys",
+                "GesturePipeline", "GestureRunner", "GestureView", "GestureWire", "Evdev", "Posix", "YAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
@@ -142,12 +160,13 @@ let package = Package(
             ]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Evdev", "GestureCore"]),
         // Runs the built gesturectl binary; depending on it makes `swift build --build-tests` build it.
-        .testTarget(name: "gesturectlTests", dependencies: ["GestureActions", "gesturectl", "GesturePipeline", "GestureWire", "Posix"]),
-        // Runs the built gestured and gesturectl binaries as processes, and the Python example.
+        .testTarget(name: "gesturectlTests", dependencies: ["gesturectl", "GestureWire", "Posix"]),
+        .testTarget(name: "GestureRunnerTests", dependencies: ["GestureRunner", "GestureActions", "GesturePipeline", "GestureWire", "Posix"]),
+        // Runs the built gestured, gesturectl and gestured-actions binaries as processes, and the Python example.
         .testTarget(
             name: "gesturedTests",
-            dependencies: ["GestureActions", 
-                "gestured", "gesturectl", "GestureWire", "GestureClient", "GestureCore", "GesturePipeline", .product(name: "NIOCore", package: "swift-nio"),
+            dependencies: [
+                "GestureActions", "gestured", "gesturectl", "gestured-actions", "GestureWire", "GestureClient", "GestureCore", "GesturePipeline", .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .testTarget(name: "DescriptorsTests", dependencies: ["Descriptors", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "GestureKeysTests", dependencies: ["GestureKeys", "GestureWire"]),

@@ -251,6 +251,7 @@ def judge(report, record):
         unit = seen["unit"]
         expect(p, unit.get("SubState") == "running" and unit.get("UnitFileState") == "enabled", f"gestured-actions.service: {unit}")
         expect(p, seen["runner_uid"] == seen["uid"], f"the runner's uid {seen['runner_uid']}, the user's {seen['uid']}")
+        expect(p, seen.get("runner_exe") == "/usr/libexec/gestured-actions", f"the unit started {seen.get('runner_exe')}, not /usr/libexec/gestured-actions")
         expect(p, any(line.startswith("user-pan ended alice") for line in seen["ran"]),
                f"after {seen['strokes']} strokes the command ran {seen['ran'][:3]}; journal: {seen['journal'][-3:]}")
         expect(p, seen["disable"] == 0, "systemctl --user disable --now failed")

@@ -2,7 +2,7 @@
 # make deb: builds gestured_VERSION_ARCH.deb with dpkg-deb from release binaries that carry
 # their Swift runtime (--static-swift-stdlib), so the package needs no Swift toolchain.
 # Usage: scripts/make-deb.sh BIN_DIR GENERATE_MANUAL OUT_DIR
-#   BIN_DIR          the release build's bin folder (gestured, gesturectl)
+#   BIN_DIR          the release build's bin folder (gestured, gesturectl, gestured-actions)
 #   GENERATE_MANUAL  swift-argument-parser's generate-manual tool (writes mdoc man pages from
 #                    the parser's own description of each command)
 #   OUT_DIR          where the .deb goes; its staging tree is OUT_DIR/gestured-deb
@@ -15,7 +15,7 @@ out=$3
 # The version is the changelog's; the binaries must say the same.
 version=$(sed -n '1s/^gestured (\([^)]*\)).*/\1/p' packaging/changelog)
 [ -n "$version" ] || { echo "make-deb: no version in packaging/changelog's first line" >&2; exit 1; }
-for tool in gestured gesturectl; do
+for tool in gestured gesturectl gestured-actions; do
   said=$("$bin/$tool" --version)
   [ "$said" = "$version" ] || { echo "make-deb: $tool --version says $said, packaging/changelog $version" >&2; exit 1; }
 done
@@ -38,6 +38,10 @@ for tool in gestured gesturectl; do
   install -m 0755 "$bin/$tool" "$root/usr/bin/$tool"
   strip --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/bin/$tool"
 done
+# The actions runner as the user service starts it: not a command users type (they type
+# `gesturectl actions`, the same runner), so in /usr/libexec.
+install -D -m 0755 "$bin/gestured-actions" "$root/usr/libexec/gestured-actions"
+strip --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/libexec/gestured-actions"
 
 # systemd units and the snippets that make the user and the runtime directory.
 install -D -m 0644 systemd/gestured.service "$root/usr/lib/systemd/system/gestured.service"
@@ -49,6 +53,8 @@ install -D -m 0644 systemd/udev/70-gestured-uinput.rules "$root/usr/lib/udev/rul
 install -D -m 0644 systemd/modules-load.d/gestured.conf "$root/usr/lib/modules-load.d/gestured.conf"
 grep -q '^ExecStart=/usr/bin/gestured$' "$root/usr/lib/systemd/system/gestured.service" \
   || { echo "make-deb: gestured.service must start /usr/bin/gestured" >&2; exit 1; }
+grep -q '^ExecStart=/usr/libexec/gestured-actions$' "$root/usr/lib/systemd/user/gestured-actions.service" \
+  || { echo "make-deb: gestured-actions.service must start /usr/libexec/gestured-actions" >&2; exit 1; }
 
 # The configuration: the built-in set written out, a conffile (kept across upgrades when edited).
 install -D -m 0644 packaging/gestured.yml "$root/etc/gestured/gestured.yml"
@@ -105,7 +111,7 @@ shlibs_dir=$out/shlibs
 rm -rf "$shlibs_dir"
 mkdir -p "$shlibs_dir/debian"
 printf 'Source: gestured\n\nPackage: gestured\nArchitecture: any\n' > "$shlibs_dir/debian/control"
-shlibs=$(cd "$shlibs_dir" && dpkg-shlibdeps -O "$root/usr/bin/gestured" "$root/usr/bin/gesturectl" 2>/dev/null \
+shlibs=$(cd "$shlibs_dir" && dpkg-shlibdeps -O "$root/usr/bin/gestured" "$root/usr/bin/gesturectl" "$root/usr/libexec/gestured-actions" 2>/dev/null \
   | sed -n 's/^shlibs:Depends=//p')
 [ -n "$shlibs" ] || { echo "make-deb: dpkg-shlibdeps found no libraries" >&2; exit 1; }
 rm -rf "$shlibs_dir"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make order-file: the link order of the functions the daemon and the actions runner run (issues 12, 26).
+"""make order-file: the link order of the functions the daemon and the actions runner run (issues 12, 26, 48).
 
 The static gestured has 13 MB of code, of which about 0.8 MB runs while it starts, serves and
 recognizes. Linked in the order the modules come, those functions are spread over the whole
@@ -9,12 +9,12 @@ resident. Listing them first (lld --symbol-ordering-file) packs them into a few 
 This runs the static daemon under valgrind's callgrind — live with no devices (start, a
 subscriber, SIGHUP, SIGTERM), then replaying every fixture to a subscribed client — and
 writes the symbols of the functions that ran, in the order they first ran, to the order file.
-Then `gesturectl actions`, what a desktop user runs beside the daemon, under callgrind against
-a plain daemon replaying the fixtures: its functions follow the daemon's. One file orders both
-links; a name a binary does not have is skipped, as is a stale one, so it is harmless when out
+Then the actions runner (gestured-actions, what a desktop user's service runs beside the daemon),
+under callgrind against a plain daemon replaying the fixtures: its functions follow the daemon's.
+One file orders every link (gesturectl's too, whose `actions` is the same runner's code); a name a binary does not have is skipped, as is a stale one, so it is harmless when out
 of date; regenerate it after large changes.
 
-Usage: make-order-file.py GESTURED_BINARY GESTURECTL_BINARY OUTPUT
+Usage: make-order-file.py GESTURED_BINARY GESTURED_ACTIONS_BINARY OUTPUT
 """
 import os
 import signal
@@ -29,7 +29,7 @@ scratch = tempfile.mkdtemp(prefix="gestured-order.")
 # valgrind cannot read the binaries' DWARF; it needs only the symbol table.
 symbols = os.path.join(scratch, "gestured")
 subprocess.run(["objcopy", "--strip-debug", binary, symbols], check=True)
-runner_symbols = os.path.join(scratch, "gesturectl")
+runner_symbols = os.path.join(scratch, "gestured-actions")
 subprocess.run(["objcopy", "--strip-debug", runner, runner_symbols], check=True)
 
 
@@ -94,7 +94,7 @@ read_until(client, b"\x00")  # to the end: the daemon closes the connection when
 daemon.wait(timeout=600)
 outputs.append(out)
 
-# 3. `gesturectl actions --once` under callgrind, subscribed to a plain daemon that replays the
+# 3. `gestured-actions --once` under callgrind, subscribed to a plain daemon that replays the
 # fixtures with the built-in gestures (what a desktop user runs): it connects, subscribes,
 # decides on every event and spawns the commands of an actions file.
 actions = os.path.join(scratch, "actions.yml")
@@ -124,11 +124,11 @@ while not os.path.exists(sock):
 out = os.path.join(scratch, "actions.callgrind")
 result = subprocess.run(
     ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--dump-instr=no", "--demangle=no",
-     "--compress-strings=no", "--compress-pos=no", runner_symbols, "actions", "--file", actions, "--once", "--socket", sock],
+     "--compress-strings=no", "--compress-pos=no", runner_symbols, "--file", actions, "--once", "--socket", sock],
     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=900)
 daemon.wait(timeout=60)
 if result.returncode != 0:
-    sys.exit(f"order-file: gesturectl actions exited {result.returncode}")
+    sys.exit(f"order-file: gestured-actions exited {result.returncode}")
 
 
 def functions(paths, owner_name, names):
@@ -153,8 +153,8 @@ def functions(paths, owner_name, names):
 names = {}
 functions(outputs, "gestured", names)
 daemon_count = len(names)
-functions([out], "gesturectl", names)
+functions([out], "gestured-actions", names)
 with open(output, "w") as file:
     file.write("".join(f"{name}\n" for name in sorted(names, key=names.get)))
 print(f"order-file: {daemon_count} functions of the daemon from {len(fixtures)} fixtures and a live start, "
-      f"{len(names) - daemon_count} more of gesturectl actions -> {output}")
+      f"{len(names) - daemon_count} more of gestured-actions -> {output}")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evdev
 import GestureClient
+import GestureCommandLine
 import GesturePipeline
 import GestureWire
 import Glibc

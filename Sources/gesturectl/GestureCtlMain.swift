@@ -1,18 +1,13 @@
 import ArgumentParser
 import Dispatch
+import GestureRunner
 import GestureWire
 import Glibc
-import NIOCore
-import NIOPosix
 
-/// `gesturectl`'s entry point: synchronous, as the daemon's is, so that `gesturectl actions`,
-/// which a desktop session keeps running all day, never starts libdispatch. An async `main`
-/// would: the concurrency runtime drains its main queue with `dispatch_main()`, which starts
-/// libdispatch's worker pool, and the pool's monitor wakes the process every second for as
-/// long as it lives, touched or not. The runner instead runs on one SwiftNIO loop, as its
-/// task's executor (``EventLoopTaskExecutor``), and reads its signals, its file's folder and
-/// its children's ends there (``ActionRunner/watch()``). Every other command runs as an async
-/// command always did, on the runtime's pool, with this thread waiting for it.
+/// `gesturectl`'s entry point: synchronous, as the daemon's is, so that `gesturectl actions`
+/// runs on one event loop and never starts libdispatch (``ActionsOptions/runOnLoop()`` says
+/// why). Every other command runs as an async command always did, on the runtime's pool, with
+/// this thread waiting for it.
 @main
 enum GestureCtlMain {
     static func main() {
@@ -22,8 +17,12 @@ enum GestureCtlMain {
         } catch {
             GestureCtl.exit(withError: error)
         }
-        if let actions = command as? ActionsCommand, !actions.check {
-            return runOnLoop(actions)
+        if let actions = command as? ActionsCommand, !actions.options.check {
+            do {
+                return try actions.options.runOnLoop()
+            } catch {
+                GestureCtl.exit(withError: error)
+            }
         }
         // Signals a parent left blocked would never end this process: an async `main` waited in
         // libdispatch's sigsuspend with none blocked, and this thread now waits for the task.
@@ -51,19 +50,6 @@ enum GestureCtlMain {
         }
         finished.done.wait()
         if let error = finished.error { GestureCtl.exit(withError: error) }
-    }
-
-    /// `gesturectl actions`: the runner's whole life on one event loop thread; this thread waits.
-    static func runOnLoop(_ actions: ActionsCommand) {
-        // Before any thread exists, so that every thread inherits the mask: the runner reads
-        // them from a signalfd (ActionRunner.watch).
-        ActionRunner.blockSignals()
-        NIOSingletons.groupLoopCountSuggestion = 1
-        do {
-            try EventLoopTaskExecutor.run(on: MultiThreadedEventLoopGroup.singleton.next()) { try await actions.run() }
-        } catch {
-            GestureCtl.exit(withError: error)
-        }
     }
 
     /// An async command, run by its task while this thread waits for `done`; the task alone

@@ -6,6 +6,8 @@ import GestureImport
 import Glibc
 import Posix
 import YAML
+import GestureCommandLine
+import GestureRunner
 
 /// Where `gesturectl import` writes, and how it reports what it left out.
 struct ImportOutput: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureClient
+import GestureCommandLine
 import GestureKeys
 import GestureWire
 import Posix

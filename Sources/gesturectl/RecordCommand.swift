@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Evdev
 import GestureClient
+import GestureCommandLine
 import GestureCore
 import GesturePipeline
 import GestureWire

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Evdev
+import GestureCommandLine
 import GestureCore
 import GesturePipeline
 import GestureWire

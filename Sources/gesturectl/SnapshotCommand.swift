@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureClient
+import GestureCommandLine
 import GestureWire
 
 /// `gesturectl snapshot`: the gesture instances active in the daemon now.

@@ -1,7 +1,9 @@
 import ArgumentParser
 import GestureActions
+import GestureCommandLine
 import GestureCore
 import GesturePipeline
+import GestureRunner
 
 /// `gesturectl stroke list`: the built-in shapes and the user's recorded ones.
 struct StrokeListCommand: ParsableCommand {

@@ -1,8 +1,10 @@
 import ArgumentParser
 import GestureActions
 import GestureClient
+import GestureCommandLine
 import GestureCore
 import GesturePipeline
+import GestureRunner
 import GestureWire
 import Posix
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureClient
+import GestureCommandLine
 import GestureCore
 import GestureWire
 import Posix

@@ -2,7 +2,9 @@ import ArgumentParser
 import Evdev
 import GestureActions
 import GestureClient
+import GestureCommandLine
 import GesturePipeline
+import GestureRunner
 import GestureView
 import GestureWire
 import Posix

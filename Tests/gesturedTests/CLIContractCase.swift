@@ -18,7 +18,8 @@ import Foundation
 /// Words are split on spaces; `$SOCKET` is the daemon's socket (or an unused path),
 /// `$SCRATCH` a folder holding the case's files and `$VERSION` gestured's version; a word `''`
 /// is an empty argument (as a shell's `""` passes one). Content lines
-/// start with `| `. `run: gestured …` runs the daemon instead of gesturectl.
+/// start with `| `. `run: gestured …` runs the daemon instead of gesturectl, `run: gestured-actions …`
+/// the user service's runner.
 struct CLIContractCase {
     /// What a run printed and returned.
     struct Outcome: Equatable, CustomStringConvertible {

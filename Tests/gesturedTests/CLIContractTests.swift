@@ -26,10 +26,11 @@ import Testing
             text.replacingOccurrences(of: "$SOCKET", with: socket).replacingOccurrences(of: "$SCRATCH", with: scratch)
                 .replacingOccurrences(of: "$VERSION", with: GesturedVersion.current)
         }
-        // `run: gestured …` runs the daemon itself; anything else is a gesturectl command line.
+        // `run: gestured …` runs the daemon itself, `run: gestured-actions …` the user service's
+        // runner; anything else is a gesturectl command line.
         let arguments = contract.arguments.map(substitute)
-        let child = arguments.first == "gestured"
-            ? try ChildProcess(DaemonProcess.root.appendingPathComponent(".build/debug/gestured").path, Array(arguments.dropFirst()))
+        let child = ["gestured", "gestured-actions"].contains(arguments.first ?? "")
+            ? try ChildProcess(DaemonProcess.root.appendingPathComponent(".build/debug/" + arguments[0]).path, Array(arguments.dropFirst()))
             : try ChildProcess.gesturectl(arguments)
         let stdout = String(decoding: child.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: child.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -47,11 +47,11 @@ import Testing
                              ("RestrictAddressFamilies", "AF_UNIX AF_NETLINK")] {
             #expect(service.contains("\n\(key)=\(value)\n"), "\(key)=\(value)")
         }
-        // The user unit: `gesturectl actions`, wanted by the user's default target.
+        // The user unit: the runner's own program, wanted by the user's default target.
         let actions = try String(contentsOf: systemd.appendingPathComponent("gestured-actions.service"), encoding: .utf8)
-        #expect(actions.contains("\nExecStart=/usr/bin/gesturectl actions\n") && actions.contains("\nWantedBy=default.target\n"))
-        let gesturectl = DaemonProcess.root.appendingPathComponent(".build/debug/gesturectl").path
-        try actions.replacingOccurrences(of: "ExecStart=/usr/bin/gesturectl", with: "ExecStart=\(gesturectl)")
+        #expect(actions.contains("\nExecStart=/usr/libexec/gestured-actions\n") && actions.contains("\nWantedBy=default.target\n"))
+        let runner = DaemonProcess.root.appendingPathComponent(".build/debug/gestured-actions").path
+        try actions.replacingOccurrences(of: "ExecStart=/usr/libexec/gestured-actions", with: "ExecStart=\(runner)")
             .write(to: directory.appendingPathComponent("gestured-actions.service"), atomically: true, encoding: .utf8)
         // The user manager's scope wants a runtime directory, as a login session has.
         let runtime = directory.appendingPathComponent("runtime")

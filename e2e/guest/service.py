@@ -812,6 +812,8 @@ def user_actions(seen):
     pid = seen["unit"].get("MainPID", "0")
     seen["runner_uid"] = next((line.split()[1] for line in open(f"/proc/{pid}/status") if line.startswith("Uid:")), None) \
         if pid != "0" and os.path.exists(f"/proc/{pid}") else None
+    # The program the unit started: the runner's own (gestured-actions), not gesturectl.
+    seen["runner_exe"] = os.readlink(f"/proc/{pid}/exe") if pid != "0" and os.path.exists(f"/proc/{pid}") else None
     seen["uid"] = uid
     # Strokes until the runner, connecting in its own time, has run the command for one.
     ran = f"{home}/ran"

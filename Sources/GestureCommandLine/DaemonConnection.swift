@@ -8,13 +8,13 @@ import Posix
 /// one-off command fails at once (exit 1) and a waiting one says once what it waits for; a
 /// daemon that refuses this user (`forbidden`) ends the command with the daemon's reason and
 /// ``refusedStatus``.
-enum DaemonConnection {
+public enum DaemonConnection {
     /// The exit status when the daemon refuses this user (sysexits' EX_NOPERM).
-    static let refusedStatus: Int32 = 77
+    public static let refusedStatus: Int32 = 77
 
     /// A started client whose first event was `connected`, and that hello. `command` names the
     /// subcommand in messages.
-    static func open(_ command: String, socket: String?, reconnects: Bool = false, subscriptions: [SubscriptionRequest] = []) async throws
+    public static func open(_ command: String, socket: String?, reconnects: Bool = false, subscriptions: [SubscriptionRequest] = []) async throws
         -> (GestureClient, ServerHello, AsyncStream<ClientEvent>.Iterator)
     {
         let client = GestureClient(path: socket, reconnects: reconnects)
@@ -43,7 +43,7 @@ enum DaemonConnection {
     /// Why no connection was made, in the user's terms: a daemon that is not running, or — the
     /// socket there, the kernel saying EACCES — one that runs and this user may not connect to,
     /// with what grants it (docs/SECURITY.md, "The socket file").
-    static func absence(_ path: String, _ reason: String) -> String {
+    public static func absence(_ path: String, _ reason: String) -> String {
         guard reason.contains("Permission denied") || reason.contains("errno: 13)") else { return "gestured is not running at \(path) (\(reason))" }
         var status = stat()
         let group = stat(path, &status) == 0 ? getgrgid(status.st_gid).map { String(cString: $0.pointee.gr_name) } : nil
@@ -58,7 +58,7 @@ enum DaemonConnection {
     }
 
     /// The error for a refusal: the daemon's reason, and ``refusedStatus``.
-    static func refused(_ prefix: String, _ message: String) -> ExitCode {
+    public static func refused(_ prefix: String, _ message: String) -> ExitCode {
         CleanExit.message("\(prefix): gestured refuses this connection: \(message)", code: refusedStatus)
     }
 }

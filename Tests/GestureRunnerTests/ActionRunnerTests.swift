@@ -1,4 +1,4 @@
-@testable import gesturectl
+@testable import GestureRunner
 import GestureActions
 import GesturePipeline
 import GestureWire

@@ -2,9 +2,9 @@ import Posix
 
 /// The user's configuration folder as the XDG base directory specification says:
 /// `$XDG_CONFIG_HOME` when it is an absolute path, else `~/.config`.
-enum UserConfigHome {
+public enum UserConfigHome {
     /// `relative` inside it, or nil when neither variable says where it is.
-    static func path(_ relative: String, environment: [String: String] = ProcessEnvironment.current) -> String? {
+    public static func path(_ relative: String, environment: [String: String] = ProcessEnvironment.current) -> String? {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/" + relative }
         if let home = environment["HOME"], !home.isEmpty { return home + "/.config/" + relative }
         return nil

@@ -7,7 +7,7 @@ import Posix
 /// An actions file's keys, buttons and wheels as `keys` steps: key names resolved with the
 /// file's `keyboard:` or the user's layout (``KeyboardLayout/detect(environment:home:readFile:gnomeSources:)``),
 /// once when the file is read. Each mistake names its line.
-struct ActionKeys {
+public struct ActionKeys {
     /// The steps of one action's input: typed once (`tap`), or held (`press`) and let go
     /// (`release`) for `on: began`.
     struct Steps: Equatable {
@@ -23,7 +23,7 @@ struct ActionKeys {
     let back: [Int: Steps]
 
     /// Resolves `file`; throws the mistakes, each with its line.
-    init(_ file: ActionsFile, environment: [String: String] = ProcessEnvironment.current) throws(ActionKeysError) {
+    public init(_ file: ActionsFile, environment: [String: String] = ProcessEnvironment.current) throws(ActionKeysError) {
         guard file.types else {
             layout = nil
             main = [:]
@@ -81,8 +81,9 @@ struct ActionKeys {
 }
 
 /// The key names of an actions file that cannot be typed, each with its line.
-struct ActionKeysError: Error, CustomStringConvertible {
-    var problems: [ConfigError]
+public struct ActionKeysError: Error, CustomStringConvertible {
+    /// Each mistake, with its line.
+    public var problems: [ConfigError]
     init(_ problems: [ConfigError]) { self.problems = problems }
-    var description: String { problems.map(\.description).joined(separator: "\n") }
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
 }

@@ -3,7 +3,7 @@ import Posix
 
 extension CleanExit {
     /// Prints `text` to standard error and exits with `code`.
-    static func message(_ text: String, code: Int32) -> ExitCode {
+    public static func message(_ text: String, code: Int32) -> ExitCode {
         StandardError.line(text)
         return ExitCode(code)
     }

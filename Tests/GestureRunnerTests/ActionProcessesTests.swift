@@ -1,5 +1,5 @@
 import Foundation
-@testable import gesturectl
+@testable import GestureRunner
 import GestureActions
 import GesturePipeline
 import Glibc

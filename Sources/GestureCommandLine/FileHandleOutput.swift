@@ -4,8 +4,12 @@ import Posix
 /// Buffered standard output: lines are collected and written in large blocks. A reader that
 /// goes away (`gesturectl subscribe --json | head -5`) ends the program quietly with status 0,
 /// as Unix tools do; any other write error is named on standard error (status 1).
-struct FileHandleOutput {
-    var buffer = ""
+public struct FileHandleOutput {
+    /// What is written and not yet flushed.
+    public var buffer = ""
+
+    /// Nothing written yet.
+    public init() {}
 
     /// SIGPIPE would kill the process before `write` could report EPIPE; ignored once, here.
     static let pipeSignalIgnored: Bool = {
@@ -13,13 +17,15 @@ struct FileHandleOutput {
         return true
     }()
 
-    mutating func write(_ line: String) {
+    /// Adds `line` and a newline; flushes past 64 KiB.
+    public mutating func write(_ line: String) {
         buffer += line
         buffer += "\n"
         if buffer.utf8.count > 1 << 16 { flush() }
     }
 
-    mutating func flush() {
+    /// Writes what is buffered to standard output.
+    public mutating func flush() {
         guard !buffer.isEmpty else { return }
         _ = Self.pipeSignalIgnored
         let bytes = Array(buffer.utf8)

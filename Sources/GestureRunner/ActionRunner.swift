@@ -2,6 +2,7 @@ import Descriptors
 import GestureActions
 import NIOCore
 import GestureClient
+import GestureCommandLine
 import GestureDesktop
 import GesturePipeline
 import GestureWire
@@ -153,7 +154,7 @@ final class ActionRunner: @unchecked Sendable {
         withClient { $0.start() }
         watch()
         startDesktop()
-        StandardError.line("gesturectl actions: \(EventText.count(file.actions.count, "action")) from \(path)\(keys.layout.map { "; keys typed as on layout \($0)" } ?? "")")
+        StandardError.line("gesturectl actions: \(Counted.words(file.actions.count, "action")) from \(path)\(keys.layout.map { "; keys typed as on layout \($0)" } ?? "")")
     }
 
     /// One input, on the loop; then what is due, and the next wake-up.
@@ -339,7 +340,7 @@ final class ActionRunner: @unchecked Sendable {
         reportedUnknown.removeAll()
         refusedDefinitions.removeAll()
         if connected { resubscribe() }
-        StandardError.line("gesturectl actions: \(why): \(EventText.count(next.actions.count, "action")) from \(path)")
+        StandardError.line("gesturectl actions: \(why): \(Counted.words(next.actions.count, "action")) from \(path)")
     }
 
     /// Wakes the loop at the next deadline of the tracker or the processes.

@@ -1,18 +1,19 @@
 import GestureActions
 import GestureCore
 import GesturePipeline
+import GestureCommandLine
 import Posix
 
 /// The user's recorded strokes file: `--strokes FILE`, else `$XDG_CONFIG_HOME/gestured/strokes.yml`
 /// (`~/.config/gestured/strokes.yml`), which `gesturectl stroke record` writes.
-enum UserStrokes {
+public enum UserStrokes {
     /// The default file, or nil when neither variable says where the configuration is.
-    static var defaultPath: String? { UserConfigHome.path("gestured/strokes.yml") }
+    public static var defaultPath: String? { UserConfigHome.path("gestured/strokes.yml") }
 
     /// The drawings of `path`, or of the default file: none when the default file does not
     /// exist yet or is not this user's to read; a file given that does not exist, or any
     /// mistake, is an error.
-    static func load(_ path: String?, missingIsEmpty: Bool = false) throws -> [StrokeTemplate] {
+    public static func load(_ path: String?, missingIsEmpty: Bool = false) throws -> [StrokeTemplate] {
         guard let file = path ?? defaultPath else { return [] }
         do {
             return try StrokesFile.parse(try FileReader.text(file), file: file).templates

@@ -1,7 +1,10 @@
 import ArgumentParser
 
 /// `--socket PATH`, shared by the commands that talk to the daemon.
-struct SocketOption: ParsableArguments {
+public struct SocketOption: ParsableArguments, Sendable {
+    /// No socket named: the daemon's default.
+    public init() {}
+
     @Option(name: .long, help: ArgumentHelp("The daemon's socket (default: as gestured resolves it).", valueName: "path"))
-    var socket: String?
+    public var socket: String?
 }

@@ -1,0 +1,169 @@
+import ArgumentParser
+import GestureActions
+import GestureCommandLine
+import GestureCore
+import GestureDesktop
+import GestureWire
+import GesturePipeline
+import Posix
+
+/// What `gesturectl actions` and `gestured-actions` take, and what they do with it: run the
+/// commands of an actions file for gestures, one connection for all of them (``run()``), or
+/// check the file (`--check`). The two programs are one runner: the user service
+/// `gestured-actions.service` starts the one that links only this (docs/ACTIONS.md).
+public struct ActionsOptions: ParsableArguments, Sendable {
+    /// The discussion of both commands' `--help`.
+    public static let discussion = """
+        Reloads the file when it changes and on SIGHUP; a file with a mistake is reported and the previous \
+        actions kept. Reconnects when the daemon restarts. Commands get GESTURE_NAME, GESTURE_PHASE, \
+        GESTURE_REASON, GESTURE_INSTANCE, GESTURE_DEVICE, GESTURE_VALUE, GESTURE_STATE (JSON) and, for steps, \
+        GESTURE_STEP (forward or back). See docs/ACTIONS.md.
+        """
+
+    /// Nothing given: the user's actions file, run.
+    public init() {}
+
+    @Option(name: .long, help: ArgumentHelp("The actions file (default: $XDG_CONFIG_HOME/gestured/actions.yml, ~/.config/gestured/actions.yml).", valueName: "path"))
+    public var file: String?
+
+    @Flag(name: .long, help: "Check the file against the daemon's configuration and list its actions, then exit (1 when it has a mistake).")
+    public var check = false
+
+    @Option(name: .long, help: ArgumentHelp("With --check: the daemon's configuration, whose gestures the actions may name (default: as gestured chooses it, \(RecordingLoader.systemConfig) when it exists, else the built-in set).", valueName: "file"))
+    public var config: String?
+
+    @Flag(name: .long, help: "Say each command as it starts.")
+    public var verbose = false
+
+    @Flag(name: .long, help: "Exit once the daemon goes away (after the commands running then finish), instead of reconnecting: for scripts and a replay.")
+    public var once = false
+
+    @Option(name: .long, help: ArgumentHelp("The recorded strokes the actions' stroke gestures may name (default: $XDG_CONFIG_HOME/gestured/strokes.yml, ~/.config/gestured/strokes.yml, when it exists; gesturectl stroke record writes it).", valueName: "path"))
+    public var strokes: String?
+
+    @OptionGroup public var daemon: SocketOption
+
+    /// Runs the file's actions until stopped (or, with `--once`, until the daemon goes away);
+    /// with `--check`, checks it and exits.
+    public func run() async throws {
+        guard let path = file ?? UserConfigHome.path("gestured/actions.yml") else {
+            throw CleanExit.message("gesturectl actions: no actions file: give --file, or set HOME", code: 1)
+        }
+        let recorded: [StrokeTemplate]
+        do {
+            recorded = try UserStrokes.load(strokes)
+        } catch {
+            throw CleanExit.message("gesturectl actions: \(error)", code: 1)
+        }
+        let actions: ActionsFile
+        do {
+            actions = try ActionsFile.parse(try FileReader.text(path), file: path, strokes: recorded)
+        } catch let error as FileReadError where error.reason == "no such file" {
+            throw CleanExit.message("gesturectl actions: \(path): no such file; write one (docs/ACTIONS.md, or: gesturectl actions --help)", code: 1)
+        } catch {
+            throw CleanExit.message("gesturectl actions: \(error)", code: 1)
+        }
+        if check { return try self.check(actions, path: path) }
+        let keys: ActionKeys
+        do {
+            keys = try ActionKeys(actions)
+        } catch {
+            for problem in error.problems { StandardError.line("gesturectl actions: \(problem)") }
+            throw ExitCode(1)
+        }
+        switch await ActionRunner(path: path, strokesPath: strokes, file: actions, keys: keys, socket: daemon.socket, verbose: verbose, once: once).run() {
+        case .finished:
+            return
+        case .noDaemon:
+            throw CleanExit.message("gesturectl actions: gestured is not running\(daemon.socket.map { " at \($0)" } ?? "")", code: 1)
+        case .refused(let reason):
+            throw DaemonConnection.refused("gesturectl actions", reason)
+        }
+    }
+
+    /// `--check`: every mistake with its line (exit 1), or the actions, one line each.
+    func check(_ actions: ActionsFile, path: String) throws {
+        let configPath = RecordingLoader.daemonConfigPath(config)
+        let configured: GestureConfig
+        do {
+            configured = try RecordingLoader.config(configPath)
+        } catch {
+            throw CleanExit.message("gesturectl actions: cannot read the daemon's configuration to check the names: \(error)", code: 1)
+        }
+        let against = "the gestures of \(configPath ?? "gestured's built-in set")"
+        var problems = actions.problems(configured: configured.bindings)
+        var keys: ActionKeys?
+        do {
+            keys = try ActionKeys(actions)
+        } catch {
+            problems += error.problems
+            problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
+        }
+        guard problems.isEmpty else {
+            for problem in problems { StandardError.line("gesturectl actions: \(problem)") }
+            throw CleanExit.message("gesturectl actions: \(path): \(Counted.words(problems.count, "mistake")), checked against \(against)", code: 1)
+        }
+        var output = FileHandleOutput()
+        for (index, action) in actions.actions.enumerated() {
+            output.write(Self.describe(action, main: keys?.main[index], back: keys?.back[index]))
+        }
+        if let layout = keys?.layout { output.write("keys are typed as on keyboard layout \(layout)") }
+        if actions.needsDesktop { output.write(Self.desktop()) }
+        output.write("\(path): \(Counted.words(actions.actions.count, "action")), no mistakes (checked against \(against))")
+        output.flush()
+    }
+
+    /// What `when:` and `window:` would go through here, and the window in front now — or why
+    /// they could not (a warning, not a mistake: the file may be meant for another desktop).
+    static func desktop() -> String {
+        switch DesktopDetection.provider(ProcessEnvironment.current) {
+        case .failure(let error):
+            return "when: entries would be skipped and window: actions fail here: \(error)"
+        case .success(let provider):
+            do {
+                try provider.start()
+                defer { provider.stop() }
+                return "when: and window: go through \(provider.name); in front now: \(provider.focused()?.description ?? "no window")"
+            } catch {
+                return "when: entries would be skipped and window: actions fail here: \(provider.name): \(error)"
+            }
+        }
+    }
+
+    /// One line for `--check`: `line 3: swipe-left-3 ended → swaymsg workspace next`.
+    static func describe(_ action: ActionSpec, main: ActionKeys.Steps? = nil, back backSteps: ActionKeys.Steps? = nil) -> String {
+        let when: String
+        switch action.trigger {
+        case .began: when = "began"
+        case .ended: when = "ended"
+        case .failed: when = "failed"
+        case .held(let interval): when = "every \(interval) s while held"
+        case .update(let step):
+            switch step.measure {
+            case .distance(let axis): when = "every \(step.size) mm\(axis.map { " along \($0.rawValue)" } ?? "")"
+            case .scale: when = "every \(step.size) of scale"
+            case .angle: when = "every \(step.size)°"
+            }
+        }
+        let holds: Bool
+        if case .began = action.trigger { holds = true } else { holds = false }
+        func text(_ command: ActionCommand, _ steps: ActionKeys.Steps?) -> String {
+            switch command {
+            case .argv(let words): return words.joined(separator: " ")
+            case .shell(let line): return "sh -c '\(line)'"
+            case .input(let input):
+                guard let steps else { return input.summary }
+                if holds && input.holds {
+                    return "\(input.summary), held until it ends or fails (\(ActionKeys.codes(steps.press)); then \(ActionKeys.codes(steps.release)))"
+                }
+                return "\(input.summary) (\(ActionKeys.codes(steps.tap)))"
+            case .window(let action):
+                return "window \(action)"
+            }
+        }
+        var line = "line \(action.line ?? 0): \(action.gesture)\(action.definition == nil ? "" : " (defined here)") \(when)\(action.when.map { " when \($0)" } ?? "")"
+        if let command = action.command { line += " → \(text(command, main))" }
+        if let back = action.back { line += "\(action.command == nil ? "" : ";") back → \(text(back, backSteps))" }
+        return line
+    }
+}
