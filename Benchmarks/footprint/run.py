@@ -5,9 +5,11 @@
     with `strip` into a scratch folder: their sizes;
   * the live daemon with no input devices, on a socket of its own: resident (RSS) and private
     memory (Private_Clean + Private_Dirty from /proc/PID/smaps_rollup) and its threads, idle,
-    then with 256 subscribed clients connected.
+    then with 256 subscribed clients connected;
+  * the actions runner the user unit starts (gestured-actions), connected to that daemon with a
+    one-action file, idle: the same figures.
 
-Usage: run.py BIN_DIR (the folder with the static gestured and gesturectl). Prints a table
+Usage: run.py BIN_DIR (the folder with the static gestured, gesturectl and gestured-actions). Prints a table
 and checks nothing: docs/BENCHMARKS.md states the targets.
 """
 import os
@@ -45,7 +47,7 @@ def wait_for(path, seconds=30):
 
 
 rows = []
-for name in ("gestured", "gesturectl"):
+for name in ("gestured", "gesturectl", "gestured-actions"):
     stripped = os.path.join(scratch, name)
     shutil.copy(os.path.join(bin_dir, name), stripped)
     unstripped = os.path.getsize(stripped)
@@ -61,6 +63,24 @@ try:
     rss, private, threads = status(daemon.pid)
     rows.append(("idle daemon, no devices: RSS / private", f"{rss / 1024:.1f} MB / {private / 1024:.1f} MB"))
     rows.append(("idle daemon: threads", f"{len(threads)} ({', '.join(threads)})"))
+    # The runner, as the user unit starts it, once it has said it is connected.
+    actions = os.path.join(scratch, "actions.yml")
+    with open(actions, "w") as file:
+        file.write("version: 1\nactions:\n  - gesture: swipe-left-3\n    run: [\"true\"]\n")
+    runner = subprocess.Popen([os.path.join(scratch, "gestured-actions"), "--file", actions, "--socket", sock],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    said = ""
+    while "connected to gestured" not in said:
+        line = runner.stderr.readline()
+        if not line:
+            sys.exit(f"footprint: the runner ended before it connected: {said}")
+        said += line
+    time.sleep(2)  # settled, as the daemon
+    rss, private, threads = status(runner.pid)
+    rows.append(("idle runner (gestured-actions), connected: RSS / private", f"{rss / 1024:.1f} MB / {private / 1024:.1f} MB"))
+    rows.append(("idle runner: threads", f"{len(threads)} ({', '.join(threads)})"))
+    runner.terminate()
+    runner.wait(timeout=10)
     clients = []
     for _ in range(256):
         client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
