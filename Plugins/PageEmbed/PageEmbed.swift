@@ -8,7 +8,8 @@ import PackagePlugin
 @main
 struct PageEmbed: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        guard let target = target as? SourceModuleTarget else { return [] }
+        // The concrete type: Swift 6.0's PackagePlugin has `directoryURL` there, not on the protocol.
+        guard let target = target as? SwiftSourceModuleTarget else { return [] }
         let page = target.directoryURL.appending(path: "Page")
         let files = ["view.html", "view.css", "view.js"].map { page.appending(path: $0) }
         let output = context.pluginWorkDirectoryURL.appending(path: "ViewPage+Files.swift")

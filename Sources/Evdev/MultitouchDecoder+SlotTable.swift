@@ -53,7 +53,7 @@ extension MultitouchDecoder {
         /// Every slot number that holds anything, ascending.
         var numbers: [Int32] {
             let far = farNumbers
-            return far.filter { $0 < 0 } + (0..<Int32(near.count)) + far.filter { $0 >= 0 }
+            return far.filter { $0 < 0 } + Array(0..<Int32(near.count)) + far.filter { $0 >= 0 }
         }
 
         /// Forgets every slot.

@@ -47,7 +47,9 @@ struct RecordEventsScanner {
                 continue
             }
             let keyLine = number + 1
-            output += line.prefix(indent) + Array("events: []".utf8) + [10]
+            output.append(contentsOf: line.prefix(indent))
+            output.append(contentsOf: "events: []".utf8)
+            output.append(10)
             number += 1
             var events: [InputEvent] = []
             var eventLines: [Int] = []

@@ -300,15 +300,28 @@ final class ActionRunner: @unchecked Sendable {
             StandardError.line("gesturectl actions: line \(action.line ?? 0): \(action.gesture) \(firing.event.phase.rawValue)\(firing.isBack ? " (back)" : ""): \(verb) \(input.summary)")
         }
         let place = ConfigError(file: path, line: action.line, "gestured did not type \(input.summary)")
-        withClient { client in
-            client.request(.keys(what)) { [self] result in
-                switch result {
-                case .success(let reply): held = GestureClient.held(reply)
-                case .failure(ClientError.rejected(let code, let message)): StandardError.line("gesturectl actions: \(place): \(message) (\(code))")
-                case .failure(let error): StandardError.line("gesturectl actions: \(place): \(error)")
+        requestKeys(what, refusal: place)
+    }
+
+    /// Sends `steps` in a `keys` request; the keys the daemon then holds for this connection
+    /// become `held`, and a refusal is said at `refusal` (nil: not said).
+    func requestKeys(_ steps: [KeyStep], refusal place: ConfigError?) {
+        // Made outside `withClient`'s closure: Swift 6.0.3's SIL verifier crashed on a closure
+        // capturing `self` inside it.
+        let replied: @Sendable (Result<JSONValue, any Error>) -> Void = { [self] result in
+            switch result {
+            case .success(let reply):
+                held = GestureClient.held(reply)
+            case .failure(let error):
+                guard let place else { return }
+                if case ClientError.rejected(let code, let message) = error {
+                    StandardError.line("gesturectl actions: \(place): \(message) (\(code))")
+                } else {
+                    StandardError.line("gesturectl actions: \(place): \(error)")
                 }
             }
         }
+        withClient { client in client.request(.keys(steps), reply: replied) }
     }
 
     /// Reads the file again; a mistake keeps the actions as they were.
@@ -326,10 +339,7 @@ final class ActionRunner: @unchecked Sendable {
         // The new tracker knows nothing of the instances in flight: what their `on: began`
         // holds comes up now rather than never.
         if !held.isEmpty {
-            let release = held.reversed().map(KeyStep.release)
-            withClient { client in
-                client.request(.keys(release)) { [self] in if case .success(let reply) = $0 { held = GestureClient.held(reply) } }
-            }
+            requestKeys(held.reversed().map(KeyStep.release), refusal: nil)
         }
         let typedBefore = file.types
         file = next

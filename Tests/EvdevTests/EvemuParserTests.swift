@@ -14,7 +14,8 @@ import Testing
     ])
     func theFastPathReadsEventLinesAsTheGeneralOneDoes(_ line: String) throws {
         let fast = try #require(EvemuParser.fastEvent(line[...]))
-        #expect(fast == (try EvemuParser.event(EvemuParser.stripComment(line[...]), file: "x", line: 1)))
+        let general = try EvemuParser.event(EvemuParser.stripComment(line[...]), file: "x", line: 1)
+        #expect(fast == general)
     }
 
     @Test(arguments: [

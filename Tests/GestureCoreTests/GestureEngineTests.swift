@@ -150,6 +150,9 @@ import Testing
         #expect(h.engine.now == Timestamp(seconds: 10))
     }
 
+    // Exit tests are swift-testing's from Swift 6.2: a 6.0 toolchain (Debian 13's) builds the
+    // rest of the suite without these two.
+    #if compiler(>=6.2)
     @Test func callingTheEngineFromACallbackIsStopped() async {
         await #expect(processExitsWith: .failure) {
             let h = GestureHarness()
@@ -168,4 +171,5 @@ import Testing
             h.run([.down(1, at: Point(x: 50, y: 50)), .up(1)])
         }
     }
+    #endif
 }

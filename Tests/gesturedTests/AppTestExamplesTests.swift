@@ -49,7 +49,9 @@ import Testing
         let swift = lines[(begin + 1)..<end].map { $0.dropFirst(8) }.joined(separator: "\n")
         #expect(doc.contains("```swift\n" + swift + "\n```"), "docs/PROTOCOL.md must quote the Swift example")
         let python = try String(contentsOf: DaemonProcess.root.appendingPathComponent("examples/python/replay_test.py"), encoding: .utf8)
-        let block = try #require(doc.components(separatedBy: "```python\n").dropFirst().first?.components(separatedBy: "\n```").first)
+        // Named before #require: Swift 6.0's swift-testing expands `#require(x?.y.first)` wrongly.
+        let quoted = doc.components(separatedBy: "```python\n").dropFirst().first?.components(separatedBy: "\n```").first
+        let block = try #require(quoted)
         let body = block.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: "\n")
         let file = python.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: "\n")
         #expect(file.contains(body), "docs/PROTOCOL.md's Python block must be lines of examples/python/replay_test.py")

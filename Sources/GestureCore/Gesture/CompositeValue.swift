@@ -41,16 +41,18 @@ public struct CompositeValue: Hashable, Sendable, CustomStringConvertible {
         /// Refills the storage in place.
         @inlinable func set(kind: Kind, first: consuming GestureValue?, second: consuming GestureValue?) {
             self.kind = kind
-            if case .some = first {
-                firstValue = first!
+            switch consume first {
+            case .some(let value):
+                firstValue = value
                 hasFirst = true
-            } else {
+            case .none:
                 clearFirst()
             }
-            if case .some = second {
-                secondValue = second!
+            switch consume second {
+            case .some(let value):
+                secondValue = value
                 hasSecond = true
-            } else {
+            case .none:
                 clearSecond()
             }
         }

@@ -12,7 +12,7 @@ public struct VelocityEstimator: Sendable {
     /// Number of samples kept.
     static let capacity = 8
 
-    var samples: InlineArray<8, Sample>
+    var samples: SampleStorage
     var count = 0
     var newest = -1
     /// The oldest sample still inside the window, kept up to date as samples arrive.
@@ -26,7 +26,7 @@ public struct VelocityEstimator: Sendable {
     /// Creates an estimator looking back `window` seconds.
     public init(window: Seconds) {
         self.window = window
-        samples = InlineArray(repeating: Sample(time: Timestamp(microseconds: 0), x: 0, y: 0))
+        samples = SampleStorage(repeating: Sample(time: Timestamp(microseconds: 0), x: 0, y: 0))
     }
 
     /// Forgets all samples.
