@@ -40,6 +40,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 	python3 scripts/module-table.py
+	python3 scripts/package-6.0.py
 
 # The daemon on bundled recordings (real Atmel and Dell panels, one constructed pinch), paced as
 # recorded, with `gesturectl subscribe` receiving the gestures over the socket; each daemon

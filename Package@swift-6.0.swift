@@ -1,0 +1,199 @@
+// swift-tools-version: 6.0
+// Generated from Package.swift by scripts/package-6.0.py: do not edit. What a Swift 6.0 or 6.1
+// toolchain (Debian 13's swiftlang 6.0.3) reads; Swift 6.2 and newer read Package.swift.
+import PackageDescription
+
+import class Foundation.ProcessInfo
+
+// gestured: a multitouch gesture engine for Linux.
+//
+// Dependencies point one way: executables → daemon/client → wire/input → core.
+// GestureCore is pure Swift: no Foundation I/O, no Dispatch, no clock, no C.
+let package = Package(
+    name: "gestured",
+    products: [
+        .executable(name: "gesturectl", targets: ["gesturectl"]),
+        .executable(name: "gestured", targets: ["gestured"]),
+        .executable(name: "gestured-actions", targets: ["gestured-actions"]),
+        .library(name: "GestureCore", targets: ["GestureCore"]),
+        .library(name: "GestureTesting", targets: ["GestureTesting"]),
+        .library(name: "Evdev", targets: ["Evdev"]),
+        .library(name: "GestureWire", targets: ["GestureWire"]),
+        .library(name: "GesturePipeline", targets: ["GesturePipeline"]),
+        .library(name: "LinuxInput", targets: ["LinuxInput"]),
+        .library(name: "GestureClient", targets: ["GestureClient"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        .target(
+            name: "GestureTesting",
+            dependencies: ["GestureCore", .product(name: "RealModule", package: "swift-numerics")]),
+        // YAML through libyaml, as nodes with their lines: the configuration, actions and strokes
+        // files, libinput record recordings, fusuma's files.
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "Evdev", dependencies: ["GestureCore", "YAML"]),
+        // The protocol: JSON, requests, messages, and its framing (LineSplitter, a NIO decoder
+        // shared by the daemon and the client).
+        .target(name: "GestureWire", dependencies: ["GestureCore", .product(name: "NIOCore", package: "swift-nio")]),
+        .target(
+            name: "GestureClient",
+            dependencies: [
+                "GestureWire", "GestureCore",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
+        .target(
+            name: "GestureDaemon",
+            dependencies: [
+                "Descriptors",
+                "GestureCore", "GestureWire", "GesturePipeline", "Evdev", "LinuxInput", "Posix", "CLinux", "CSystemd",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]),
+        .executableTarget(
+            name: "gestured",
+            dependencies: [
+                "GestureDaemon", "GesturePipeline", "GestureWire", "Posix",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // sd-login: the seats' active sessions, for the daemon's access policy (docs/SECURITY.md).
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // Expat: touchegg's XML, for gesturectl's importer only (the daemon never links it).
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        // Key names to evdev codes with the user's layout (libxkbcommon), for gesturectl only.
+        .target(name: "GestureKeys", dependencies: ["CXKBCommon", "CLibevdev", "GestureWire", "Posix"]),
+        // The focused window and window actions, from the desktop's own interface, for gesturectl only.
+        .target(name: "GestureDesktop", dependencies: ["GestureActions", "GesturePipeline", "GestureWire", "CXCB", "CWlrToplevel", "CSystemd"]),
+        // wlr-foreign-toplevel-management's interfaces, written out, over libwayland-client.
+        .target(name: "CWlrToplevel", linkerSettings: [.linkedLibrary("wayland-client")]),
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
+        .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
+        // Linux headers the Glibc module leaves out (signalfd).
+        .systemLibrary(name: "CLinux"),
+        .target(name: "LinuxInput", dependencies: ["CLibinput", "CLibevdev", "CLinux", "Evdev", "GestureCore", "Posix"]),
+        .target(
+            name: "GesturePipeline",
+            dependencies: ["GestureCore", "Evdev", "YAML", "GestureWire", "Posix"]),
+        // `gesturectl view`: the page, its HTTP and WebSocket server on loopback, and replays for it.
+        .target(
+            name: "GestureView",
+            dependencies: [
+                "GesturePipeline", "GestureWire", "GestureCore", "Evdev",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            exclude: ["Page"], plugins: ["PageEmbed"]),
+        // The view's page, from its own .html, .css and .js files into the binary at build time.
+        .executableTarget(name: "page-embed"),
+        .plugin(name: "PageEmbed", capability: .buildTool(), dependencies: ["page-embed"]),
+        // Other gesture tools' configurations as actions files (gesturectl import).
+        // The actions file, what it runs (ActionTracker) and the strokes file: the actions runner's,
+        // the importers' and the view's, never the daemon's.
+        .target(name: "GestureActions", dependencies: ["GesturePipeline", "GestureCore", "GestureWire", "YAML", "Evdev"]),
+        .target(name: "GestureImport", dependencies: ["GestureActions", "GesturePipeline", "GestureWire", "GestureCore", "Evdev", "YAML", "CExpat", "CLibevdev"]),
+        // The C library's file, environment and process calls, for what Foundation did (issue 12).
+        .target(name: "Posix"),
+        // Descriptors the kernel fills with records, read on an event loop: the daemon's and the
+        // actions runner's signals, sessions and file watch (no libinput).
+        .target(
+            name: "Descriptors",
+            dependencies: ["CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
+        // What gesturectl and gestured-actions share on a command line: --socket, the connection
+        // to the daemon and its refusal, exit messages, the user's configuration folder, stdout.
+        .target(
+            name: "GestureCommandLine",
+            dependencies: ["GestureClient", "GestureWire", "Posix", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The actions runner (`gesturectl actions`, `gestured-actions`): its loop, its processes,
+        // its keys; linked by the user service's program without the importers and the view.
+        .target(
+            name: "GestureRunner",
+            dependencies: [
+                "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureDesktop", "GestureKeys",
+                "GesturePipeline", "GestureWire", "Descriptors", "Posix",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "gestured-actions",
+            dependencies: ["GestureRunner", "GestureWire", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(
+            name: "gesturectl",
+            dependencies: [
+                "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureImport", "GestureKeys",
+                "GesturePipeline", "GestureRunner", "GestureView", "GestureWire", "Evdev", "Posix", "YAML",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
+        .executableTarget(name: "engine-profile", dependencies: ["GestureTesting", "GestureCore", "Evdev"]),
+        // `make bench-strokes`: how well drawn strokes are named (docs/BENCHMARKS.md).
+        .executableTarget(name: "stroke-accuracy", dependencies: ["GestureCore", "GestureTesting"]),
+        // `make bench`: the daemon's latency, CPU and memory with many clients; replay throughput.
+        .executableTarget(name: "daemon-bench", dependencies: ["GesturePipeline", "GestureWire"]),
+        .testTarget(
+            name: "GestureCoreTests",
+            dependencies: ["GestureCore", "GestureTesting", .product(name: "RealModule", package: "swift-numerics")]),
+        .testTarget(name: "GestureTestingTests", dependencies: ["GestureCore", "GestureTesting"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureCore"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GesturePipeline", "GestureCore", "GestureWire", "GestureTesting"]),
+        .testTarget(name: "GestureWireTests", dependencies: ["GestureWire", "GestureCore"]),
+        .testTarget(
+            name: "GestureDaemonTests",
+            dependencies: [
+                "GestureDaemon", "GestureCore", "GesturePipeline", "GestureWire", "Evdev", "LinuxInput",
+                .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Evdev", "GestureCore"]),
+        // Runs the built gesturectl binary; depending on it makes `swift build --build-tests` build it.
+        .testTarget(name: "gesturectlTests", dependencies: ["gesturectl", "GestureWire", "Posix"]),
+        .testTarget(name: "GestureRunnerTests", dependencies: ["GestureRunner", "GestureActions", "GesturePipeline", "GestureWire", "Posix"]),
+        // Runs the built gestured, gesturectl and gestured-actions binaries as processes, and the Python example.
+        .testTarget(
+            name: "gesturedTests",
+            dependencies: [
+                "GestureActions", "gestured", "gesturectl", "gestured-actions", "GestureWire", "GestureClient", "GestureCore", "GesturePipeline", .product(name: "NIOCore", package: "swift-nio"),
+            ]),
+        .testTarget(name: "DescriptorsTests", dependencies: ["Descriptors", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
+        .testTarget(name: "GestureKeysTests", dependencies: ["GestureKeys", "GestureWire"]),
+        // Runs a real sway (headless) with foot, and the built gestured and gesturectl against it.
+        .testTarget(name: "GestureDesktopTests", dependencies: ["GestureActions", "GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "CXCB", "gestured", "gesturectl"]),
+        .testTarget(
+            name: "GestureViewTests",
+            dependencies: [
+                "GestureView", "GesturePipeline", "GestureWire", "GestureCore", "Evdev",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        .testTarget(name: "GestureImportTests", dependencies: ["GestureActions", "GestureImport", "GesturePipeline", "GestureWire", "GestureCore", "GestureTesting", "Evdev", "YAML"]),
+        .testTarget(
+            name: "GesturePipelineTests",
+            dependencies: ["GesturePipeline", "GestureCore", "GestureTesting", "Evdev", "GestureWire"]),
+    ]
+)
+
+// `make bench` (ordo-one/benchmark, which needs package traits) is left out: it needs
+// Swift 6.2 and Package.swift.
+
+// `make fuzz` sets GESTURED_FUZZ=1 (in a build folder of its own, built with
+// `--sanitize=fuzzer --sanitize=address`) to add the libFuzzer harnesses (docs/RELIABILITY.md).
+if ProcessInfo.processInfo.environment["GESTURED_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "gestured-fuzz", dependencies: ["GestureActions", "GestureWire", "GesturePipeline", "GestureImport", "Evdev", "GestureCore"], path: "Fuzz/Harnesses"))
+}
