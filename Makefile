@@ -23,7 +23,7 @@ help:
 
 # Installs only the packages that are absent; runs `apt-get update` only when needed.
 deps:
-	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found; install Swift 6.2 or newer from swift.org" >&2; exit 1; }
+	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found; install Swift 6.0 or newer (Debian 13: apt install swiftlang; or swift.org)" >&2; exit 1; }
 	@scripts/apt-install-missing.sh $(APT_PACKAGES)
 
 build: deps
