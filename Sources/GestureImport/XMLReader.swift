@@ -66,7 +66,7 @@ public enum XMLReader {
                 pairs.append((String(cString: key), String(cString: value)))
                 index += 2
             }
-            builder.start(String(cString: name!), pairs, line: Int(XML_GetCurrentLineNumber(builder.parser)))
+            builder.start(String(cString: name!), pairs, line: Int(gestured_XML_CurrentLine(builder.parser)))
         }, { data, _ in
             Unmanaged<Builder>.fromOpaque(data!).takeUnretainedValue().end()
         })
@@ -83,7 +83,7 @@ public enum XMLReader {
         let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { XML_Parse(parser, $0.baseAddress, Int32(buffer.count), 1) }
         }
-        let line = Int(XML_GetCurrentLineNumber(parser))
+        let line = Int(gestured_XML_CurrentLine(parser))
         if let refusal = builder.refusal { throw Failure(line: refusal.line, problem: refusal.problem) }
         guard status == XML_STATUS_OK else {
             let problem = XML_ErrorString(XML_GetErrorCode(parser)).map { String(cString: $0) } ?? "unreadable XML"
@@ -126,7 +126,7 @@ public enum XMLReader {
 
         func refuse(_ problem: String) {
             guard refusal == nil, let parser else { return }
-            refusal = Failure(line: Int(XML_GetCurrentLineNumber(parser)), problem: problem)
+            refusal = Failure(line: Int(gestured_XML_CurrentLine(parser)), problem: problem)
             XML_StopParser(parser, XML_FALSE)
         }
     }
