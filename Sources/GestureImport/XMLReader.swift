@@ -29,23 +29,39 @@ public enum XMLReader {
     /// takes `--` inside a comment, which XML forbids and Expat refuses, and users' files have
     /// it (commented-out settings). A comment ends at the first `-->`, as pugixml ends it;
     /// lengths and lines stay as they were, so every line number holds.
-    static func lenientComments(_ bytes: [UInt8]) -> [UInt8] {
-        let dash = UInt8(ascii: "-"), open: [UInt8] = Array("<!--".utf8)
-        var bytes = bytes
+    static func lenientComments(_ input: [UInt8]) -> [UInt8] {
+        // Copied byte by byte into a new array: Swift 6.0.3's optimizer crashed (its
+        // AccessPathVerification) on the same loop changing a copy of the input in place.
+        let dash = UInt8(ascii: "-"), less = UInt8(ascii: "<"), bang = UInt8(ascii: "!"), greater = UInt8(ascii: ">")
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count)
         var index = 0
-        while index + 4 <= bytes.count {
-            guard bytes[index] == open[0], Array(bytes[index..<index + 4]) == open else {
+        var inComment = false
+        while index < input.count {
+            let byte = input[index]
+            if !inComment {
+                if byte == less, index + 4 <= input.count, input[index + 1] == bang, input[index + 2] == dash, input[index + 3] == dash {
+                    output.append(contentsOf: [less, bang, dash, dash])
+                    index += 4
+                    inComment = true
+                } else {
+                    output.append(byte)
+                    index += 1
+                }
+            } else if index + 3 > input.count {
+                // Too near the end for `-->`: the rest as it is (Expat says the comment is open).
+                output.append(byte)
                 index += 1
-                continue
+            } else if byte == dash, input[index + 1] == dash, input[index + 2] == greater {
+                output.append(contentsOf: [dash, dash, greater])
+                index += 3
+                inComment = false
+            } else {
+                output.append(byte == dash ? UInt8(ascii: " ") : byte)
+                index += 1
             }
-            var body = index + 4
-            while body + 3 <= bytes.count, !(bytes[body] == dash && bytes[body + 1] == dash && bytes[body + 2] == UInt8(ascii: ">")) {
-                if bytes[body] == dash { bytes[body] = UInt8(ascii: " ") }
-                body += 1
-            }
-            index = body + 3
         }
-        return bytes
+        return output
     }
 
     /// The root element.
