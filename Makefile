@@ -5,7 +5,7 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev libexpat1-dev libsystemd-dev libxkbcommon-dev xkb-data libxcb1-dev libwayland-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo install deb static e2e fuzz soak bench bench-instructions bench-strokes bench-daemon bench-footprint order-file fixtures-update diagrams clean help
+.PHONY: all deps build test demo install deb deb-arm64 arm64 debian13 static e2e fuzz soak bench bench-instructions bench-strokes bench-daemon bench-footprint order-file fixtures-update diagrams clean help
 
 all: build
 
@@ -16,6 +16,9 @@ help:
 	@echo "make fuzz   - run the libFuzzer harnesses for FUZZ_SECONDS each (default 60; docs/RELIABILITY.md)"
 	@echo "make soak   - churn, stuck readers, signals, hostile definitions and a 2-minute soak (docs/RELIABILITY.md)"
 	@echo "make e2e    - end-to-end tests on a real kernel input stack in a QEMU guest (e2e/README.md)"
+	@echo "make debian13 - make test in a Debian 13 root with Debian's own Swift 6.0.3"
+	@echo "make arm64  - arm64 binaries cross-compiled with Debian 13's Swift, fixtures replayed under qemu-aarch64"
+	@echo "make deb-arm64 - the arm64 Debian package"
 	@echo "make bench  - run the benchmarks (release build, see docs/BENCHMARKS.md)"
 	@echo "make install - install gestured, gesturectl, gestured-actions and the systemd units (systemd/README.md)"
 	@echo "make deps   - install the system packages gestured needs (only those missing)"
@@ -155,6 +158,28 @@ deb: static
 	@scripts/apt-install-missing.sh $(DEB_PACKAGES)
 	$(SWIFT) build --package-path .build-static/checkouts/swift-argument-parser --scratch-path .build-manual --product generate-manual
 	@deb=$$(scripts/make-deb.sh "$(STATIC_BIN)" "$$($(SWIFT) build --package-path .build-static/checkouts/swift-argument-parser --scratch-path .build-manual --show-bin-path)/generate-manual" .build-deb) && \
+	cp "$$deb" . && echo "built $$(basename "$$deb")" && \
+	lintian --fail-on error --info --display-level ">=info" "$$(basename "$$deb")"
+
+# Debian 13 with its own Swift, swiftlang 6.0.3 (debian13/run.sh; README, "Debian 13, arm64"), in
+# roots made once into ~/.cache/gestured/debian13 (GESTURED_DEBIAN13_CACHE moves them):
+# `make debian13` runs the README's `make test` in a Debian 13 root; `make arm64` cross-compiles
+# the arm64 binaries (release, static Swift runtime) into .build-arm64/release and replays every
+# fixture with them under qemu-aarch64 against the x86_64 transcripts; `make deb-arm64` packages
+# them. Not part of CI (see the README for why).
+debian13:
+	$(SUDO) sh debian13/run.sh test
+
+arm64:
+	$(SUDO) sh debian13/run.sh arm64
+
+deb-arm64: arm64
+	@scripts/apt-install-missing.sh $(DEB_PACKAGES) binutils-aarch64-linux-gnu qemu-user-static
+	$(SWIFT) package resolve
+	$(SWIFT) build --package-path .build/checkouts/swift-argument-parser --scratch-path .build-manual --product generate-manual
+	@sysroot=$$(cat .build-arm64/sysroot) && \
+	deb=$$(QEMU_LD_PREFIX=$$sysroot DEB_ARCH=arm64 STRIP=aarch64-linux-gnu-strip SHLIBDEPS_ROOT=$$sysroot \
+	  scripts/make-deb.sh .build-arm64/release "$$($(SWIFT) build --package-path .build/checkouts/swift-argument-parser --scratch-path .build-manual --show-bin-path)/generate-manual" .build-deb-arm64) && \
 	cp "$$deb" . && echo "built $$(basename "$$deb")" && \
 	lintian --fail-on error --info --display-level ">=info" "$$(basename "$$deb")"
 

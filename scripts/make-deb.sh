@@ -7,6 +7,10 @@
 #                    the parser's own description of each command)
 #   OUT_DIR          where the .deb goes; its staging tree is OUT_DIR/gestured-deb
 # What goes where, and why: packaging/README.md.
+# For another architecture's binaries (`make deb-arm64`): DEB_ARCH names it, STRIP is a strip
+# that reads them, SHLIBDEPS_ROOT is a root of that architecture in which dpkg-shlibdeps runs
+# (chrooted; qemu-user runs it there), and the binaries run under qemu-user where they are run
+# here (--version, man pages, completions: QEMU_LD_PREFIX set by the caller).
 set -eu
 bin=$1
 generate_manual=$2
@@ -19,7 +23,8 @@ for tool in gestured gesturectl gestured-actions; do
   said=$("$bin/$tool" --version)
   [ "$said" = "$version" ] || { echo "make-deb: $tool --version says $said, packaging/changelog $version" >&2; exit 1; }
 done
-arch=$(dpkg --print-architecture)
+arch=${DEB_ARCH:-$(dpkg --print-architecture)}
+strip=${STRIP:-strip}
 # Reproducible: every date in the package is the last commit's (or the changelog's).
 SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
 export SOURCE_DATE_EPOCH
@@ -36,12 +41,12 @@ root=$stage
 install -d "$root/usr/bin"
 for tool in gestured gesturectl; do
   install -m 0755 "$bin/$tool" "$root/usr/bin/$tool"
-  strip --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/bin/$tool"
+  "$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/bin/$tool"
 done
 # The actions runner as the user service starts it: not a command users type (they type
 # `gesturectl actions`, the same runner), so in /usr/libexec.
 install -D -m 0755 "$bin/gestured-actions" "$root/usr/libexec/gestured-actions"
-strip --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/libexec/gestured-actions"
+"$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/libexec/gestured-actions"
 
 # systemd units and the snippets that make the user and the runtime directory.
 install -D -m 0644 systemd/gestured.service "$root/usr/lib/systemd/system/gestured.service"
@@ -111,8 +116,20 @@ shlibs_dir=$out/shlibs
 rm -rf "$shlibs_dir"
 mkdir -p "$shlibs_dir/debian"
 printf 'Source: gestured\n\nPackage: gestured\nArchitecture: any\n' > "$shlibs_dir/debian/control"
-shlibs=$(cd "$shlibs_dir" && dpkg-shlibdeps -O "$root/usr/bin/gestured" "$root/usr/bin/gesturectl" "$root/usr/libexec/gestured-actions" 2>/dev/null \
-  | sed -n 's/^shlibs:Depends=//p')
+if [ -n "${SHLIBDEPS_ROOT:-}" ]; then
+  # In a root of the binaries' architecture, where their libraries and symbols files are.
+  scratch=$SHLIBDEPS_ROOT/tmp/gestured-shlibs
+  rm -rf "$scratch"
+  mkdir -p "$scratch/debian"
+  cp "$shlibs_dir/debian/control" "$scratch/debian/"
+  cp "$root/usr/bin/gestured" "$root/usr/bin/gesturectl" "$root/usr/libexec/gestured-actions" "$scratch/"
+  shlibs=$(chroot "$SHLIBDEPS_ROOT" sh -c 'cd /tmp/gestured-shlibs && dpkg-shlibdeps -O gestured gesturectl gestured-actions' 2>/dev/null \
+    | sed -n 's/^shlibs:Depends=//p')
+  rm -rf "$scratch"
+else
+  shlibs=$(cd "$shlibs_dir" && dpkg-shlibdeps -O "$root/usr/bin/gestured" "$root/usr/bin/gesturectl" "$root/usr/libexec/gestured-actions" 2>/dev/null \
+    | sed -n 's/^shlibs:Depends=//p')
+fi
 [ -n "$shlibs" ] || { echo "make-deb: dpkg-shlibdeps found no libraries" >&2; exit 1; }
 rm -rf "$shlibs_dir"
 
