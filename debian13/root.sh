@@ -12,7 +12,9 @@ arch=$1
 root=$2
 packages="swiftlang make git dpkg-dev ca-certificates python3 pkg-config libc6-dev libstdc++-14-dev libinput-dev libudev-dev libevdev-dev libyaml-dev libexpat1-dev libsystemd-dev libxkbcommon-dev xkb-data libxcb1-dev libwayland-dev"
 recipe=$( { cat debian13/root.sh; echo "$arch $packages"; } | sha256sum | cut -d' ' -f1)
-if [ -f "$root/complete" ] && [ "$(cat "$root/complete")" = "$recipe" ] && [ -x "$root/usr/bin/swift" ]; then
+# (The compiler itself: /usr/bin/swift is a link to an absolute path, which outside the root
+# points into the host.)
+if [ -f "$root/complete" ] && [ "$(cat "$root/complete")" = "$recipe" ] && [ -x "$root/usr/libexec/swift/bin/swift-frontend" ]; then
   exit 0
 fi
 scripts/apt-install-missing.sh mmdebstrap
