@@ -62,9 +62,14 @@ cp /usr/local/share/ca-certificates/*.crt "$build/usr/local/share/ca-certificate
   printf '[safe]\n\tdirectory = *\n'
 } > "$build/etc/gitconfig"
 
-# The working tree, copied in (build folders kept).
+# The working tree, copied in (build folders kept). Packages fetched through other rewrites
+# than this run's are fetched again: git cannot update a clone from a mirror of other history.
 src=$build/src/gestured
 mkdir -p "$src"
+if ! cmp -s "$build/etc/gitconfig" "$build/etc/gitconfig.last"; then
+  rm -rf "$build/root/.cache/org.swift.swiftpm" "$src"/.build*/repositories "$src"/.build*/checkouts "$src/Package.resolved"
+  cp "$build/etc/gitconfig" "$build/etc/gitconfig.last"
+fi
 find "$src" -mindepth 1 -maxdepth 1 ! -name '.build*' -exec rm -rf {} +
 git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -xf - -C "$src"
 in_root() { chroot "$build" env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root LANG=C.UTF-8 sh -c "cd /src/gestured && $1"; }
