@@ -45,12 +45,17 @@ for d in dev dev/pts dev/shm sys; do bind "/$d" "$build/$d"; done
 # The host's certificates and pip settings (a proxy's CA), and its git rewrites for GitHub.
 cp /usr/local/share/ca-certificates/*.crt "$build/usr/local/share/ca-certificates/" 2>/dev/null && chroot "$build" update-ca-certificates > /dev/null || true
 [ -f /etc/pip.conf ] && cp /etc/pip.conf "$build/etc/pip.conf"
+rewrites=$(git config --system --get-regexp '^url\..*\.insteadof$' 2>/dev/null || true)
 {
-  git config --system --get-regexp '^url\..*\.insteadof$' 2>/dev/null | while read -r key value; do
+  # Read from a here-document, not a pipe: the mounts must be made (and listed) in this shell.
+  while read -r key value; do
+    [ -n "$key" ] || continue
     target=${key#url.}; target=${target%.insteadof}
     [ -d "$target" ] && bind "$target" "$build$target" ro
     printf '[url "%s"]\n\tinsteadOf = %s\n' "$target" "$value"
-  done
+  done <<REWRITES
+$rewrites
+REWRITES
   if [ -n "${GESTURED_GIT_MIRRORS:-}" ]; then
     bind "$GESTURED_GIT_MIRRORS" "$build/mirrors" ro
     for repo in "$GESTURED_GIT_MIRRORS"/*/repo; do
