@@ -23,6 +23,7 @@ cache=${GESTURED_DEBIAN13_CACHE:-$HOME/.cache/gestured/debian13}
 build=$cache/amd64
 sysroot=$cache/arm64
 mkdir -p "$cache"
+scripts/apt-install-missing.sh rsync
 sh debian13/root.sh amd64 "$build"
 [ "$what" = arm64 ] && sh debian13/root.sh arm64 "$sysroot"
 
@@ -67,16 +68,17 @@ REWRITES
   printf '[safe]\n\tdirectory = *\n'
 } > "$build/etc/gitconfig"
 
-# The working tree, copied in (build folders kept). Packages fetched through other rewrites
-# than this run's are fetched again: git cannot update a clone from a mirror of other history.
+# The working tree, copied in with what .gitignore leaves out kept as it is there (its build
+# folders and Package.resolved); rsync rewrites only the files that changed, so an unchanged
+# source is not built again. Packages fetched through other rewrites than this run's are
+# fetched again: git cannot update a clone from a mirror of other history.
 src=$build/src/gestured
 mkdir -p "$src"
 if ! cmp -s "$build/etc/gitconfig" "$build/etc/gitconfig.last"; then
   rm -rf "$build/root/.cache/org.swift.swiftpm" "$src"/.build*/repositories "$src"/.build*/checkouts "$src/Package.resolved"
   cp "$build/etc/gitconfig" "$build/etc/gitconfig.last"
 fi
-find "$src" -mindepth 1 -maxdepth 1 ! -name '.build*' -exec rm -rf {} +
-git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -xf - -C "$src"
+rsync -a --delete --filter=':- .gitignore' --exclude=/.git ./ "$src/"
 in_root() { chroot "$build" env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root LANG=C.UTF-8 sh -c "cd /src/gestured && $1"; }
 
 case $what in

@@ -79,12 +79,14 @@ chmod 0644 "$doc"/*
 
 # Man pages, generated from each executable's argument parser: gestured(8) (a daemon) and
 # gesturectl(1) with every subcommand on the one page (a page per subcommand would be named
-# "gesturectl subscribe", which whatis and apropos cannot index).
+# "gesturectl subscribe", which whatis and apropos cannot index); gestured-actions(1), the user
+# unit's program, though it lives in /usr/libexec (lintian asks a page of every program).
 manuals=$out/manuals
 rm -rf "$manuals"
 mkdir -p "$manuals/1" "$manuals/8"
 "$generate_manual" "$bin/gestured" --section 8 --date "$manual_date" --output-directory "$manuals/8" >/dev/null
 "$generate_manual" "$bin/gesturectl" --section 1 --date "$manual_date" --output-directory "$manuals/1" >/dev/null
+"$generate_manual" "$bin/gestured-actions" --section 1 --date "$manual_date" --output-directory "$manuals/1" >/dev/null
 for section in 1 8; do
   install -d "$root/usr/share/man/man$section"
   for page in "$manuals/$section"/*; do
