@@ -4,8 +4,8 @@ extension VelocityEstimator {
     typealias SampleStorage = InlineArray<8, Sample>
     #else
     /// The eight samples, in place, for Swift 6.0 and 6.1 (Debian 13's 6.0.3), which have no
-    /// `InlineArray`: a tuple read and written through a pointer to its first element, with the
-    /// subscript and initializer `InlineArray` has.
+    /// `InlineArray`: a tuple read and written at each sample's byte offset, with the subscript
+    /// and initializer `InlineArray` has.
     struct SampleStorage: Sendable {
         var elements: (Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample)
 
