@@ -8,7 +8,7 @@
 #                           by the arm64 gesturectl under qemu-aarch64 and compared, byte for byte,
 #                           with the transcript the x86_64 build wrote (Fixtures/*.expected.jsonl)
 #
-# The working tree (tracked and untracked files, not .build*) is copied into the amd64 root's
+# The working tree (what .gitignore does not leave out) is copied into the amd64 root's
 # /src/gestured each time; its build folders stay there between runs. Needs root (chroot, mount).
 #
 # Dependencies: SwiftPM 6.0 takes the newest versions whose manifests it can read (swift-nio
@@ -18,7 +18,6 @@
 # others keep the host's /etc/gitconfig rewrites, whose folders are mounted in the root).
 set -eu
 what=$1
-here=$(pwd)
 cache=${GESTURED_DEBIAN13_CACHE:-$HOME/.cache/gestured/debian13}
 build=$cache/amd64
 sysroot=$cache/arm64
@@ -37,7 +36,8 @@ bind() {   # bind SOURCE TARGET [ro]
 cleanup() {
   for point in $mounted; do umount -l "$point" 2>/dev/null || true; done
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 mkdir -p "$build/proc"
 mountpoint -q "$build/proc" || mount -t proc proc "$build/proc"
 mounted="$build/proc"
