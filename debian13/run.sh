@@ -17,7 +17,11 @@
 # of full clones: GESTURED_GIT_MIRRORS=DIR, with DIR/OWNER+NAME/repo for each package (the
 # others keep the host's /etc/gitconfig rewrites, whose folders are mounted in the root).
 set -eu
-what=$1
+what=${1:-}
+case $what in
+test | arm64) ;;
+*) echo "usage: debian13/run.sh test|arm64" >&2; exit 2 ;;
+esac
 cache=${GESTURED_DEBIAN13_CACHE:-$HOME/.cache/gestured/debian13}
 build=$cache/amd64
 sysroot=$cache/arm64
@@ -136,6 +140,4 @@ JSON
   echo "▶ arm64 replay transcripts: $same identical to the x86_64 build's, $differ different"
   [ "$differ" = 0 ]
   ;;
-*)
-  echo "usage: debian13/run.sh test|arm64" >&2; exit 2 ;;
 esac

@@ -1,12 +1,12 @@
 import Descriptors
 import GestureActions
-import NIOCore
 import GestureClient
 import GestureCommandLine
 import GestureDesktop
 import GesturePipeline
 import GestureWire
 import Glibc
+import NIOCore
 import Posix
 
 /// The loop of `gesturectl actions`: one connection to the daemon for every action, the

@@ -3,8 +3,8 @@ import GestureActions
 import GestureCommandLine
 import GestureCore
 import GestureDesktop
-import GestureWire
 import GesturePipeline
+import GestureWire
 import Posix
 
 /// What `gesturectl actions` and `gestured-actions` take, and what they do with it: run the

@@ -29,7 +29,7 @@ import Testing
             let start = offset
             frames.removeAll(keepingCapacity: true)
             while offset + size <= bytes.count {
-                let event = Self.event(bytes, at: offset)
+                let event = EvdevTouchSource.events(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + size]))[0]
                 offset += size
                 events.append(event)
                 if event.type == EventCode.EV_SYN && event.code == EventCode.SYN_REPORT {
@@ -39,14 +39,6 @@ import Testing
             }
             decoder.feed(records: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), into: &frames)
             return .partial
-        }
-
-        static func event(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> InputEvent {
-            let seconds = bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)
-            let micros = bytes.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self)
-            return InputEvent(
-                time: Timestamp(microseconds: seconds * 1_000_000 + micros), type: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
-                code: bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self), value: bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self))
         }
     }
 
