@@ -5,7 +5,7 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev libexpat1-dev libsystemd-dev libxkbcommon-dev xkb-data libxcb1-dev libwayland-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo install deb deb-arm64 arm64 debian13 static e2e fuzz soak bench bench-instructions bench-strokes bench-daemon bench-footprint order-file fixtures-update diagrams clean help
+.PHONY: all deps build test demo install deb deb-arm64 arm64 debian13 static e2e e2e-arm64 fuzz soak bench bench-instructions bench-strokes bench-daemon bench-footprint order-file fixtures-update diagrams clean help
 
 all: build
 
@@ -19,6 +19,7 @@ help:
 	@echo "make debian13 - make test in a Debian 13 root with Debian's own Swift 6.0.3"
 	@echo "make arm64  - arm64 binaries cross-compiled with Debian 13's Swift, fixtures replayed under qemu-aarch64"
 	@echo "make deb-arm64 - the arm64 Debian package"
+	@echo "make e2e-arm64 - that package under systemd in a Debian 13 arm64 guest (emulated)"
 	@echo "make bench  - run the benchmarks (release build, see docs/BENCHMARKS.md)"
 	@echo "make install - install gestured, gesturectl, gestured-actions and the systemd units (systemd/README.md)"
 	@echo "make deps   - install the system packages gestured needs (only those missing)"
@@ -186,10 +187,17 @@ deb-arm64: arm64
 # End to end on a real kernel input stack, in throw-away QEMU guests (e2e/README.md): the
 # package installed in a guest that boots systemd, and the binaries on the bare input stack. The
 # guest image is built once into ~/.cache/gestured/e2e (GESTURED_E2E_CACHE moves it).
-E2E_PACKAGES = qemu-system-x86 debootstrap e2fsprogs cpio
+E2E_PACKAGES = qemu-system-x86 debootstrap e2fsprogs cpio xz-utils
 e2e: deb
 	@scripts/apt-install-missing.sh $(E2E_PACKAGES)
 	$(SUDO) e2e/run.sh "$(STATIC_BIN)" .build-deb/gestured_*.deb
+
+# The arm64 package in a Debian 13 arm64 guest booted with systemd (qemu-system-aarch64, software
+# emulation): a selection of the service scenarios (e2e/arm64.sh, e2e/README.md). Not part of CI:
+# it needs `make deb-arm64` (see the README), and the guest takes about 10 minutes.
+e2e-arm64: deb-arm64
+	@scripts/apt-install-missing.sh qemu-system-arm debootstrap e2fsprogs cpio xz-utils qemu-user-static binfmt-support
+	$(SUDO) e2e/arm64.sh "$$(ls -1 .build-deb-arm64/gestured_*_arm64.deb | tail -n 1)"
 
 # libFuzzer harnesses (Fuzz/Harnesses) with AddressSanitizer, in a build folder of their own:
 # each runs FUZZ_SECONDS (default 60) and any crash, leak, timeout or broken invariant fails

@@ -3,11 +3,14 @@
 # image recipe with these packages. The stamp file `complete` is written last, after every step
 # succeeded, and holds a digest of the recipe (build-image.sh, the stage-1 init, the package list),
 # so an interrupted build (no stamp), or an image of another recipe (another digest), is built
-# again from scratch. Creates every folder it writes to. Usage: e2e/image.sh CACHE [trixie]
-# (`trixie`: the Debian 13 image with sway, in CACHE/image-trixie, for e2e/guest/compositor.py)
+# again from scratch. Creates every folder it writes to. Usage: e2e/image.sh CACHE [trixie|arm64]
+# (`trixie`: the Debian 13 image with sway, in CACHE/image-trixie, for e2e/guest/compositor.py;
+# `arm64`: a Debian 13 arm64 image with systemd, in CACHE/image-arm64, for `make e2e-arm64`)
 set -eu
 cache=$1
-suite=${2:-bookworm}
+variant=${2:-bookworm}
+suite=$variant
+arch=$(dpkg --print-architecture)
 image=$cache/image
 # The guest's extra packages: python3-yaml for `libinput replay`; systemd, systemd-sysv and dbus
 # to boot systemd as PID 1 for the service scenarios (e2e/README.md); libpam-systemd, so that a
@@ -15,13 +18,25 @@ image=$cache/image
 # libxkbcommon0, xkb-data, libxcb1 and libwayland-client0, which gesturectl links (key names, X11
 # and Wayland windows).
 packages="python3-yaml systemd systemd-sysv dbus libpam-systemd kbd libxkbcommon0 xkb-data libxcb1 libwayland-client0"
-if [ "$suite" = trixie ]; then
+case $variant in
+bookworm) ;;
+trixie)
   # A compositor that reads the devices through its own libinput, as on a desktop (sway 1.10):
   # what gestured consumes must not reach its `bindgesture`. libyaml for gestured itself.
   image=$cache/image-trixie
   packages="sway libyaml-0-2 libxkbcommon0 xkb-data libwayland-client0"
-fi
-recipe=$( { cat e2e/image.sh e2e/qemu-input/build-image.sh e2e/qemu-input/guest/initrd-init; echo "$suite $packages"; } \
+  ;;
+arm64)
+  # Debian 13 on arm64, as on a Raspberry Pi or a phone: the service scenarios' packages, and what
+  # the arm64 package depends on beyond them (libyaml; libinput and libevdev come with libinput-bin).
+  image=$cache/image-arm64
+  suite=trixie
+  arch=arm64
+  packages="$packages libyaml-0-2 libexpat1"
+  ;;
+*) echo "e2e/image.sh: no image variant '$variant' (bookworm, trixie, arm64)" >&2; exit 2 ;;
+esac
+recipe=$( { cat e2e/image.sh e2e/qemu-input/build-image.sh e2e/qemu-input/guest/initrd-init; echo "$suite $arch $packages"; } \
   | sha256sum | cut -d' ' -f1)
 
 mkdir -p "$cache"
@@ -32,17 +47,17 @@ fi
 [ -d "$image" ] && echo "▶ the guest image in $image is incomplete or of another recipe: building it again"
 rm -rf "$image"
 mkdir -p "$image"
-echo "▶ building the $suite guest image into $image (once, a few minutes)"
+echo "▶ building the $suite $arch guest image into $image (once, a few minutes; arm64 about 15)"
 start=$(date +%s)
-if ! QI_SUITE=$suite QI_EXTRA_PKGS=$packages e2e/qemu-input/build-image.sh "$image" > "$cache/build-image-$suite.log" 2>&1; then
-  tail -n 20 "$cache/build-image-$suite.log"
+if ! QI_SUITE=$suite QI_ARCH=$arch QI_EXTRA_PKGS=$packages e2e/qemu-input/build-image.sh "$image" > "$cache/build-image-$variant.log" 2>&1; then
+  tail -n 20 "$cache/build-image-$variant.log"
   exit 1
 fi
 rm -rf "$image/dl" "$image/rootfs"
 # Room for the scenarios: the package is unpacked twice at once on upgrade. The file stays sparse,
 # and every run starts from this image as a snapshot, so the space costs nothing until written.
 truncate -s +1G "$image/rootfs.ext4"
-e2fsck -fy "$image/rootfs.ext4" >> "$cache/build-image-$suite.log" 2>&1 || [ $? -le 1 ]
-resize2fs "$image/rootfs.ext4" >> "$cache/build-image-$suite.log" 2>&1
+e2fsck -fy "$image/rootfs.ext4" >> "$cache/build-image-$variant.log" 2>&1 || [ $? -le 1 ]
+resize2fs "$image/rootfs.ext4" >> "$cache/build-image-$variant.log" 2>&1
 echo "$recipe" > "$image/complete"
 echo "▶ guest image built in $(( $(date +%s) - start )) s"

@@ -13,7 +13,8 @@ ALT_THEN_CTRL_Z = ["KEY_LEFTALT pressed", "KEY_LEFTCTRL pressed", "KEY_W pressed
                    "KEY_LEFTALT released"]
 
 
-def judge(report, record):
+def judge(report, record, only=None):
+    """One line per scenario (those named in `only`, when given: a selection's run)."""
     notes = {}  # what a passing scenario measured, shown on its line
 
     def scenario(name, label, checks):
@@ -256,6 +257,19 @@ def judge(report, record):
                f"after {seen['strokes']} strokes the command ran {seen['ran'][:3]}; journal: {seen['journal'][-3:]}")
         expect(p, seen["disable"] == 0, "systemctl --user disable --now failed")
         notes["user-actions"] = f"{seen['strokes']} stroke(s) until the first ran"
+        footprint = seen.get("footprint", {})
+        if "rss_kib" in footprint.get("gestured", {}) and "rss_kib" in footprint.get("gestured-actions", {}):
+            notes["user-actions"] += (f"; idle RSS ({footprint['machine']}): gestured {footprint['gestured']['rss_kib'] / 1024:.1f} MiB, "
+                                      f"gestured-actions {footprint['gestured-actions']['rss_kib'] / 1024:.1f} MiB")
+        return p
+
+    def consumed(seen):
+        p = []
+        expect(p, seen["reload"] == [0, True] or seen["reload"] == (0, True), f"the reload to `consume: true`: {seen['reload']}")
+        expect(p, bool(seen["twin"]) and seen["desktop_has_twin"], f"twin {seen['twin']}, the desktop listed it: {seen['desktop_has_twin']}")
+        ended = [gesture for gesture, phase, _ in seen["gestured"] if phase == "ended"]
+        expect(p, ended == ["swipe-left-3", "swipe-right-3"], f"gestured: {seen['gestured']}")
+        expect(p, seen["desktop_swipes"] == ["right"], f"the desktop's swipes: {seen['desktop_swipes']} ({seen['desktop_lines'][-4:]})")
         return p
 
     def remove(seen):
@@ -284,6 +298,7 @@ def judge(report, record):
         ("logs", "service: a rejected configuration is in the journal at warning or above, with its line", logs),
         ("watchdog", "service: 4 × WatchdogSec (5 s, as shipped) under load without a watchdog kill", watchdog),
         ("hung-grab", "service: a hung daemon (SIGSTOP) holding a grab is killed by the watchdog, the grab and twin go, the restart grabs again; a reload gives the pad back with the desktop's values written back", hung_grab),
+        ("consumed", "service: a consumed three-finger swipe never reaches a libinput reader (the desktop), the free one does; gestured ends both", consumed),
         ("sessions", "sessions: two users on two VTs, chvt between them: only the one in front is served, the other paused and resumed, root always", sessions),
         ("keys", "keys: alice's actions hold alt and type ctrl+z on AZERTY through the virtual keyboard, as libinput reads it; bob may not type; "
                  "a killed client's and a killed daemon's keys come up", keys),
@@ -291,4 +306,5 @@ def judge(report, record):
         ("stop", "service: systemctl stop delivers failed(shutdown) before closing; the socket stays and starts it again", stop),
         ("remove", "package: remove stops and unloads it; purge leaves no unit, user, group or file", remove),
     ):
-        scenario(name, label, checks)
+        if only is None or name in only:
+            scenario(name, label, checks)

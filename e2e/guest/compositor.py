@@ -69,17 +69,6 @@ def text(path):
         return ""
 
 
-def swipe(pad, dx):
-    start = {0: (450, 300), 1: (550, 250), 2: (650, 300)}
-    touch.frame(pad, touch.fingers_frame(start, first=True, tool=touch.EV_KEY.BTN_TOOL_TRIPLETAP))
-    time.sleep(0.15)  # the fingers settle, as a hand does before it sweeps
-    for step in range(1, 31):
-        touch.frame(pad, touch.fingers_frame({s: (x + dx * step / 30, y) for s, (x, y) in start.items()}))
-        time.sleep(0.01)
-    touch.frame(pad, touch.lift(start, tool=touch.EV_KEY.BTN_TOOL_TRIPLETAP))
-    time.sleep(1.0)
-
-
 def run(bin_dir, out, mode):
     """One run: gestured (consuming or not), a clickpad, sway, a swipe each way."""
     config = f"/tmp/compositor-{mode}.yml"
@@ -110,8 +99,8 @@ def run(bin_dir, out, mode):
     if not wait_for(lambda: sway.poll() is None and text(sway_log).count(name) >= 1 and "Running compositor" in text(sway_log), 90):
         time.sleep(5)
     time.sleep(2.0)
-    swipe(pad, -350)
-    swipe(pad, 350)
+    touch.clickpad_swipe(pad, -350)
+    touch.clickpad_swipe(pad, 350)
     time.sleep(1.0)
     fired = text(f"{out}/compositor-{mode}-sway.txt").split()
     sway.terminate()

@@ -6,7 +6,8 @@ socket or sets LISTEN_FDS by hand.
 
 It only collects: what each scenario saw goes into out/service.json, and the host judges
 (e2e/evaluate.py). Every wait is bounded; a scenario that fails records why and the next one runs.
-Usage: service.py PACKAGE.deb"""
+Usage: service.py PACKAGE.deb [SCENARIO...]   (only the scenarios named, in their written order;
+`make e2e-arm64` runs a selection)"""
 import json
 import os
 import shutil
@@ -160,6 +161,18 @@ def device_id(name, not_in=()):
     return wait_for(lambda: max((i for i, n in listed() if n == name and i not in not_in), default=None), 60)
 
 
+SCREEN = "gestured e2e resume touchscreen"
+
+
+def screen():
+    """The touchscreen the later scenarios share: the one the resume scenario plugged back in,
+    or (when a selection leaves that scenario out) one made now under the same name."""
+    if "screen" not in devices:
+        devices["screen"] = touch.touchscreen(SCREEN)
+        device_id(SCREEN)
+    return devices["screen"]
+
+
 class Finger:
     """One finger on a uinput device: down, moved in 1 mm steps every 10 ms, lifted."""
 
@@ -195,6 +208,19 @@ def running(unit, timeout=60):
     properties = ("ActiveState", "SubState", "TriggeredBy", "MainPID", "Type", "User")
     return wait_for(lambda: (lambda s: s if s["SubState"] == "running" else None)(show(unit, *properties)), timeout) \
         or show(unit, *properties)
+
+
+def memory(pid):
+    """A process's resident memory, its private part (Private_Clean + Private_Dirty, smaps_rollup)
+    in KiB, and its threads' names, as `make bench-footprint` measures them."""
+    try:
+        rss = next(int(line.split()[1]) for line in open(f"/proc/{pid}/status") if line.startswith("VmRSS:"))
+        private = sum(int(line.split()[1]) for line in open(f"/proc/{pid}/smaps_rollup")
+                      if line.startswith(("Private_Clean:", "Private_Dirty:")))
+        threads = sorted(open(f"/proc/{pid}/task/{t}/comm").read().strip() for t in os.listdir(f"/proc/{pid}/task"))
+        return {"rss_kib": rss, "private_kib": private, "threads": threads}
+    except (OSError, StopIteration) as error:
+        return {"error": str(error)}
 
 
 def comm(pid):
@@ -282,7 +308,7 @@ def resume(seen):
     on both and a client that stays subscribed throughout."""
     client = subscriber(define=["e2e-pan"])
     seen["main_pid"] = show("gestured.service", "MainPID")["MainPID"]
-    names = ("gestured e2e resume touchscreen", "gestured e2e resume clickpad")
+    names = (SCREEN, "gestured e2e resume clickpad")
 
     def plug(old_ids=()):
         made = {names[0]: touch.touchscreen(names[0]), names[1]: touch.clickpad(names[1])}
@@ -400,7 +426,7 @@ def reload(seen):
     watcher = subscriber()
     seen["reload_a"] = reload_with(RELOAD_A, watcher)
     client = subscriber(gestures=["keep", "change"])
-    finger = Finger(devices["screen"], 1000, 500)
+    finger = Finger(screen(), 1000, 500)
     finger.move(10)
     seen["both_active"] = [client.wait(lambda e, n=n: e.get("gesture") == n and e["phase"] == "active") is not None
                            for n in ("keep", "change")]
@@ -440,12 +466,12 @@ def watchdog(seen):
     everything."""
     run("systemctl", "restart", "gestured.service")
     seen["settings"] = show("gestured.service", "WatchdogUSec", "MainPID", "NRestarts")
-    seen["screen_listed"] = device_id("gestured e2e resume touchscreen") is not None
+    seen["screen_listed"] = device_id(SCREEN) is not None
     readers = [subscriber(define=["e2e-pan"]) for _ in range(32)]
     end = time.monotonic() + 20
     strokes = 0
     while time.monotonic() < end:
-        finger = Finger(devices["screen"], 400, 400 + 40 * (strokes % 20))
+        finger = Finger(screen(), 400, 400 + 40 * (strokes % 20))
         finger.move(150)
         finger.lift()
         strokes += 1
@@ -515,6 +541,57 @@ def hung_grab(seen):
     wait_for(lambda: not twin_of(name), 30)
     seen["given_back"] = [line for line in journal("-u", "gestured.service", "--since", "-1min").splitlines()
                           if "given back" in line or "state back" in line][-4:]
+    touch.destroy(pad)
+
+
+CONSUMED = """version: 1
+gestures:
+  - name: swipe-left-3
+    swipe: { fingers: 3, direction: left }
+    consume: true
+  - name: swipe-right-3
+    swipe: { fingers: 3, direction: right }
+"""
+
+
+@scenario("consumed")
+def consumed(seen):
+    """A consumed three-finger swipe kept from the desktop: with the configuration's `consume:
+    true` on swipe-left-3 the service grabs a clickpad, and `libinput debug-events` (a
+    compositor's view of every device) reads its twin. Three fingers swipe left, then right:
+    gestured ends both, the desktop gets only the right one."""
+    with open(CONFIG) as f:
+        before = f.read()
+    watcher = subscriber()
+    seen["reload"] = reload_with(CONSUMED, watcher)
+    watcher.close()
+    client = subscriber()
+    name = "gestured e2e consumed clickpad"
+    pad = touch.clickpad(name)
+    seen["pad_id"] = device_id(name)
+    twin = wait_for(lambda: twin_of(name), 30)
+    seen["twin"] = twin
+    desktop = Desktop("consumed")
+    try:
+        # The desktop has the twin (its DEVICE_ADDED line names the twin's node).
+        node = os.path.basename(twin or "?")
+        seen["desktop_has_twin"] = bool(wait_for(lambda: any("DEVICE_ADDED" in line and line.split()[0].lstrip("-") == node
+                                                                  for line in desktop.lines()), 30))
+        touch.clickpad_swipe(pad, -350)
+        touch.clickpad_swipe(pad, 350)
+        client.wait(lambda e: e.get("gesture") == "swipe-right-3" and e["phase"] != "active")
+        wait_for(lambda: desktop.swipes(), 10)
+        seen["gestured"] = [(e["gesture"], e["phase"], e.get("reason")) for e in client.gestures()
+                            if e["device"] == seen["pad_id"] and e["phase"] != "active"]
+        seen["desktop_swipes"] = desktop.swipes()
+        seen["desktop_lines"] = [line for line in desktop.lines() if "GESTURE_SWIPE" in line and "UPDATE" not in line][-8:]
+    finally:
+        desktop.close()
+        client.close()
+    watcher = subscriber()
+    reload_with(before, watcher)
+    watcher.close()
+    wait_for(lambda: not twin_of(name), 30)
     touch.destroy(pad)
 
 
@@ -588,12 +665,13 @@ class UserClient:
         self.kill()
 
 
-@scenario("sessions")
-def sessions(seen):
-    # Two desktop users, each logged in on a virtual terminal by an autologin getty, with
-    # pam_systemd: logind has a session for each on seat0, and the foreground one is active.
+def log_in_users(seen):
+    """Two desktop users, each logged in on a virtual terminal by an autologin getty, with
+    pam_systemd: logind has a session for each on seat0, and the foreground one is active.
+    Done once; a later call (a selection without the sessions scenario) finds them there."""
     for user, vt in SESSION_USERS.items():
-        run("useradd", "--create-home", "--groups", "gestured", user)
+        if run("getent", "passwd", user)["status"] != 0:
+            run("useradd", "--create-home", "--groups", "gestured", user)
         dropin = f"/etc/systemd/system/getty@tty{vt}.service.d"
         os.makedirs(dropin, exist_ok=True)
         with open(f"{dropin}/autologin.conf", "w") as f:
@@ -603,6 +681,11 @@ def sessions(seen):
     listed = lambda: (lambda out: out if all(u in out for u in SESSION_USERS) else None)(
         run("loginctl", "list-sessions", "--no-legend")["output"])
     seen["sessions"] = wait_for(listed, 60) or run("loginctl", "list-sessions", "--no-legend")["output"]
+
+
+@scenario("sessions")
+def sessions(seen):
+    log_in_users(seen)
     # Bob in front: his client is served; then alice: his is paused, and hers is served.
     seen["to_bob"] = switch_to("bob")
     bob = UserClient("bob", "bob-pan")
@@ -618,14 +701,14 @@ def sessions(seen):
     seen["late"] = late.wait(lambda e: e.get("event") == "closed")
     seen["late_lines"] = late.events()
     # A stroke while alice is in front: hers and root's, not bob's.
-    finger = Finger(devices["screen"], 500, 300)
+    finger = Finger(screen(), 500, 300)
     finger.move(20)
     finger.lift()
     alice.wait(lambda e: e.get("phase") == "ended")
     root.wait(lambda e: e.get("phase") == "ended")
     seen["stroke_alice"] = {"alice": alice.story(), "bob": bob.story(), "root": root.story()}
     # A stroke in flight when bob comes to the front, and alice back before it ends.
-    finger = Finger(devices["screen"], 500, 500)
+    finger = Finger(screen(), 500, 500)
     finger.move(10)
     first = {e["instance"] for e in alice.events() if e.get("phase") == "ended"}
     alice.wait(lambda e: e.get("phase") == "active" and e["instance"] not in first)
@@ -639,7 +722,7 @@ def sessions(seen):
     finger.lift()
     root.wait(lambda e: e.get("phase") == "ended" and len([x for x in root.events() if x.get("phase") == "ended"]) == 2)
     # Then one more stroke: alice's again.
-    finger = Finger(devices["screen"], 500, 700)
+    finger = Finger(screen(), 500, 700)
     finger.move(20)
     finger.lift()
     alice.wait(lambda e: len([x for x in alice.events() if x.get("phase") == "ended"]) == 2)
@@ -652,14 +735,14 @@ def sessions(seen):
     # she is in front, given back when bob comes to the front (her client is paused), grabbed
     # again when she returns, and given back when the client goes.
     kiosk = UserClient("alice", "alice-kiosk", {"id": 1, "request": "subscribe", "consume": True})
-    screen = devices["screen"].name
-    grab = {"grabbed": bool(wait_for(lambda: twin_of(screen), 30))}
+    screen_name = screen().name
+    grab = {"grabbed": bool(wait_for(lambda: twin_of(screen_name), 30))}
     grab["to_bob"] = switch_to("bob")
-    grab["given_back"] = bool(wait_for(lambda: not twin_of(screen), 30))
+    grab["given_back"] = bool(wait_for(lambda: not twin_of(screen_name), 30))
     grab["to_alice"] = switch_to("alice")
-    grab["grabbed_again"] = bool(wait_for(lambda: twin_of(screen), 30))
+    grab["grabbed_again"] = bool(wait_for(lambda: twin_of(screen_name), 30))
     kiosk.close()
-    grab["released"] = bool(wait_for(lambda: not twin_of(screen), 30))
+    grab["released"] = bool(wait_for(lambda: not twin_of(screen_name), 30))
     grab["kiosk"] = kiosk.story()
     seen["consuming_client"] = grab
     for client in (alice, bob, root, late):
@@ -667,12 +750,13 @@ def sessions(seen):
     seen["client_errors"] = {name: open(f"/tmp/session-{name}.err").read()[-300:] for name in ("alice-pan", "bob-pan", "root-pan", "bob-late")}
 
 
-class KeyWatch:
+class Desktop:
     """`libinput debug-events --show-keycodes` as root, as a compositor reads every device: the
-    virtual keyboard's keys as libinput sees them, in order, and when it came and went."""
+    virtual keyboard's keys and the touchpads' swipes as libinput sees them, in order, and when
+    devices came and went."""
 
-    def __init__(self):
-        self.path = "/tmp/keys-libinput.txt"
+    def __init__(self, name):
+        self.path = f"/tmp/{name}-libinput.txt"
         self.out = open(self.path, "w")
         self.process = subprocess.Popen(["stdbuf", "-oL", "libinput", "debug-events", "--show-keycodes"],
                                         stdout=self.out, stderr=subprocess.STDOUT)
@@ -695,6 +779,23 @@ class KeyWatch:
     def wait_keys(self, predicate, timeout=30.0):
         return wait_for(lambda: predicate(self.keys()), timeout)
 
+    def swipes(self):
+        """The direction (`left`/`right`) of each three-finger GESTURE_SWIPE, by the sign of its
+        updates' dx (`GESTURE_SWIPE_UPDATE +1.23s  3 -5.12/ 0.00 (…unaccelerated)`)."""
+        found, dx = [], None
+        for line in self.lines():
+            words = line.split()
+            if len(words) < 4 or not words[1].startswith("GESTURE_SWIPE") or words[3] != "3":
+                continue
+            if words[1] == "GESTURE_SWIPE_BEGIN":
+                dx = 0.0
+            elif words[1] == "GESTURE_SWIPE_UPDATE" and dx is not None and len(words) > 4:
+                dx += float(words[4].split("/")[0])
+            elif words[1] == "GESTURE_SWIPE_END" and dx is not None:
+                found.append("right" if dx > 0 else "left")
+                dx = None
+        return found
+
     def close(self):
         self.process.terminate()
         self.process.wait()
@@ -706,7 +807,7 @@ def keys(seen):
     # Who may type: the daemon, through /dev/uinput, which only its group may open.
     seen["uinput"] = run("stat", "-c", "%a %U %G", "/dev/uinput")["output"].strip()
     seen["service_groups"] = show("gestured.service", "SupplementaryGroups")["SupplementaryGroups"]
-    watch = KeyWatch()
+    watch = Desktop("keys")
     try:
         seen["in_front"] = switch_to("alice")
         # Alice's actions, on a French layout: alt held from the stroke's beginning to its end,
@@ -729,7 +830,7 @@ def keys(seen):
         strokes = 0
         end = time.monotonic() + 40
         while time.monotonic() < end and "KEY_LEFTALT released" not in watch.keys():
-            finger = Finger(devices["screen"], 700, 500 + 40 * strokes)
+            finger = Finger(screen(), 700, 500 + 40 * strokes)
             finger.move(15)
             time.sleep(0.3)  # alt is down while the finger rests
             finger.lift()
@@ -791,8 +892,9 @@ def as_user(*command, timeout=60):
 
 @scenario("user-actions")
 def user_actions(seen):
-    # The desktop user in front (alice, logged in on her terminal by the sessions scenario):
-    # her user manager runs the package's user unit on her actions file.
+    # The desktop user in front (alice, logged in on her terminal by the sessions scenario, or
+    # here): her user manager runs the package's user unit on her actions file.
+    log_in_users(seen)
     seen["in_front"] = switch_to(USER)
     home = f"/home/{USER}"
     os.makedirs(f"{home}/.config/gestured", exist_ok=True)
@@ -820,13 +922,22 @@ def user_actions(seen):
     strokes = 0
     end = time.monotonic() + 30
     while time.monotonic() < end and not (os.path.exists(ran) and "ended" in open(ran).read()):
-        finger = Finger(devices["screen"], 600, 600 + 40 * strokes)
+        finger = Finger(screen(), 600, 600 + 40 * strokes)
         finger.move(20)
         finger.lift()
         strokes += 1
         wait_for(lambda: os.path.exists(ran) and "ended" in open(ran).read(), 2)
     seen["strokes"] = strokes
     seen["ran"] = open(ran).read().splitlines() if os.path.exists(ran) else []
+    # What the installed programs weigh here (the figures docs/BENCHMARKS.md gives per machine):
+    # the stripped executables, and the daemon and the runner idle, connected, after a stroke.
+    time.sleep(1.0)  # settled: nothing in flight
+    seen["footprint"] = {
+        "sizes": {path: os.path.getsize(path) for path in ("/usr/bin/gestured", "/usr/bin/gesturectl", "/usr/libexec/gestured-actions")},
+        "gestured": memory(show("gestured.service", "MainPID")["MainPID"]),
+        "gestured-actions": memory(pid),
+        "machine": os.uname().machine,
+    }
     seen["journal"] = run("journalctl", "--no-pager", f"_UID={uid}", "-o", "cat")["output"].splitlines()[-20:]
     # Leaves nothing of the users' managers behind for the package's removal to find.
     seen["disable"] = as_user("systemctl", "--user", "disable", "--now", "gestured-actions.service")["status"]
@@ -839,8 +950,8 @@ def user_actions(seen):
 @scenario("stop")
 def stop(seen):
     client = subscriber(define=["e2e-pan"])
-    seen["screen_listed"] = device_id("gestured e2e resume touchscreen") is not None
-    finger = Finger(devices["screen"], 1000, 1200)
+    seen["screen_listed"] = device_id(SCREEN) is not None
+    finger = Finger(screen(), 1000, 1200)
     finger.move(10)
     seen["active"] = client.wait(lambda e: e.get("gesture") == "e2e-pan" and e["phase"] == "active") is not None
     seen["stop"] = run("systemctl", "stop", "gestured.service")["status"]
@@ -888,7 +999,13 @@ def remove(seen):
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
+    chosen = sys.argv[2:]
+    unknown = [name for name in chosen if name not in dict(SCENARIOS)]
+    if unknown:
+        sys.exit(f"service.py: no scenario {', '.join(unknown)} (there are: {', '.join(n for n, _ in SCENARIOS)})")
     for name, body in SCENARIOS:
+        if chosen and name not in chosen:
+            continue
         step(name)
         observed = report.setdefault(name, {})
         try:

@@ -136,6 +136,19 @@ def touchpad_swipe():
     destroy(dev)
 
 
+def clickpad_swipe(pad, dx):
+    """Three fingers rest on a clickpad, then sweep `dx` units (10 per mm) sideways in 30 frames
+    10 ms apart, and lift; then a second for libinput to finish."""
+    start = {0: (450, 300), 1: (550, 250), 2: (650, 300)}
+    frame(pad, fingers_frame(start, first=True, tool=EV_KEY.BTN_TOOL_TRIPLETAP))
+    time.sleep(0.15)  # the fingers settle, as a hand does before it sweeps
+    for step in range(1, 31):
+        frame(pad, fingers_frame({s: (x + dx * step / 30, y) for s, (x, y) in start.items()}))
+        time.sleep(0.01)
+    frame(pad, lift(start, tool=EV_KEY.BTN_TOOL_TRIPLETAP))
+    time.sleep(1.0)
+
+
 def remove_mid_drag():
     name = "gestured e2e vanishing touchscreen"
     dev = touchscreen(name)
