@@ -2,7 +2,7 @@
 # Every target installs what it is missing first (Debian/Ubuntu, apt), so a fresh machine works.
 
 SWIFT       ?= swift
-APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev libexpat1-dev libsystemd-dev libxkbcommon-dev xkb-data libxcb1-dev libwayland-dev
+APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev libexpat1-dev libsystemd-dev libxkbcommon-dev xkb-data libxcb1-dev libxcb-shape0-dev libwayland-dev libcairo2-dev libpango1.0-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build test demo install deb deb-arm64 arm64 debian13 static e2e e2e-arm64 fuzz soak bench bench-instructions bench-strokes bench-daemon bench-footprint order-file fixtures-update diagrams clean help
@@ -21,7 +21,7 @@ help:
 	@echo "make deb-arm64 - the arm64 Debian package"
 	@echo "make e2e-arm64 - that package under systemd in a Debian 13 arm64 guest (emulated)"
 	@echo "make bench  - run the benchmarks (release build, see docs/BENCHMARKS.md)"
-	@echo "make install - install gestured, gesturectl, gestured-actions and the systemd units (systemd/README.md)"
+	@echo "make install - install gestured, gesturectl, gestured-actions, gestured-overlay and the systemd units (systemd/README.md)"
 	@echo "make deps   - install the system packages gestured needs (only those missing)"
 	@echo "make fixtures-update - regenerate the fixtures' expected transcripts (review the diff!)"
 
@@ -37,7 +37,7 @@ build: deps
 # foot, and Xvfb with openbox and xterm. A real headless browser for `gesturectl view`'s page:
 # Debian's chromium and chromium-driver, with selenium and Pillow in a virtual environment
 # (scripts/browser-venv.sh).
-TEST_PACKAGES = sway foot fonts-dejavu-core xvfb openbox xterm dbus-daemon chromium chromium-driver python3-venv
+TEST_PACKAGES = sway foot grim fonts-dejavu-core xvfb openbox xterm xcompmgr dbus-daemon chromium chromium-driver python3-venv
 test: deps
 	@scripts/apt-install-missing.sh $(TEST_PACKAGES)
 	@scripts/browser-venv.sh > /dev/null
@@ -67,13 +67,17 @@ install: deps
 	$(SWIFT) build -c release --product gestured
 	$(SWIFT) build -c release --product gesturectl
 	$(SWIFT) build -c release --product gestured-actions
+	$(SWIFT) build -c release --product gestured-overlay
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
 	$(SUDO) install -m 0755 $$bin/gestured $$bin/gesturectl $(PREFIX)/bin/ && \
-	$(SUDO) install -D -m 0755 $$bin/gestured-actions $(PREFIX)/libexec/gestured-actions
+	$(SUDO) install -D -m 0755 $$bin/gestured-actions $(PREFIX)/libexec/gestured-actions && \
+	$(SUDO) install -D -m 0755 $$bin/gestured-overlay $(PREFIX)/libexec/gestured-overlay
 	$(SUDO) install -m 0644 systemd/gestured.service systemd/gestured.socket /etc/systemd/system/
 	$(SUDO) sed -i "s|^ExecStart=.*|ExecStart=$(PREFIX)/bin/gestured|" /etc/systemd/system/gestured.service
 	$(SUDO) install -D -m 0644 systemd/gestured-actions.service /etc/systemd/user/gestured-actions.service
 	$(SUDO) sed -i "s|^ExecStart=.*|ExecStart=$(PREFIX)/libexec/gestured-actions|" /etc/systemd/user/gestured-actions.service
+	$(SUDO) install -D -m 0644 systemd/gestured-overlay.service /etc/systemd/user/gestured-overlay.service
+	$(SUDO) sed -i "s|^ExecStart=.*|ExecStart=$(PREFIX)/libexec/gestured-overlay|" /etc/systemd/user/gestured-overlay.service
 	$(SUDO) install -D -m 0644 systemd/sysusers.d/gestured.conf /etc/sysusers.d/gestured.conf
 	$(SUDO) install -D -m 0644 systemd/tmpfiles.d/gestured.conf /etc/tmpfiles.d/gestured.conf
 	$(SUDO) install -D -m 0644 systemd/udev/70-gestured-uinput.rules /etc/udev/rules.d/70-gestured-uinput.rules
@@ -139,6 +143,7 @@ static: deps
 	$(STATIC_BUILD) --product gestured
 	$(STATIC_BUILD) --product gesturectl
 	$(STATIC_BUILD) --product gestured-actions
+	$(STATIC_BUILD) --product gestured-overlay
 
 # packaging/gestured.order: the functions the daemon runs, first, then those the actions runner
 # (gestured-actions) runs, so that each binary's share a few hundred pages instead of touching most of its 13 MB of

@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "gesturectl", targets: ["gesturectl"]),
         .executable(name: "gestured", targets: ["gestured"]),
         .executable(name: "gestured-actions", targets: ["gestured-actions"]),
+        .executable(name: "gestured-overlay", targets: ["gestured-overlay"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .library(name: "Evdev", targets: ["Evdev"]),
@@ -114,11 +115,14 @@ let package = Package(
         .target(
             name: "Descriptors",
             dependencies: ["CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
-        // What gesturectl and gestured-actions share on a command line: --socket, the connection
-        // to the daemon and its refusal, exit messages, the user's configuration folder, stdout.
+        // What gesturectl, gestured-actions and gestured-overlay share on a command line: --socket,
+        // the connection to the daemon and its refusal, exit messages, the user's configuration
+        // folder and strokes file, stdout.
         .target(
             name: "GestureCommandLine",
-            dependencies: ["GestureClient", "GestureWire", "Posix", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "GestureActions", "GestureClient", "GestureCore", "GestureWire", "Posix", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // The actions runner (`gesturectl actions`, `gestured-actions`): its loop, its processes,
         // its keys; linked by the user service's program without the importers and the view.
         .target(
@@ -127,6 +131,21 @@ let package = Package(
                 "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureDesktop", "GestureKeys",
                 "GesturePipeline", "GestureWire", "Descriptors", "Posix",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // `gestured-overlay`: what the overlay draws, decided event by event (pure, with time passed in)…
+        .target(name: "GestureOverlay", dependencies: ["GestureActions", "GestureWire"]),
+        // …and painted with cairo and pango on a surface above the desktop.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // wlr-layer-shell's interfaces, written out, and the overlay's layer surface over libwayland-client.
+        .target(name: "CLayerShell", linkerSettings: [.linkedLibrary("wayland-client")]),
+        // The overlay's window on X11 (override-redirect, ARGB, an empty input shape), over xcb.
+        .target(name: "CX11Overlay", linkerSettings: [.linkedLibrary("xcb"), .linkedLibrary("xcb-shape")]),
+        .target(name: "OverlayScreen", dependencies: ["GestureOverlay", "GestureActions", "GestureClient", "GestureWire", "CCairo", "CLayerShell", "CX11Overlay", "CLinux"]),
+        .executableTarget(
+            name: "gestured-overlay",
+            dependencies: [
+                "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureOverlay", "GestureWire", "OverlayScreen", "Posix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -168,12 +187,17 @@ let package = Package(
         .testTarget(
             name: "gesturedTests",
             dependencies: [
-                "GestureActions", "gestured", "gesturectl", "gestured-actions", "GestureWire", "GestureClient", "GestureCore", "GesturePipeline", .product(name: "NIOCore", package: "swift-nio"),
+                "GestureActions", "gestured", "gesturectl", "gestured-actions", "gestured-overlay", "GestureWire", "GestureClient", "GestureCore", "GesturePipeline", .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .testTarget(name: "DescriptorsTests", dependencies: ["Descriptors", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "GestureKeysTests", dependencies: ["GestureKeys", "GestureWire"]),
         // Runs a real sway (headless) with foot, and the built gestured and gesturectl against it.
-        .testTarget(name: "GestureDesktopTests", dependencies: ["GestureActions", "GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "CXCB", "gestured", "gesturectl"]),
+        .testTarget(name: "GestureCommandLineTests", dependencies: ["GestureCommandLine"]),
+        .testTarget(name: "GestureOverlayTests", dependencies: ["GestureOverlay", "GestureActions", "GestureWire"]),
+        .testTarget(name: "OverlayScreenTests", dependencies: ["OverlayScreen", "GestureOverlay", "GestureActions", "GestureClient", "GestureWire", "CCairo"]),
+        .testTarget(
+            name: "GestureDesktopTests",
+            dependencies: ["GestureActions", "GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "CXCB", "CCairo", "gestured", "gesturectl", "gestured-overlay"]),
         .testTarget(
             name: "GestureViewTests",
             dependencies: [

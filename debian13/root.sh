@@ -10,7 +10,7 @@
 set -eu
 arch=$1
 root=$2
-packages="swiftlang make git dpkg-dev ca-certificates python3 pkg-config libc6-dev libstdc++-14-dev libinput-dev libudev-dev libevdev-dev libyaml-dev libexpat1-dev libsystemd-dev libxkbcommon-dev xkb-data libxcb1-dev libwayland-dev"
+packages="swiftlang make git dpkg-dev ca-certificates python3 pkg-config libc6-dev libstdc++-14-dev libinput-dev libudev-dev libevdev-dev libyaml-dev libexpat1-dev libsystemd-dev libxkbcommon-dev xkb-data libxcb1-dev libxcb-shape0-dev libwayland-dev libcairo2-dev libpango1.0-dev"
 recipe=$( { cat debian13/root.sh; echo "$arch $packages"; } | sha256sum | cut -d' ' -f1)
 # (The compiler itself: /usr/bin/swift is a link to an absolute path, which outside the root
 # points into the host.)

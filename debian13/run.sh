@@ -111,14 +111,14 @@ arm64)
 JSON
   pc=/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig
   start=$(date +%s)
-  for product in gestured gesturectl gestured-actions; do
+  for product in gestured gesturectl gestured-actions gestured-overlay; do
     in_root "PKG_CONFIG_PATH=$pc:/sysroot/usr/share/pkgconfig PKG_CONFIG_LIBDIR=$pc PKG_CONFIG_SYSROOT_DIR=/sysroot \
       swift build -c release --static-swift-stdlib --destination /src/arm64.json --scratch-path .build-arm64 --product $product 2>&1 \
       | grep -v 'Could not read SDKSettings.json'"
   done
   echo "▶ cross-compiled in $(( $(date +%s) - start )) s"
   mkdir -p .build-arm64/release
-  for product in gestured gesturectl gestured-actions; do
+  for product in gestured gesturectl gestured-actions gestured-overlay; do
     cp "$src/.build-arm64/aarch64-unknown-linux-gnu/release/$product" .build-arm64/release/
   done
   echo "$sysroot" > .build-arm64/sysroot

@@ -2,7 +2,7 @@
 # make deb: builds gestured_VERSION_ARCH.deb with dpkg-deb from release binaries that carry
 # their Swift runtime (--static-swift-stdlib), so the package needs no Swift toolchain.
 # Usage: scripts/make-deb.sh BIN_DIR GENERATE_MANUAL OUT_DIR
-#   BIN_DIR          the release build's bin folder (gestured, gesturectl, gestured-actions)
+#   BIN_DIR          the release build's bin folder (gestured, gesturectl, gestured-actions, gestured-overlay)
 #   GENERATE_MANUAL  swift-argument-parser's generate-manual tool (writes mdoc man pages from
 #                    the parser's own description of each command)
 #   OUT_DIR          where the .deb goes; its staging tree is OUT_DIR/gestured-deb
@@ -19,7 +19,7 @@ out=$3
 # The version is the changelog's; the binaries must say the same.
 version=$(sed -n '1s/^gestured (\([^)]*\)).*/\1/p' packaging/changelog)
 [ -n "$version" ] || { echo "make-deb: no version in packaging/changelog's first line" >&2; exit 1; }
-for tool in gestured gesturectl gestured-actions; do
+for tool in gestured gesturectl gestured-actions gestured-overlay; do
   said=$("$bin/$tool" --version)
   [ "$said" = "$version" ] || { echo "make-deb: $tool --version says $said, packaging/changelog $version" >&2; exit 1; }
 done
@@ -47,11 +47,15 @@ done
 # `gesturectl actions`, the same runner), so in /usr/libexec.
 install -D -m 0755 "$bin/gestured-actions" "$root/usr/libexec/gestured-actions"
 "$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/libexec/gestured-actions"
+# The overlay likewise (`gesturectl overlay` starts it): the one program that links cairo and pango.
+install -D -m 0755 "$bin/gestured-overlay" "$root/usr/libexec/gestured-overlay"
+"$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/libexec/gestured-overlay"
 
 # systemd units and the snippets that make the user and the runtime directory.
 install -D -m 0644 systemd/gestured.service "$root/usr/lib/systemd/system/gestured.service"
 install -D -m 0644 systemd/gestured.socket "$root/usr/lib/systemd/system/gestured.socket"
 install -D -m 0644 systemd/gestured-actions.service "$root/usr/lib/systemd/user/gestured-actions.service"
+install -D -m 0644 systemd/gestured-overlay.service "$root/usr/lib/systemd/user/gestured-overlay.service"
 install -D -m 0644 systemd/sysusers.d/gestured.conf "$root/usr/lib/sysusers.d/gestured.conf"
 install -D -m 0644 systemd/tmpfiles.d/gestured.conf "$root/usr/lib/tmpfiles.d/gestured.conf"
 install -D -m 0644 systemd/udev/70-gestured-uinput.rules "$root/usr/lib/udev/rules.d/70-gestured-uinput.rules"
@@ -60,6 +64,8 @@ grep -q '^ExecStart=/usr/bin/gestured$' "$root/usr/lib/systemd/system/gestured.s
   || { echo "make-deb: gestured.service must start /usr/bin/gestured" >&2; exit 1; }
 grep -q '^ExecStart=/usr/libexec/gestured-actions$' "$root/usr/lib/systemd/user/gestured-actions.service" \
   || { echo "make-deb: gestured-actions.service must start /usr/libexec/gestured-actions" >&2; exit 1; }
+grep -q '^ExecStart=/usr/libexec/gestured-overlay$' "$root/usr/lib/systemd/user/gestured-overlay.service" \
+  || { echo "make-deb: gestured-overlay.service must start /usr/libexec/gestured-overlay" >&2; exit 1; }
 
 # The configuration: the built-in set written out, a conffile (kept across upgrades when edited).
 install -D -m 0644 packaging/gestured.yml "$root/etc/gestured/gestured.yml"
@@ -70,7 +76,7 @@ doc=$root/usr/share/doc/gestured
 install -d "$doc"
 install -m 0644 packaging/copyright "$doc/copyright"
 gzip -9n < packaging/changelog > "$doc/changelog.gz"   # a native package: changelog.gz
-for page in README.md docs/CONFIG.md docs/PROTOCOL.md docs/ACTIONS.md docs/SECURITY.md systemd/README.md; do
+for page in README.md docs/CONFIG.md docs/PROTOCOL.md docs/ACTIONS.md docs/OVERLAY.md docs/SECURITY.md systemd/README.md; do
   name=$(basename "$page")
   [ "$page" = systemd/README.md ] && name=SYSTEMD.md
   gzip -9n < "$page" > "$doc/$name.gz"
@@ -79,14 +85,16 @@ chmod 0644 "$doc"/*
 
 # Man pages, generated from each executable's argument parser: gestured(8) (a daemon) and
 # gesturectl(1) with every subcommand on the one page (a page per subcommand would be named
-# "gesturectl subscribe", which whatis and apropos cannot index); gestured-actions(1), the user
-# unit's program, though it lives in /usr/libexec (lintian asks a page of every program).
+# "gesturectl subscribe", which whatis and apropos cannot index); gestured-actions(1) and
+# gestured-overlay(1), the user units' programs, though they live in /usr/libexec (lintian asks a
+# page of every program).
 manuals=$out/manuals
 rm -rf "$manuals"
 mkdir -p "$manuals/1" "$manuals/8"
 "$generate_manual" "$bin/gestured" --section 8 --date "$manual_date" --output-directory "$manuals/8" >/dev/null
 "$generate_manual" "$bin/gesturectl" --section 1 --date "$manual_date" --output-directory "$manuals/1" >/dev/null
 "$generate_manual" "$bin/gestured-actions" --section 1 --date "$manual_date" --output-directory "$manuals/1" >/dev/null
+"$generate_manual" "$bin/gestured-overlay" --section 1 --date "$manual_date" --output-directory "$manuals/1" >/dev/null
 for section in 1 8; do
   install -d "$root/usr/share/man/man$section"
   for page in "$manuals/$section"/*; do
@@ -124,12 +132,12 @@ if [ -n "${SHLIBDEPS_ROOT:-}" ]; then
   rm -rf "$scratch"
   mkdir -p "$scratch/debian"
   cp "$shlibs_dir/debian/control" "$scratch/debian/"
-  cp "$root/usr/bin/gestured" "$root/usr/bin/gesturectl" "$root/usr/libexec/gestured-actions" "$scratch/"
-  shlibs=$(chroot "$SHLIBDEPS_ROOT" sh -c 'cd /tmp/gestured-shlibs && dpkg-shlibdeps -O gestured gesturectl gestured-actions' 2>/dev/null \
+  cp "$root/usr/bin/gestured" "$root/usr/bin/gesturectl" "$root/usr/libexec/gestured-actions" "$root/usr/libexec/gestured-overlay" "$scratch/"
+  shlibs=$(chroot "$SHLIBDEPS_ROOT" sh -c 'cd /tmp/gestured-shlibs && dpkg-shlibdeps -O gestured gesturectl gestured-actions gestured-overlay' 2>/dev/null \
     | sed -n 's/^shlibs:Depends=//p')
   rm -rf "$scratch"
 else
-  shlibs=$(cd "$shlibs_dir" && dpkg-shlibdeps -O "$root/usr/bin/gestured" "$root/usr/bin/gesturectl" "$root/usr/libexec/gestured-actions" 2>/dev/null \
+  shlibs=$(cd "$shlibs_dir" && dpkg-shlibdeps -O "$root/usr/bin/gestured" "$root/usr/bin/gesturectl" "$root/usr/libexec/gestured-actions" "$root/usr/libexec/gestured-overlay" 2>/dev/null \
     | sed -n 's/^shlibs:Depends=//p')
 fi
 [ -n "$shlibs" ] || { echo "make-deb: dpkg-shlibdeps found no libraries" >&2; exit 1; }

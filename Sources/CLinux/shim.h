@@ -1,7 +1,9 @@
 #ifndef GESTURED_CLINUX_SHIM_H
 #define GESTURED_CLINUX_SHIM_H
 // Linux calls the Glibc module does not carry: signalfd, for the daemon's signals on its event
-// loop; uinput's UI_SET_PHYS, which libevdev does not offer, to mark the twins gestured makes.
+// loop; uinput's UI_SET_PHYS, which libevdev does not offer, to mark the twins gestured makes;
+// eventfd, which wakes the overlay's drawing loop.
+#include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/ioctl.h>
 #include <linux/uinput.h>

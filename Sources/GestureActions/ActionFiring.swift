@@ -24,4 +24,16 @@ public struct ActionFiring: Sendable, Equatable {
         self.instance = instance
         self.event = event
     }
+
+    /// What it runs, in a few words, for people watching (`gesturectl view`'s action lines, the
+    /// overlay's cards): the command's words, `sh -c '…'`, the keys, or the window action.
+    public func summary(of spec: ActionSpec) -> String {
+        switch isBack ? spec.back : spec.command {
+        case .argv(let words)?: words.joined(separator: " ")
+        case .shell(let line)?: "sh -c '\(line)'"
+        case .input(let input)?: input.summary + (isRelease ? " (released)" : "")
+        case .window(let action)?: "window \(action)"
+        case nil: "nothing"
+        }
+    }
 }

@@ -11,12 +11,15 @@ public struct ActionsFile: Sendable, Equatable {
     public var source: String
     /// The keyboard layout key names are typed in (`keyboard:`); nil: the user's, as found.
     public var keyboard: ActionsKeyboard?
+    /// What `gesturectl overlay` draws (`overlay:`); nil: the section is not there (its defaults).
+    public var overlay: ActionsOverlay?
 
     /// Creates a file.
-    public init(actions: [ActionSpec], source: String, keyboard: ActionsKeyboard? = nil) {
+    public init(actions: [ActionSpec], source: String, keyboard: ActionsKeyboard? = nil, overlay: ActionsOverlay? = nil) {
         self.actions = actions
         self.source = source
         self.keyboard = keyboard
+        self.overlay = overlay
     }
 
     /// Reads an actions file; a mistake is a ``ConfigError`` naming the line, as the daemon's
@@ -24,8 +27,8 @@ public struct ActionsFile: Sendable, Equatable {
     public static func parse(_ text: String, file: String, strokes: [StrokeTemplate] = []) throws -> ActionsFile {
         var reader = ActionsReader(file: file)
         reader.strokes = strokes
-        let (actions, keyboard) = try reader.readFile(text)
-        var parsed = ActionsFile(actions: actions, source: file, keyboard: keyboard)
+        let (actions, keyboard, overlay) = try reader.readFile(text)
+        var parsed = ActionsFile(actions: actions, source: file, keyboard: keyboard, overlay: overlay)
         parsed.strokes = strokes
         return parsed
     }

@@ -29,10 +29,10 @@ struct ActionsReader {
         try readFile(text).actions
     }
 
-    /// The actions and the `keyboard:` setting.
-    func readFile(_ text: String) throws -> (actions: [ActionSpec], keyboard: ActionsKeyboard?) {
+    /// The actions, the `keyboard:` setting and the `overlay:` section.
+    func readFile(_ text: String) throws -> (actions: [ActionSpec], keyboard: ActionsKeyboard?, overlay: ActionsOverlay?) {
         let root = try config.document(text, what: "the actions file", expected: "`version: 1` and `actions:`")
-        let top = try config.mapping(root, "the actions file (`version: 1` and `actions:`)", allowed: ["version", "keyboard", "actions"])
+        let top = try config.mapping(root, "the actions file (`version: 1` and `actions:`)", allowed: ["version", "keyboard", "overlay", "actions"])
         guard let version = top["version"], version.int == 1 else { throw error(top["version"] ?? root, "expected `version: 1`") }
         guard let list = top["actions"] else { throw error(root, "expected an `actions:` list") }
         guard let entries = list.sequence else { throw error(list, "expected `actions:` to be a list of actions") }
@@ -59,6 +59,7 @@ struct ActionsReader {
             actions.append(action)
         }
         let keyboard = try top["keyboard"].map(self.keyboard)
+        let overlay = try top["overlay"].map(self.overlay)
         try checkGroups(actions)
         // An action that uses a gesture defined by another one needs no definition of its own.
         return (try actions.map { action in
@@ -74,7 +75,7 @@ struct ActionsReader {
             var shared = action
             shared.definition = actions.first { $0.gesture == action.gesture && $0.definition != nil }?.definition
             return shared
-        }, keyboard)
+        }, keyboard, overlay)
     }
 
     /// A `when:` that an earlier, different `when:` of the same gesture matches every window of
@@ -99,6 +100,41 @@ struct ActionsReader {
         let layout = try text("layout")
         guard !layout.isEmpty else { throw error(node, "expected `keyboard:` to name a `layout:` (an xkb layout: us, fr, de, …)") }
         return ActionsKeyboard(layout: layout, variant: try text("variant"), model: try text("model"), options: try text("options"), line: node.line)
+    }
+
+    /// `overlay: { show: [trails, names], colour: "#3daee9", failColour: "#da4453", pad: { corner:
+    /// bottom-right, width: 160 }, fade: 0.6, output: eDP-1 }`: what `gesturectl overlay` draws.
+    func overlay(_ node: YAMLNode) throws -> ActionsOverlay {
+        let keys = try config.mapping(node, "`overlay:`", allowed: ["show", "colour", "failColour", "pad", "fade", "output"])
+        var overlay = ActionsOverlay(line: node.line)
+        if let show = keys["show"] {
+            guard let items = show.sequence else {
+                throw error(show, "expected `show:` to be a list of what to draw: \(ActionsOverlay.Part.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            overlay.show = Set(try items.map { try config.choice($0, "show", ActionsOverlay.Part.self) })
+        }
+        func colour(_ key: String) throws -> ActionsOverlay.Colour? {
+            guard let value = keys[key] else { return nil }
+            guard let text = value.string, let colour = ActionsOverlay.Colour(hex: text) else {
+                throw error(value, "expected `\(key):` to be a colour as \"#rrggbb\" (quoted: YAML reads # as a comment), found \(value.string.map { $0.isEmpty ? "nothing" : "`\($0)`" } ?? "a collection")")
+            }
+            return colour
+        }
+        overlay.colour = try colour("colour") ?? overlay.colour
+        overlay.failColour = try colour("failColour") ?? overlay.failColour
+        if let pad = keys["pad"] {
+            let padKeys = try config.mapping(pad, "`pad:`", allowed: ["corner", "width"])
+            overlay.padCorner = try padKeys["corner"].map { try config.choice($0, "corner", ActionsOverlay.Corner.self) } ?? overlay.padCorner
+            overlay.padWidth = try padKeys["width"].map { try config.number($0, "width", 40...2000) } ?? overlay.padWidth
+        }
+        overlay.fade = try keys["fade"].map { try config.number($0, "fade", 0...10) } ?? overlay.fade
+        if let output = keys["output"] {
+            guard let name = output.string, !name.isEmpty, output.mapping == nil, output.sequence == nil else {
+                throw error(output, "expected `output:` to name an output, e.g. `output: eDP-1` (swaymsg -t get_outputs, xrandr)")
+            }
+            overlay.output = name
+        }
+        return overlay
     }
 
     /// The action, and the gesture its `define:` defines (nil when it has none).

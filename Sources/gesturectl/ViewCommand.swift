@@ -245,15 +245,7 @@ struct ViewCommand: AsyncParsableCommand {
 
     /// An action's line in the page's list: when, which instance, and what the file runs.
     static func actionLine(_ firing: ActionFiring, spec: ActionSpec, time: Double) -> String {
-        let command = firing.isBack ? spec.back : spec.command
-        let what: String
-        switch command {
-        case .argv(let words)?: what = words.joined(separator: " ")
-        case .shell(let line)?: what = "sh -c '\(line)'"
-        case .input(let input)?: what = input.summary + (firing.isRelease ? " (released)" : "")
-        case .window(let action)?: what = "window \(action)"
-        case nil: what = "nothing"
-        }
+        let what = firing.summary(of: spec)
         return GestureEventText.pad(GestureEventText.format(time, 3) + "s", 9)
             + "  action  \(spec.gesture)#\(firing.instance)  line \(spec.line ?? 0)\(firing.isBack ? " back" : ""): \(what)"
     }

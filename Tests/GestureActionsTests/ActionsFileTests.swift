@@ -154,6 +154,15 @@ import Testing
         ("version: 1\nactions:\n  - gesture: x\n    on: began\n    buttons: [left, right]\n", 5, "one combination"),
         ("version: 1\nactions:\n  - gesture: x\n    keys: tab\n    backKeys: shift+tab\n", 5, "`back:` runs on steps backward"),
         ("version: 1\nkeyboard: { variant: azerty }\nactions: []\n", 2, "to name a `layout:`"),
+        ("version: 1\noverlay:\n  show: [trails, sparkles]\nactions: []\n", 3, "expected `show` to be one of: trails, pad, names, progress, strokes; found `sparkles`"),
+        ("version: 1\noverlay:\n  show: trails\nactions: []\n", 3, "expected `show:` to be a list"),
+        ("version: 1\noverlay:\n  colour: #3daee9\nactions: []\n", 3, "expected `colour:` to be a colour as \"#rrggbb\" (quoted"),
+        ("version: 1\noverlay:\n  failColour: \"red\"\nactions: []\n", 3, "`failColour:` to be a colour"),
+        ("version: 1\noverlay:\n  pad: { corner: middle }\nactions: []\n", 3, "expected `corner` to be one of: top-left, top-right, bottom-left, bottom-right"),
+        ("version: 1\noverlay:\n  pad: { width: 5 }\nactions: []\n", 3, "expected `width` between 40"),
+        ("version: 1\noverlay:\n  fade: -1\nactions: []\n", 3, "expected `fade` between 0"),
+        ("version: 1\noverlay:\n  opacity: 1\nactions: []\n", 3, "unknown key `opacity`"),
+        ("version: 1\noverlay:\n  output: [a]\nactions: []\n", 3, "expected `output:` to name an output"),
         ("version: 1\nactions:\n  - gesture: x\n    window: shrink\n", 4, "expected `window:` to be close, maximize"),
         ("version: 1\nactions:\n  - gesture: x\n    window: close\n    run: [a]\n", 3, "has both `run:` and `window:`"),
         ("version: 1\nactions:\n  - gesture: x\n    when: {}\n    run: [a]\n", 4, "expected `when:` to name an `app:`"),
@@ -166,6 +175,38 @@ import Testing
             guard let error = error as? ConfigError else { return false }
             return error.line == line && "\(error)".contains("actions.yml:\(line)") && "\(error)".contains(words)
         }
+    }
+}
+
+/// The `overlay:` section: what `gesturectl overlay` draws, read by the actions file's reader.
+@Suite struct ActionsOverlayTests {
+    @Test func aFileWithoutTheSectionHasNone() throws {
+        #expect(try ActionsFile.parse("version: 1\nactions: []\n", file: "actions.yml").overlay == nil)
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let file = try ActionsFile.parse(
+            """
+            version: 1
+            overlay:
+              show: [trails, names]
+              colour: "#FF8000"
+              failColour: "#000000"
+              pad: { corner: top-left, width: 200 }
+              fade: 0.25
+              output: eDP-1
+            actions: []
+            """, file: "actions.yml")
+        #expect(
+            file.overlay
+                == ActionsOverlay(
+                    show: [.trails, .names], colour: ActionsOverlay.Colour(red: 1, green: 128.0 / 255, blue: 0),
+                    failColour: ActionsOverlay.Colour(red: 0, green: 0, blue: 0), padCorner: .topLeft, padWidth: 200, fade: 0.25, output: "eDP-1", line: 3))
+    }
+
+    @Test func coloursAreSixHexDigits() {
+        #expect(ActionsOverlay.Colour(hex: "#3daee9") == ActionsOverlay.Colour(red: 0x3d / 255.0, green: 0xae / 255.0, blue: 0xe9 / 255.0))
+        for wrong in ["3daee9", "#3dae", "#3daeeg", "#3daee9ff", ""] { #expect(ActionsOverlay.Colour(hex: wrong) == nil) }
     }
 }
 

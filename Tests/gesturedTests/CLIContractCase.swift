@@ -19,7 +19,7 @@ import Foundation
 /// `$SCRATCH` a folder holding the case's files and `$VERSION` gestured's version; a word `''`
 /// is an empty argument (as a shell's `""` passes one). Content lines
 /// start with `| `. `run: gestured …` runs the daemon instead of gesturectl, `run: gestured-actions …`
-/// the user service's runner.
+/// the user service's runner, `run: gestured-overlay …` the overlay.
 struct CLIContractCase {
     /// What a run printed and returned.
     struct Outcome: Equatable, CustomStringConvertible {

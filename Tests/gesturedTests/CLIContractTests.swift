@@ -27,9 +27,9 @@ import Testing
                 .replacingOccurrences(of: "$VERSION", with: GesturedVersion.current)
         }
         // `run: gestured …` runs the daemon itself, `run: gestured-actions …` the user service's
-        // runner; anything else is a gesturectl command line.
+        // runner, `run: gestured-overlay …` the overlay; anything else is a gesturectl command line.
         let arguments = contract.arguments.map(substitute)
-        let child = ["gestured", "gestured-actions"].contains(arguments.first ?? "")
+        let child = ["gestured", "gestured-actions", "gestured-overlay"].contains(arguments.first ?? "")
             ? try ChildProcess(DaemonProcess.root.appendingPathComponent(".build/debug/" + arguments[0]).path, Array(arguments.dropFirst()))
             : try ChildProcess.gesturectl(arguments)
         let stdout = String(decoding: child.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -1,7 +1,6 @@
 import GestureActions
 import GestureCore
-import GesturePipeline
-import GestureCommandLine
+
 import Posix
 
 /// The user's recorded strokes file: `--strokes FILE`, else `$XDG_CONFIG_HOME/gestured/strokes.yml`

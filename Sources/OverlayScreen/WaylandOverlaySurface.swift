@@ -1,0 +1,57 @@
+import CCairo
+import CLayerShell
+
+/// The overlay on a Wayland compositor with wlr-layer-shell (sway, labwc, river, Hyprland,
+/// KDE Plasma, …): a layer surface on the overlay layer — above fullscreen windows — anchored to
+/// every edge of one output, with an empty input region and no keyboard interactivity; drawn
+/// into two shared-memory buffers, a frame at a time as the compositor's frame callbacks allow.
+/// Hidden, it is destroyed: no surface stays mapped while nothing is drawn.
+public final class WaylandOverlaySurface: OverlaySurface {
+    let overlay: OpaquePointer
+
+    /// Connects to `display` (nil: `$WAYLAND_DISPLAY`), to cover output `output` (nil: the
+    /// compositor's choice).
+    public init(display: String?, output: String?) throws(OverlayError) {
+        var message = [CChar](repeating: 0, count: 512)
+        guard let overlay = gestured_overlay_connect(display, output, &message, message.count) else {
+            throw OverlayError(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        self.overlay = overlay
+    }
+
+    deinit { gestured_overlay_destroy(overlay) }
+
+    public var descriptor: Int32 { gestured_overlay_fd(overlay) }
+    public var framePending: Bool { gestured_overlay_frame_pending(overlay) != 0 }
+    public var frameInterval: Double { 0 }
+    public var isShown: Bool { gestured_overlay_shown(overlay) != 0 && gestured_overlay_closed(overlay) == 0 }
+
+    public func prepare() throws(OverlayError) {
+        guard gestured_overlay_prepare(overlay) >= 0 else { throw OverlayError("the Wayland connection was lost") }
+    }
+
+    public func read(readable: Bool) throws(OverlayError) {
+        guard gestured_overlay_read(overlay, readable ? 1 : 0) >= 0 else { throw OverlayError("the Wayland connection was lost") }
+    }
+
+    public func show() throws(OverlayError) -> (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        guard gestured_overlay_show(overlay, &width, &height) >= 0 else { throw OverlayError("the compositor would not show the overlay's layer surface") }
+        return (Int(width), Int(height))
+    }
+
+    public func draw(_ paint: (OpaquePointer, Int, Int) -> Void) -> Bool {
+        var width: Int32 = 0, height: Int32 = 0, stride: Int32 = 0
+        guard gestured_overlay_show(overlay, &width, &height) >= 0, let pixels = gestured_overlay_buffer(overlay, &stride) else { return false }
+        let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, width, height, stride)!
+        let cr = cairo_create(surface)!
+        paint(cr, Int(width), Int(height))
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        cairo_surface_destroy(surface)
+        gestured_overlay_commit(overlay)
+        return true
+    }
+
+    public func hide() { gestured_overlay_hide(overlay) }
+}

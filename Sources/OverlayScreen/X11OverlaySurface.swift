@@ -1,0 +1,56 @@
+import CCairo
+import CX11Overlay
+
+/// The overlay on X11: an override-redirect window over the whole screen with an ARGB visual and
+/// an empty input shape (touchegg's way), its pixels put after each frame cairo paints. X has no
+/// frame callbacks for it: it draws at most ``frameInterval`` apart. Hidden, it is destroyed.
+/// It needs a compositing manager for its transparency, and says so when there is none.
+public final class X11OverlaySurface: OverlaySurface {
+    let overlay: OpaquePointer
+
+    /// Connects to X display `display` (nil: `$DISPLAY`).
+    public init(display: String?) throws(OverlayError) {
+        var message = [CChar](repeating: 0, count: 512)
+        guard let overlay = gestured_x11_overlay_connect(display, &message, message.count) else {
+            throw OverlayError(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        self.overlay = overlay
+    }
+
+    deinit { gestured_x11_overlay_destroy(overlay) }
+
+    public var descriptor: Int32 { gestured_x11_overlay_fd(overlay) }
+    public var framePending: Bool { false }
+    /// At most 60 frames a second: a 240 Hz touchscreen would otherwise put every frame.
+    public var frameInterval: Double { 1.0 / 60 }
+    public var isShown: Bool { gestured_x11_overlay_shown(overlay) != 0 }
+
+    public func prepare() throws(OverlayError) {
+        guard gestured_x11_overlay_flush(overlay) >= 0 else { throw OverlayError("the X connection was lost") }
+    }
+
+    public func read(readable: Bool) throws(OverlayError) {
+        guard gestured_x11_overlay_read(overlay) >= 0 else { throw OverlayError("the X connection was lost") }
+    }
+
+    public func show() throws(OverlayError) -> (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        guard gestured_x11_overlay_show(overlay, &width, &height) >= 0 else { throw OverlayError("the overlay's window could not be made") }
+        return (Int(width), Int(height))
+    }
+
+    public func draw(_ paint: (OpaquePointer, Int, Int) -> Void) -> Bool {
+        var width: Int32 = 0, height: Int32 = 0, stride: Int32 = 0
+        guard gestured_x11_overlay_show(overlay, &width, &height) >= 0, let pixels = gestured_x11_overlay_buffer(overlay, &stride) else { return false }
+        let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, width, height, stride)!
+        let cr = cairo_create(surface)!
+        paint(cr, Int(width), Int(height))
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        cairo_surface_destroy(surface)
+        gestured_x11_overlay_commit(overlay)
+        return true
+    }
+
+    public func hide() { gestured_x11_overlay_hide(overlay) }
+}

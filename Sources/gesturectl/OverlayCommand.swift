@@ -1,0 +1,23 @@
+import ArgumentParser
+import GestureCommandLine
+import Glibc
+
+/// `gesturectl overlay`: starts `gestured-overlay` (``OverlayOptions``) in its place, with the
+/// same options: the drawing program links cairo and pango, which gesturectl does not.
+struct OverlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "overlay", abstract: OverlayOptions.abstract, discussion: OverlayOptions.discussion + " (It is `gestured-overlay`, started in gesturectl's place.)")
+
+    @OptionGroup var options: OverlayOptions
+
+    func run() throws {
+        let candidates = OverlayOptions.programCandidates()
+        guard let program = candidates.first(where: { access($0, X_OK) == 0 }) else {
+            throw CleanExit.message("gesturectl overlay: gestured-overlay is not installed (looked for \(candidates.joined(separator: " and ")))", code: 1)
+        }
+        let argv = [program] + options.arguments
+        var pointers = argv.map { strdup($0) } + [nil]
+        execv(program, &pointers)
+        throw CleanExit.message("gesturectl overlay: cannot start \(program): \(String(cString: strerror(errno)))", code: 1)
+    }
+}

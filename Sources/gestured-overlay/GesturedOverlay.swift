@@ -1,0 +1,104 @@
+import ArgumentParser
+import GestureActions
+import GestureClient
+import GestureCommandLine
+import GestureCore
+import GestureOverlay
+import GestureWire
+import OverlayScreen
+import Posix
+
+/// `gestured-overlay` (and `gesturectl overlay`, which starts it): shows on the desktop itself
+/// where the fingers go and what gestured made of them — touchscreen trails, the touchpad's
+/// fingers in a miniature, each gesture's name and progress, and what the actions file ran —
+/// on a click-through surface above everything (docs/OVERLAY.md).
+struct GesturedOverlay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gestured-overlay",
+        abstract: OverlayOptions.abstract, discussion: OverlayOptions.discussion,
+        version: GesturedVersion.current)
+
+    @OptionGroup var options: OverlayOptions
+
+    static let name = "gestured-overlay"
+
+    /// The actions file, or nil when none was given and the user's does not exist.
+    func actionsFile() throws -> ActionsFile? {
+        let given = options.file
+        guard let path = given ?? UserConfigHome.path("gestured/actions.yml") else { return nil }
+        do {
+            let recorded = try UserStrokes.load(options.strokes)
+            return try ActionsFile.parse(try FileReader.text(path), file: path, strokes: recorded)
+        } catch let error as FileReadError where error.reason == "no such file" && given == nil {
+            return nil
+        } catch {
+            throw CleanExit.message("\(Self.name): \(error)", code: 1)
+        }
+    }
+
+    func run() throws {
+        let actions = try actionsFile()
+        let settings = actions?.overlay ?? ActionsOverlay()
+        let wanted = options.output ?? settings.output
+        if options.check {
+            let shown = ActionsOverlay.Part.allCases.filter(settings.show.contains).map(\.rawValue)
+            print("shows: \(shown.isEmpty ? "nothing" : shown.joined(separator: ", "))")
+            print("touchpad miniature: \(settings.padCorner.rawValue), \(GestureEventText.format(settings.padWidth, 0)) px wide")
+            print("output: \(wanted ?? "the compositor's choice")")
+            print("actions named on cards: \(actions.map { "\($0.actions.count) from \($0.source)" } ?? "none (no actions file)")")
+            return
+        }
+        let surface: OverlaySurface
+        do {
+            switch OverlayOptions.displayKind(options.display, environment: ProcessEnvironment.current) {
+            case .wayland(let name): surface = try WaylandOverlaySurface(display: name, output: wanted)
+            case .x11(let name):
+                if let wanted { throw OverlayError("on X11 the overlay covers the whole screen; `output: \(wanted)` is for Wayland (docs/OVERLAY.md)") }
+                surface = try X11OverlaySurface(display: name)
+            case nil: throw OverlayError("no display: neither WAYLAND_DISPLAY nor DISPLAY is set (give --display)")
+            }
+        } catch {
+            throw CleanExit.message("\(Self.name): \(error)", code: 1)
+        }
+        let loop = OverlayLoop(scene: OverlayScene(settings: settings))
+        let socket = options.daemon.socket
+        let follower = Task.detached {
+            await Self.follow(socket: socket, actions: actions, into: loop)
+        }
+        // SIGTERM and SIGINT end it as they come: the compositor takes its surface away with the connection.
+        do {
+            try loop.run(on: surface, painter: OverlayPainter(settings: settings), clock: { MonotonicTime.seconds }) { shown in
+                guard options.verbose else { return }
+                StandardError.line(shown.map { "\(Self.name): shown, \($0.width)×\($0.height) pixels" } ?? "\(Self.name): taken away")
+            }
+        } catch {
+            follower.cancel()
+            throw CleanExit.message("\(Self.name): \(error)", code: 1)
+        }
+        follower.cancel()
+    }
+
+    /// The daemon's events into the loop, for as long as the program runs (reconnecting).
+    static func follow(socket: String?, actions: ActionsFile?, into loop: OverlayLoop) async {
+        let client = GestureClient(path: socket, reconnects: true)
+        await client.subscribe(SubscriptionRequest(touches: true))
+        await client.start()
+        var feed = OverlayFeed(actions: actions)
+        for await event in client.events {
+            if Task.isCancelled { break }
+            switch event {
+            case .serverError(let code, let message) where code == "forbidden", .subscriptionRefused(_, let code, let message) where code == "forbidden":
+                StandardError.line("\(name): gestured refused this user: \(message)")
+            case .disconnected(let reason):
+                StandardError.line("\(name): \(DaemonConnection.absence(client.path, reason)); waiting for it")
+            default: break
+            }
+            if case .connected(let hello) = event {
+                StandardError.line("\(name): connected to gestured \(hello.server) at \(client.path)")
+            }
+            let now = MonotonicTime.seconds
+            loop.take(feed.events(event, at: now), at: now)
+        }
+        await client.close()
+    }
+}
