@@ -146,7 +146,7 @@ let package = Package(
             name: "gestured-overlay",
             dependencies: [
                 "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureOverlay", "GestureWire", "OverlayScreen", "Posix",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "gestured-actions",

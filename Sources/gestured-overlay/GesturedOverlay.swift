@@ -5,6 +5,7 @@ import GestureCommandLine
 import GestureCore
 import GestureOverlay
 import GestureWire
+import NIOPosix
 import OverlayScreen
 import Posix
 
@@ -62,7 +63,10 @@ struct GesturedOverlay: ParsableCommand {
         }
         let loop = OverlayLoop(scene: OverlayScene(settings: settings))
         let socket = options.daemon.socket
-        let follower = Task.detached {
+        // The daemon's connection on NIO's event loop, as the task's executor too: the concurrency
+        // runtime never starts libdispatch's worker pool, whose monitor would wake the process every
+        // second (EventLoopTaskExecutor).
+        let follower = Task(executorPreference: EventLoopTaskExecutor(MultiThreadedEventLoopGroup.singleton.next())) {
             await Self.follow(socket: socket, actions: actions, into: loop)
         }
         // SIGTERM and SIGINT end it as they come: the compositor takes its surface away with the connection.
