@@ -132,7 +132,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // `gestured-overlay`: what the overlay draws, decided event by event (pure, with time passed in)…
-        .target(name: "GestureOverlay", dependencies: ["GestureActions", "GestureWire"]),
+        .target(name: "GestureOverlay", dependencies: ["GestureActions", "GestureCore", "GesturePipeline", "GestureWire"]),
         // …and painted with cairo and pango on a surface above the desktop.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         // wlr-layer-shell's interfaces, written out, and the overlay's layer surface over libwayland-client.
@@ -143,7 +143,7 @@ let package = Package(
         .executableTarget(
             name: "gestured-overlay",
             dependencies: [
-                "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureOverlay", "GestureWire", "OverlayScreen", "Posix",
+                "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureOverlay", "GesturePipeline", "GestureWire", "OverlayScreen", "Posix",
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -191,7 +191,7 @@ let package = Package(
         .testTarget(name: "GestureKeysTests", dependencies: ["GestureKeys", "GestureWire"]),
         // Runs a real sway (headless) with foot, and the built gestured and gesturectl against it.
         .testTarget(name: "GestureCommandLineTests", dependencies: ["GestureCommandLine"]),
-        .testTarget(name: "GestureOverlayTests", dependencies: ["GestureOverlay", "GestureActions", "GestureWire"]),
+        .testTarget(name: "GestureOverlayTests", dependencies: ["GestureOverlay", "GestureActions", "GesturePipeline", "GestureWire"]),
         .testTarget(name: "OverlayScreenTests", dependencies: ["OverlayScreen", "GestureOverlay", "GestureActions", "GestureClient", "GestureWire", "CCairo"]),
         .testTarget(
             name: "GestureDesktopTests",

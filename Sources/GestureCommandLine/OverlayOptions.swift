@@ -27,6 +27,9 @@ public struct OverlayOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("The recorded strokes the actions file's stroke gestures may name (default: the user's strokes file, when it exists).", valueName: "path"))
     public var strokes: String?
 
+    @Option(name: .long, help: ArgumentHelp("The daemon's configuration, whose swipes' distances the progress bars run to (default: as gestured chooses it, /etc/gestured/gestured.yml when it exists, else the built-in set).", valueName: "file"))
+    public var config: String?
+
     @Option(name: .long, help: ArgumentHelp("The display: a Wayland one (wayland-1, or a socket's path) or an X one (:0) (default: $WAYLAND_DISPLAY, else $DISPLAY).", valueName: "name"))
     public var display: String?
 
@@ -67,7 +70,7 @@ public struct OverlayOptions: ParsableArguments, Sendable {
     /// The options as a command line again, for `gesturectl overlay` to start `gestured-overlay` with.
     public var arguments: [String] {
         var arguments: [String] = []
-        for (name, value) in [("--file", file), ("--strokes", strokes), ("--display", display), ("--output", output), ("--socket", daemon.socket)] {
+        for (name, value) in [("--file", file), ("--strokes", strokes), ("--config", config), ("--display", display), ("--output", output), ("--socket", daemon.socket)] {
             if let value { arguments += [name, value] }
         }
         if verbose { arguments.append("--verbose") }

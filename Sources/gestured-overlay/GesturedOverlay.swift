@@ -4,6 +4,7 @@ import GestureClient
 import GestureCommandLine
 import GestureCore
 import GestureOverlay
+import GesturePipeline
 import GestureWire
 import NIOPosix
 import OverlayScreen
@@ -41,11 +42,21 @@ struct GesturedOverlay: ParsableCommand {
         let actions = try actionsFile()
         let settings = actions?.overlay ?? ActionsOverlay()
         let wanted = options.output ?? settings.output
+        // The daemon's configuration, as it chooses it, for the progress bars' goals.
+        let configPath = RecordingLoader.daemonConfigPath(options.config)
+        let config: GestureConfig
+        do {
+            config = try RecordingLoader.config(configPath)
+        } catch {
+            throw CleanExit.message("\(Self.name): \(error)", code: 1)
+        }
         if options.check {
             let shown = ActionsOverlay.Part.allCases.filter(settings.show.contains).map(\.rawValue)
             print("shows: \(shown.isEmpty ? "nothing" : shown.joined(separator: ", "))")
             print("touchpad miniature: \(settings.padCorner.rawValue), \(GestureEventText.format(settings.padWidth, 0)) px wide")
             print("output: \(wanted ?? "the compositor's choice")")
+            let goals = OverlayGoals.of(config).sorted { $0.key < $1.key }.map { "\($0.key) \(GestureEventText.format($0.value, 0)) mm" }
+            print("progress bars (from \(configPath ?? "the built-in set")): \(goals.isEmpty ? "none" : goals.joined(separator: ", "))")
             print("actions named on cards: \(actions.map { "\($0.actions.count) from \($0.source)" } ?? "none (no actions file)")")
             return
         }
@@ -61,7 +72,7 @@ struct GesturedOverlay: ParsableCommand {
         } catch {
             throw CleanExit.message("\(Self.name): \(error)", code: 1)
         }
-        let loop = OverlayLoop(scene: OverlayScene(settings: settings))
+        let loop = OverlayLoop(scene: OverlayScene(settings: settings, goals: OverlayGoals.of(config)))
         let socket = options.daemon.socket
         // The daemon's connection on NIO's event loop, as the task's executor too: the concurrency
         // runtime never starts libdispatch's worker pool, whose monitor would wake the process every

@@ -103,6 +103,43 @@ struct OverlayOnX11Tests {
         #expect(under != 0 && !overlays.contains(under))
     }
 
+    @Test func onceEverythingFadedTheScreenIsAsItWasAndTheWindowIsGone() throws {
+        let x = try HeadlessX11()
+        var environment = ProcessEnvironment.current
+        environment["DISPLAY"] = x.display
+        let compositor = try ChildProcess(["xcompmgr"], environment: environment, ownGroup: true)
+        defer {
+            compositor.signalGroup(SIGTERM)
+            _ = compositor.wait()
+        }
+        #expect(Self.waitForCompositor(x), "xcompmgr never took _NET_WM_CM_S0")
+        let before = Self.screen(x)
+        let scratch = try Self.scratch()
+        defer { _ = try? ChildProcess(["rm", "-rf", scratch], environment: ProcessEnvironment.current).wait() }
+        try OverlayOnSwayTests.edgeSwipe(held: false, into: scratch + "/edge.yml")
+        try OverlayOnSwayTests.write("version: 1\noverlay:\n  fade: 0.2\nactions: []\n", to: scratch + "/actions.yml")
+        let processes = try OverlayOnSwayTests.start(display: x.display, scratch, recording: scratch + "/edge.yml", actions: scratch + "/actions.yml")
+        defer { OverlayOnSwayTests.stop(processes) }
+        let said = OverlayOnSwayTests.waitForText(scratch + "/overlay.err", "taken away", seconds: 15)
+        #expect(said.contains("gestured-overlay: shown") && said.contains("gestured-overlay: taken away"), "\(said)")
+        #expect(Self.windows(x, named: "gestured-overlay").isEmpty)
+        // xcompmgr repaints what the window covered once it is gone: the screen as before, read
+        // until it is (bounded), since the repaint is the compositor's, in its own time.
+        let end = MonotonicTime.seconds + 15
+        var same = false
+        while !same, MonotonicTime.seconds < end {
+            let after = Self.screen(x)
+            same = after.width == before.width && after.height == before.height
+            for y in stride(from: 0, to: before.height, by: 3) where same {
+                for px in stride(from: 0, to: before.width, by: 3) where before.pixel(px, y) != after.pixel(px, y) {
+                    same = false
+                    break
+                }
+            }
+        }
+        #expect(same, "the screen differs from before the overlay")
+    }
+
     static func scratch() throws -> String {
         var template = Array("/tmp/gestured-overlay-x11-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw DesktopError("mkdtemp failed") }

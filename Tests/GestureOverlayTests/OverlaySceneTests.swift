@@ -1,5 +1,6 @@
 import GestureActions
 import GestureOverlay
+import GesturePipeline
 import Testing
 
 /// The overlay's decisions driven frame by frame, with time passed in: what is drawn, and when
@@ -144,5 +145,25 @@ import Testing
         let both = OverlayCue(value: .object([("kind", "simultaneous"), ("first", .object([("kind", "magnify"), ("magnification", .number(2))])), ("second", .null)]))
         #expect(both == .scale(2))
         #expect(OverlayCue.scale(1.5).fraction(goal: 2) == 0.5)
+    }
+}
+
+/// The progress bars' goals, from the daemon's configuration as its reader reads it.
+@Suite struct OverlayGoalsTests {
+    @Test func swipesAndEdgeSwipesRunToTheirDistances() throws {
+        let config = try GestureConfig.parse(
+            """
+            version: 1
+            gestures:
+              - name: far
+                swipe: { direction: left, fingers: 3, minimumDistance: 40 }
+              - name: near
+                swipe: { direction: right, fingers: 3 }
+              - name: edge
+                edgeSwipe: { edge: left }
+              - name: zoom
+                magnify: {}
+            """, file: "gestured.yml")
+        #expect(OverlayGoals.of(config) == ["far": 40, "near": 15, "edge": 10])
     }
 }
