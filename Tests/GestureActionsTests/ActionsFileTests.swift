@@ -259,3 +259,71 @@ import Testing
         }
     }
 }
+
+/// Adding an action keeps every byte outside it: the edit `gesturectl view` saves.
+@Suite struct ActionsFileEditTests {
+    static let entry = ["gesture: swipe-up-3", "keys: super+Up"]
+
+    @Test func anActionIsAddedAtTheEndOfTheListAndNothingElseMoves() throws {
+        let text = """
+            # My gestures.
+            version: 1
+            keyboard: { layout: fr }   # AZERTY
+            actions:
+              # Workspaces.
+              - gesture: swipe-left-3
+                keys: super+Right
+
+              - gesture: swipe-right-3
+                run: [notify-send, "right"]   # a comment on the last line
+
+            # The end.
+
+            """
+        let result = try ActionsFileEdit.appending(Self.entry, to: text, file: "actions.yml")
+        #expect(result == text.replacing(#"run: [notify-send, "right"]   # a comment on the last line"#, with: #"run: [notify-send, "right"]   # a comment on the last line"# + "\n  - gesture: swipe-up-3\n    keys: super+Up"))
+        #expect(try ActionsFile.parse(result, file: "actions.yml").actions.map(\.gesture) == ["swipe-left-3", "swipe-right-3", "swipe-up-3"])
+    }
+
+    @Test func dashesAtTheKeysOwnColumnAreFollowed() throws {
+        let text = "version: 1\nactions:\n- gesture: swipe-left-3\n  keys: super+Right\n"
+        #expect(try ActionsFileEdit.appending(Self.entry, to: text, file: "actions.yml") == text + "- gesture: swipe-up-3\n  keys: super+Up\n")
+    }
+
+    @Test func anEmptyFlowListBecomesABlockList() throws {
+        let text = "version: 1\nactions: []   # none yet\n"
+        #expect(try ActionsFileEdit.appending(Self.entry, to: text, file: "actions.yml") == "version: 1\nactions:   # none yet\n  - gesture: swipe-up-3\n    keys: super+Up\n")
+    }
+
+    @Test func aFileWithAMistakeOrAFlowListIsRefused() {
+        #expect(throws: ConfigError.self) { try ActionsFileEdit.appending(Self.entry, to: "version: 1\nactions:\n  - gesture: x\n    wheel: 99\n", file: "a.yml") }
+        #expect(throws: ConfigError.self) { try ActionsFileEdit.appending(Self.entry, to: "version: 1\nactions: [{ gesture: x, run: [a] }]\n", file: "a.yml") }
+        // An entry the reader refuses is never offered.
+        #expect(throws: ConfigError.self) { try ActionsFileEdit.appending(["gesture: y", "wheel: 99"], to: "version: 1\nactions: []\n", file: "a.yml") }
+    }
+}
+
+/// "This one exactly": what was done, as a definition the reader takes.
+@Suite struct ActionsFileEditDefinitionTests {
+    @Test(arguments: [
+        (#"{"kind":"swipe","direction":"left","fingers":3,"distance":40}"#, "swipe-left-3", GestureSpec.swipe(direction: .left, fingers: 3, minimumDistance: nil, minimumVelocity: nil)),
+        (#"{"kind":"edgeSwipe","edge":"top","fingers":1}"#, "edge-top-1", GestureSpec.edgeSwipe(edge: .top, fingers: 1, minimumDistance: nil)),
+        (#"{"kind":"tap","count":2,"fingers":2}"#, "tap-2x2", GestureSpec.tap(count: 2, fingers: 2)),
+        (#"{"kind":"hold","fingers":4,"duration":0.8}"#, "hold-4", GestureSpec.hold(fingers: 4)),
+    ])
+    func aValueBecomesADefinitionTheFileReads(value: String, name: String, spec: GestureSpec) throws {
+        let made = try #require(ActionsFileEdit.definition(of: try JSONParser.parse(value)))
+        #expect(made.name == name)
+        let text = try ActionsFileEdit.appending(["gesture: \(made.name)", "define: \(made.define)", "run: [notify-send, done]"], to: "version: 1\nactions: []\n", file: "a.yml")
+        let file = try ActionsFile.parse(text, file: "a.yml")
+        #expect(file.actions.first?.gesture == name)
+        #expect(file.definitions.count == 1)
+        // The same definition in the daemon's configuration (`{ swipe: {…} }` without its braces) is `spec`.
+        #expect(try GestureConfig.parse("version: 1\ngestures:\n  - name: \(name)\n    " + made.define.dropFirst(2).dropLast(2) + "\n", file: "g.yml").bindings.first?.gesture == spec)
+    }
+
+    @Test func aValueThatSaysTooLittleMakesNone() throws {
+        #expect(ActionsFileEdit.definition(of: try JSONParser.parse(#"{"kind":"longPress","pressed":true}"#)) == nil)
+        #expect(ActionsFileEdit.definition(of: try JSONParser.parse(#"{"kind":"stroke","name":"a b"}"#)) == nil)
+    }
+}

@@ -1,0 +1,95 @@
+import GestureCore
+import GesturePipeline
+import GestureWire
+import YAML
+
+/// Changes to an actions file's text that keep every byte outside what they change: its
+/// comments, its order, its blank lines, its other actions as written. What `gesturectl view`
+/// saves when a user binds a gesture there (issue 51); each result is read back by the actions
+/// file's one reader before it is offered, so a change never writes a file the runner refuses.
+public enum ActionsFileEdit {
+    /// `text` with one more action at the end of its `actions:` list: `entry` is that action's
+    /// mapping as YAML lines without indentation (`["gesture: swipe-left-3", "keys: super+Right"]`),
+    /// indented as the list's other entries are. A file that has a mistake now is refused with
+    /// it (fix it first); so is a list written in flow style with entries (`[ {…} ]`).
+    public static func appending(_ entry: [String], to text: String, file: String, strokes: [StrokeTemplate] = []) throws -> String {
+        guard let first = entry.first else { throw ConfigError(file: file, line: nil, "nothing to add") }
+        let before = try ActionsFile.parse(text, file: file, strokes: strokes)
+        guard let root = try YAMLSource.compose(text), let pair = root.mapping?.first(where: { $0.key.string == "actions" }) else {
+            throw ConfigError(file: file, line: nil, "expected an `actions:` list")
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let endsWithNewline = text.hasSuffix("\n")
+        if endsWithNewline { lines.removeLast() }
+        let keyIndex = pair.key.line - 1
+        let keyIndent = indentation(lines[keyIndex])
+        let items = pair.value.sequence ?? []
+        let written: (indent: Int, at: Int)
+        if let item = items.first, lines[item.line - 1].dropFirst(indentation(lines[item.line - 1])).hasPrefix("-") {
+            // A block list: after its last line that is not blank or a comment.
+            var last = keyIndex
+            var index = keyIndex + 1
+            while index < lines.count {
+                let line = lines[index]
+                let indent = indentation(line)
+                let body = line.dropFirst(indent)
+                if body.isEmpty || body.hasPrefix("#") {
+                    index += 1
+                    continue
+                }
+                guard indent > keyIndent || (indent == keyIndent && (body == "-" || body.hasPrefix("- "))) else { break }
+                last = index
+                index += 1
+            }
+            written = (indentation(lines[item.line - 1]), last + 1)
+        } else if items.isEmpty, let open = lines[keyIndex].firstRange(of: "[]") ?? lines[keyIndex].firstRange(of: "[ ]") {
+            // `actions: []`: the brackets go, the entries follow the key.
+            var key = String(lines[keyIndex][..<open.lowerBound])
+            while key.hasSuffix(" ") { key.removeLast() }
+            lines[keyIndex] = key + lines[keyIndex][open.upperBound...]  // a comment after the brackets stays
+            written = (keyIndent + 2, keyIndex + 1)
+        } else {
+            throw ConfigError(file: file, line: pair.key.line, "the `actions:` list is written in flow style ([…]); write it as a block list (`- gesture: …` lines) to add to it")
+        }
+        let pad = String(repeating: " ", count: written.indent)
+        let added = [pad + "- " + first] + entry.dropFirst().map { pad + "  " + $0 }
+        lines.insert(contentsOf: added, at: written.at)
+        let result = lines.joined(separator: "\n") + (endsWithNewline || text.isEmpty ? "\n" : "")
+        let after = try ActionsFile.parse(result, file: file, strokes: strokes)
+        guard after.actions.count == before.actions.count + 1 else {
+            throw ConfigError(file: file, line: written.at + 1, "the action written there is not read as one more action")
+        }
+        return result
+    }
+
+    /// "This one exactly": the `define:` of a gesture like the one a value describes (an event's
+    /// `value`: its kind, fingers, direction, edge, taps, shape), in flow style, and a name for
+    /// it (`swipe-left-3`); nil for a value that says too little (a long press's `pressed`).
+    public static func definition(of value: JSONValue) -> (name: String, define: String)? {
+        guard let kind = value["kind"]?.stringValue else { return nil }
+        let fingers = value["fingers"]?.intValue ?? 1
+        switch kind {
+        case "swipe":
+            guard let direction = value["direction"]?.stringValue else { return nil }
+            return ("swipe-\(direction)-\(fingers)", "{ swipe: { direction: \(direction), fingers: \(fingers) } }")
+        case "edgeSwipe":
+            guard let edge = value["edge"]?.stringValue else { return nil }
+            return ("edge-\(edge)-\(fingers)", "{ edgeSwipe: { edge: \(edge), fingers: \(fingers) } }")
+        case "tap":
+            let count = value["count"]?.intValue ?? 1
+            return ("tap-\(count)x\(fingers)", "{ tap: { count: \(count), fingers: \(fingers) } }")
+        case "hold": return ("hold-\(fingers)", "{ hold: { fingers: \(fingers) } }")
+        case "drag": return ("drag-\(fingers)", "{ drag: { fingers: \(fingers) } }")
+        case "magnify": return ("pinch-\(max(fingers, 2))", "{ magnify: { fingers: \(max(fingers, 2)) } }")
+        case "rotate": return ("rotate-\(max(fingers, 2))", "{ rotate: { fingers: \(max(fingers, 2)) } }")
+        case "stroke":
+            guard let shape = value["name"]?.stringValue, !shape.isEmpty, shape.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { return nil }
+            return ("stroke-\(shape)", "{ stroke: { shapes: [\(shape)], fingers: \(fingers) } }")
+        default: return nil
+        }
+    }
+
+    static func indentation(_ line: String) -> Int {
+        line.prefix { $0 == " " }.count
+    }
+}
