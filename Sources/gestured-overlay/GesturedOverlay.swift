@@ -99,17 +99,19 @@ struct GesturedOverlay: ParsableCommand {
         await client.subscribe(SubscriptionRequest(touches: true))
         await client.start()
         var feed = OverlayFeed(actions: actions)
+        var waiting = false  // said once per absence, not at every retry
         for await event in client.events {
             if Task.isCancelled { break }
             switch event {
             case .serverError(let code, let message) where code == "forbidden", .subscriptionRefused(_, let code, let message) where code == "forbidden":
                 StandardError.line("\(name): gestured refused this user: \(message)")
-            case .disconnected(let reason):
+            case .disconnected(let reason) where !waiting:
                 StandardError.line("\(name): \(DaemonConnection.absence(client.path, reason)); waiting for it")
-            default: break
-            }
-            if case .connected(let hello) = event {
+                waiting = true
+            case .connected(let hello):
                 StandardError.line("\(name): connected to gestured \(hello.server) at \(client.path)")
+                waiting = false
+            default: break
             }
             let now = MonotonicTime.seconds
             loop.take(feed.events(event, at: now), at: now)
