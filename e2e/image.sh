@@ -16,9 +16,9 @@ image=$cache/image
 # to boot systemd as PID 1 for the service scenarios (e2e/README.md); libpam-systemd, so that a
 # login on a virtual terminal is a logind session, and kbd for chvt (the sessions scenario);
 # libxkbcommon0, xkb-data, libxcb1 and libwayland-client0, which gesturectl links (key names, X11
-# and Wayland windows); libcairo2, libpango-1.0-0 and libpangocairo-1.0-0, which gestured-overlay
+# and Wayland windows); libcairo2, libpango-1.0-0, libpangocairo-1.0-0 and libxcb-shape0, which gestured-overlay
 # links (the package depends on them).
-packages="python3-yaml systemd systemd-sysv dbus libpam-systemd kbd libxkbcommon0 xkb-data libxcb1 libwayland-client0 libcairo2 libpango-1.0-0 libpangocairo-1.0-0"
+packages="python3-yaml systemd systemd-sysv dbus libpam-systemd kbd libxkbcommon0 xkb-data libxcb1 libwayland-client0 libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libxcb-shape0"
 case $variant in
 bookworm) ;;
 trixie)
