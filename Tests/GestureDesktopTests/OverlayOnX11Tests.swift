@@ -113,7 +113,23 @@ struct OverlayOnX11Tests {
             _ = compositor.wait()
         }
         #expect(Self.waitForCompositor(x), "xcompmgr never took _NET_WM_CM_S0")
-        let before = Self.screen(x)
+        // The screen as xcompmgr paints it (its grey everywhere), not Xvfb's own pattern before it
+        // first repaints: a plain window over everything, mapped and destroyed, has it repaint all.
+        let cover = xcb_generate_id(x.connection)
+        var values: [UInt32] = [0, 1]  // back pixel black, override-redirect
+        let setup = xcb_setup_roots_iterator(xcb_get_setup(x.connection)).data.pointee
+        xcb_create_window(
+            x.connection, 0, cover, x.root, 0, 0, setup.width_in_pixels, setup.height_in_pixels, 0, UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), 0,
+            UInt32(XCB_CW_BACK_PIXEL.rawValue | XCB_CW_OVERRIDE_REDIRECT.rawValue), &values)
+        xcb_map_window(x.connection, cover)
+        xcb_destroy_window(x.connection, cover)
+        xcb_flush(x.connection)
+        // (Uniform and not black: the black window itself, still shown, is uniform too.)
+        let repainted = { (shot: (width: Int, height: Int, pixel: (Int, Int) -> (Int, Int, Int))) in Self.uniform(shot) && shot.pixel(0, 0) != (0, 0, 0) }
+        var before = Self.screen(x)
+        let settled = MonotonicTime.seconds + 15
+        while !repainted(before), MonotonicTime.seconds < settled { before = Self.screen(x) }
+        #expect(repainted(before), "xcompmgr never repainted the screen")
         let scratch = try Self.scratch()
         defer { _ = try? ChildProcess(["rm", "-rf", scratch], environment: ProcessEnvironment.current).wait() }
         try OverlayOnSwayTests.edgeSwipe(held: false, into: scratch + "/edge.yml")
@@ -137,7 +153,27 @@ struct OverlayOnX11Tests {
                 }
             }
         }
-        #expect(same, "the screen differs from before the overlay")
+        var differing = "nothing"
+        if !same {
+            let after = Self.screen(x)
+            var found: [String] = []
+            for y in stride(from: 0, to: before.height, by: 3) where found.count < 6 {
+                for px in stride(from: 0, to: before.width, by: 3) where before.pixel(px, y) != after.pixel(px, y) && found.count < 6 {
+                    found.append("(\(px), \(y)): \(before.pixel(px, y)) → \(after.pixel(px, y))")
+                }
+            }
+            differing = found.joined(separator: "; ")
+        }
+        #expect(same, "the screen differs from before the overlay: \(differing)")
+    }
+
+    /// Whether every third pixel of every third row has the first one's colour.
+    static func uniform(_ shot: (width: Int, height: Int, pixel: (Int, Int) -> (Int, Int, Int))) -> Bool {
+        let first = shot.pixel(0, 0)
+        for y in stride(from: 0, to: shot.height, by: 3) {
+            for px in stride(from: 0, to: shot.width, by: 3) where shot.pixel(px, y) != first { return false }
+        }
+        return true
     }
 
     static func scratch() throws -> String {
