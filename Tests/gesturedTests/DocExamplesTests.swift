@@ -28,7 +28,7 @@ import Testing
         return blocks
     }
 
-    static let documents = ["README.md", "docs/ACTIONS.md", "docs/CONFIG.md", "docs/OWNERSHIP.md"]
+    static let documents = ["README.md", "docs/ACTIONS.md", "docs/CONFIG.md", "docs/OWNERSHIP.md", "docs/OVERLAY.md"]
 
     @Test(arguments: documents) func everyYAMLExampleWorks(_ document: String) throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-doc-\(UUID().uuidString.prefix(8)).yml").path
@@ -49,6 +49,11 @@ import Testing
             let run = try ChildProcess.gesturectl(arguments).finish()
             #expect(run.status == 0, "\(document):\(line): \(run.errors)")
             ran += 1
+            if block.contains("\noverlay:\n") {
+                // Its `overlay:` section as the overlay reads it, too.
+                let overlay = try ChildProcess.gesturectl(["overlay", "--check", "--file", scratch]).finish()
+                #expect(overlay.status == 0, "\(document):\(line): \(overlay.errors)")
+            }
         }
         #expect(ran > 0, "\(document) has no runnable YAML example")
     }
