@@ -43,7 +43,7 @@ public final class OverlayLoop: Sendable {
         _ = write(wake, &one, 8)
     }
 
-    /// How many frames it drew, and how often it woke; for `make bench-overlay`'s account.
+    /// How many frames it drew, and how often it woke (its tests read them).
     public let counts = Mutex<(frames: Int, wakeUps: Int)>((0, 0))
 
     /// Draws on `surface` until ``stop()`` or the display connection fails; `clock` gives now
