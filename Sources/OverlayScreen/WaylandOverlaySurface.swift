@@ -1,4 +1,3 @@
-import CCairo
 import CLayerShell
 
 /// The overlay on a Wayland compositor with wlr-layer-shell (sway, labwc, river, Hyprland,
@@ -14,7 +13,7 @@ public final class WaylandOverlaySurface: OverlaySurface {
     public init(display: String?, output: String?) throws(OverlayError) {
         var message = [CChar](repeating: 0, count: 512)
         guard let overlay = gestured_overlay_connect(display, output, &message, message.count) else {
-            throw OverlayError(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw OverlayError(CairoImage.text(message))
         }
         self.overlay = overlay
     }
@@ -43,12 +42,7 @@ public final class WaylandOverlaySurface: OverlaySurface {
     public func draw(_ paint: (OpaquePointer, Int, Int) -> Void) -> Bool {
         var width: Int32 = 0, height: Int32 = 0, stride: Int32 = 0
         guard gestured_overlay_show(overlay, &width, &height) >= 0, let pixels = gestured_overlay_buffer(overlay, &stride) else { return false }
-        let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, width, height, stride)!
-        let cr = cairo_create(surface)!
-        paint(cr, Int(width), Int(height))
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        cairo_surface_destroy(surface)
+        CairoImage.paint(pixels, width: width, height: height, stride: stride, paint)
         gestured_overlay_commit(overlay)
         return true
     }

@@ -1,4 +1,3 @@
-import CCairo
 import CX11Overlay
 
 /// The overlay on X11: an override-redirect window over the whole screen with an ARGB visual and
@@ -12,7 +11,7 @@ public final class X11OverlaySurface: OverlaySurface {
     public init(display: String?) throws(OverlayError) {
         var message = [CChar](repeating: 0, count: 512)
         guard let overlay = gestured_x11_overlay_connect(display, &message, message.count) else {
-            throw OverlayError(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw OverlayError(CairoImage.text(message))
         }
         self.overlay = overlay
     }
@@ -42,12 +41,7 @@ public final class X11OverlaySurface: OverlaySurface {
     public func draw(_ paint: (OpaquePointer, Int, Int) -> Void) -> Bool {
         var width: Int32 = 0, height: Int32 = 0, stride: Int32 = 0
         guard gestured_x11_overlay_show(overlay, &width, &height) >= 0, let pixels = gestured_x11_overlay_buffer(overlay, &stride) else { return false }
-        let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, width, height, stride)!
-        let cr = cairo_create(surface)!
-        paint(cr, Int(width), Int(height))
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        cairo_surface_destroy(surface)
+        CairoImage.paint(pixels, width: width, height: height, stride: stride, paint)
         gestured_x11_overlay_commit(overlay)
         return true
     }

@@ -50,13 +50,14 @@ struct GesturedOverlay: ParsableCommand {
         } catch {
             throw CleanExit.message("\(Self.name): \(error)", code: 1)
         }
+        let goals = OverlayGoals.of(config)
         if options.check {
             let shown = ActionsOverlay.Part.allCases.filter(settings.show.contains).map(\.rawValue)
             print("shows: \(shown.isEmpty ? "nothing" : shown.joined(separator: ", "))")
             print("touchpad miniature: \(settings.padCorner.rawValue), \(GestureEventText.format(settings.padWidth, 0)) px wide")
             print("output: \(wanted ?? "the compositor's choice")")
-            let goals = OverlayGoals.of(config).sorted { $0.key < $1.key }.map { "\($0.key) \(GestureEventText.format($0.value, 0)) mm" }
-            print("progress bars (from \(configPath ?? "the built-in set")): \(goals.isEmpty ? "none" : goals.joined(separator: ", "))")
+            let bars = goals.sorted { $0.key < $1.key }.map { "\($0.key) \(GestureEventText.format($0.value, 0)) mm" }
+            print("progress bars (from \(configPath ?? "the built-in set")): \(bars.isEmpty ? "none" : bars.joined(separator: ", "))")
             print("actions named on cards: \(actions.map { "\($0.actions.count) from \($0.source)" } ?? "none (no actions file)")")
             return
         }
@@ -72,7 +73,7 @@ struct GesturedOverlay: ParsableCommand {
         } catch {
             throw CleanExit.message("\(Self.name): \(error)", code: 1)
         }
-        let loop = OverlayLoop(scene: OverlayScene(settings: settings, goals: OverlayGoals.of(config)))
+        let loop = OverlayLoop(scene: OverlayScene(settings: settings, goals: goals))
         let socket = options.daemon.socket
         // The daemon's connection on NIO's event loop, as the task's executor too: the concurrency
         // runtime never starts libdispatch's worker pool, whose monitor would wake the process every

@@ -25,6 +25,15 @@ struct OverlayOnX11Tests {
         })
     }
 
+    /// xcompmgr on `x`'s display, once it owns _NET_WM_CM_S0.
+    static func compositor(_ x: HeadlessX11) throws -> ChildProcess {
+        var environment = ProcessEnvironment.current
+        environment["DISPLAY"] = x.display
+        let compositor = try ChildProcess(["xcompmgr"], environment: environment, ownGroup: true)
+        #expect(waitForCompositor(x), "xcompmgr never took _NET_WM_CM_S0")
+        return compositor
+    }
+
     /// Waits, reading the server's events, until a compositing manager owns _NET_WM_CM_S0.
     static func waitForCompositor(_ x: HeadlessX11) -> Bool {
         var mask = UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue | XCB_EVENT_MASK_SUBSTRUCTURE_NOTIFY.rawValue)
@@ -68,14 +77,11 @@ struct OverlayOnX11Tests {
 
     @Test func theTrailTheEdgeAndTheCardAreOnTheScreenAndClicksGoThrough() throws {
         let x = try HeadlessX11()
-        var environment = ProcessEnvironment.current
-        environment["DISPLAY"] = x.display
-        let compositor = try ChildProcess(["xcompmgr"], environment: environment, ownGroup: true)
+        let compositor = try Self.compositor(x)
         defer {
             compositor.signalGroup(SIGTERM)
             _ = compositor.wait()
         }
-        #expect(Self.waitForCompositor(x), "xcompmgr never took _NET_WM_CM_S0")
         try x.open("gestured-under")
         #expect(x.waitUntil(x.root, "_NET_ACTIVE_WINDOW") { ($0.first ?? 0) != 0 })
         let scratch = try Self.scratch()
@@ -105,14 +111,11 @@ struct OverlayOnX11Tests {
 
     @Test func onceEverythingFadedTheScreenIsAsItWasAndTheWindowIsGone() throws {
         let x = try HeadlessX11()
-        var environment = ProcessEnvironment.current
-        environment["DISPLAY"] = x.display
-        let compositor = try ChildProcess(["xcompmgr"], environment: environment, ownGroup: true)
+        let compositor = try Self.compositor(x)
         defer {
             compositor.signalGroup(SIGTERM)
             _ = compositor.wait()
         }
-        #expect(Self.waitForCompositor(x), "xcompmgr never took _NET_WM_CM_S0")
         // The screen as xcompmgr paints it (its grey everywhere), not Xvfb's own pattern before it
         // first repaints: a plain window over everything, mapped and destroyed, has it repaint all.
         let cover = xcb_generate_id(x.connection)
