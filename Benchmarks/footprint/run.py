@@ -20,21 +20,14 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import procmemory  # noqa: E402
+
 bin_dir = sys.argv[1]
 scratch = tempfile.mkdtemp(prefix="gestured-footprint.")
 
 
-def status(pid):
-    fields = {}
-    for line in open(f"/proc/{pid}/status"):
-        key, _, value = line.partition(":")
-        fields[key] = value.strip()
-    private = 0
-    for line in open(f"/proc/{pid}/smaps_rollup"):
-        if line.startswith(("Private_Clean:", "Private_Dirty:")):
-            private += int(line.split()[1])
-    threads = sorted(open(f"/proc/{pid}/task/{t}/comm").read().strip() for t in os.listdir(f"/proc/{pid}/task"))
-    return int(fields["VmRSS"].split()[0]), private, threads
+status = procmemory.memory
 
 
 def wait_for(path, seconds=30):

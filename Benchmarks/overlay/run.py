@@ -20,6 +20,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import procmemory  # noqa: E402
+
 bin_dir = sys.argv[1]
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 scratch = tempfile.mkdtemp(prefix="gestured-overlay-bench.")
@@ -70,11 +73,7 @@ def switches(pid):
     return counts
 
 
-def memory(pid):
-    rss = next(int(line.split()[1]) for line in open(f"/proc/{pid}/status") if line.startswith("VmRSS:"))
-    private = sum(int(line.split()[1]) for line in open(f"/proc/{pid}/smaps_rollup") if line.startswith(("Private_Clean:", "Private_Dirty:")))
-    threads = sorted(open(f"/proc/{pid}/task/{t}/comm").read().strip() for t in os.listdir(f"/proc/{pid}/task"))
-    return rss, private, threads
+memory = procmemory.memory
 
 
 def wait_for(check, seconds=30):
