@@ -13,7 +13,13 @@ public enum ActionsFileEdit {
     /// indented as the list's other entries are. A file that has a mistake now is refused with
     /// it (fix it first); so is a list written in flow style with entries (`[ {…} ]`).
     public static func appending(_ entry: [String], to text: String, file: String, strokes: [StrokeTemplate] = []) throws -> String {
-        guard let first = entry.first else { throw ConfigError(file: file, line: nil, "nothing to add") }
+        try appending(entries: [entry], to: text, file: file, strokes: strokes)
+    }
+
+    /// `text` with `entries` added at the end of its `actions:` list, in order, as
+    /// ``appending(_:to:file:strokes:)`` adds one.
+    public static func appending(entries: [[String]], to text: String, file: String, strokes: [StrokeTemplate] = []) throws -> String {
+        guard !entries.isEmpty, entries.allSatisfy({ !$0.isEmpty }) else { throw ConfigError(file: file, line: nil, "nothing to add") }
         let before = try ActionsFile.parse(text, file: file, strokes: strokes)
         guard let root = try YAMLSource.compose(text), let pair = root.mapping?.first(where: { $0.key.string == "actions" }) else {
             throw ConfigError(file: file, line: nil, "expected an `actions:` list")
@@ -52,11 +58,11 @@ public enum ActionsFileEdit {
             throw ConfigError(file: file, line: pair.key.line, "the `actions:` list is written in flow style ([…]); write it as a block list (`- gesture: …` lines) to add to it")
         }
         let pad = String(repeating: " ", count: written.indent)
-        let added = [pad + "- " + first] + entry.dropFirst().map { pad + "  " + $0 }
+        let added = entries.flatMap { entry in [pad + "- " + entry[0]] + entry.dropFirst().map { pad + "  " + $0 } }
         lines.insert(contentsOf: added, at: written.at)
         let result = lines.joined(separator: "\n") + (endsWithNewline || text.isEmpty ? "\n" : "")
         let after = try ActionsFile.parse(result, file: file, strokes: strokes)
-        guard after.actions.count == before.actions.count + 1 else {
+        guard after.actions.count == before.actions.count + entries.count else {
             throw ConfigError(file: file, line: written.at + 1, "the action written there is not read as one more action")
         }
         return result
@@ -65,28 +71,50 @@ public enum ActionsFileEdit {
     /// "This one exactly": the `define:` of a gesture like the one a value describes (an event's
     /// `value`: its kind, fingers, direction, edge, taps, shape), in flow style, and a name for
     /// it (`swipe-left-3`); nil for a value that says too little (a long press's `pressed`).
-    public static func definition(of value: JSONValue) -> (name: String, define: String)? {
+    /// With `priority` (`simultaneous`) it is recognized beside the configured gestures
+    /// instead of competing with them for the touches (CONFIG.md, "Competition").
+    public static func definition(of value: JSONValue, priority: String? = nil) -> (name: String, define: String)? {
+        guard let (name, gesture) = gesture(of: value) else { return nil }
+        return (name, "{ \(gesture)\(priority.map { ", priority: \($0)" } ?? "") }")
+    }
+
+    /// The name and the recognizer's part of ``definition(of:priority:)``: `swipe: { … }`.
+    static func gesture(of value: JSONValue) -> (name: String, gesture: String)? {
         guard let kind = value["kind"]?.stringValue else { return nil }
         let fingers = value["fingers"]?.intValue ?? 1
+        guard (1...10).contains(fingers) else { return nil }
         switch kind {
         case "swipe":
-            guard let direction = value["direction"]?.stringValue else { return nil }
-            return ("swipe-\(direction)-\(fingers)", "{ swipe: { direction: \(direction), fingers: \(fingers) } }")
+            guard let direction = value["direction"]?.stringValue, ["left", "right", "up", "down"].contains(direction) else { return nil }
+            return ("swipe-\(direction)-\(fingers)", "swipe: { direction: \(direction), fingers: \(fingers) }")
         case "edgeSwipe":
-            guard let edge = value["edge"]?.stringValue else { return nil }
-            return ("edge-\(edge)-\(fingers)", "{ edgeSwipe: { edge: \(edge), fingers: \(fingers) } }")
+            guard let edge = value["edge"]?.stringValue, ["left", "right", "top", "bottom"].contains(edge) else { return nil }
+            return ("edge-\(edge)-\(fingers)", "edgeSwipe: { edge: \(edge), fingers: \(fingers) }")
         case "tap":
             let count = value["count"]?.intValue ?? 1
-            return ("tap-\(count)x\(fingers)", "{ tap: { count: \(count), fingers: \(fingers) } }")
-        case "hold": return ("hold-\(fingers)", "{ hold: { fingers: \(fingers) } }")
-        case "drag": return ("drag-\(fingers)", "{ drag: { fingers: \(fingers) } }")
-        case "magnify": return ("pinch-\(max(fingers, 2))", "{ magnify: { fingers: \(max(fingers, 2)) } }")
-        case "rotate": return ("rotate-\(max(fingers, 2))", "{ rotate: { fingers: \(max(fingers, 2)) } }")
+            return ("tap-\(count)x\(fingers)", "tap: { count: \(count), fingers: \(fingers) }")
+        case "hold": return ("hold-\(fingers)", "hold: { fingers: \(fingers) }")
+        case "drag": return ("drag-\(fingers)", "drag: { fingers: \(fingers) }")
+        case "magnify": return ("pinch-\(max(fingers, 2))", "magnify: { fingers: \(max(fingers, 2)) }")
+        case "rotate": return ("rotate-\(max(fingers, 2))", "rotate: { fingers: \(max(fingers, 2)) }")
         case "stroke":
             guard let shape = value["name"]?.stringValue, !shape.isEmpty, shape.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { return nil }
-            return ("stroke-\(shape)", "{ stroke: { shapes: [\(shape)], fingers: \(fingers) } }")
+            return ("stroke-\(shape)", "stroke: { shapes: [\(shape)], fingers: \(fingers) }")
         default: return nil
         }
+    }
+
+    /// A short name for a file's exact bytes (64-bit FNV-1a, hex; `absent` for no file): what
+    /// the page sends back with a save, so a file changed on disk since it was read is noticed.
+    public static func version(of text: String?) -> String {
+        guard let text else { return "absent" }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     static func indentation(_ line: String) -> Int {

@@ -28,6 +28,18 @@ public enum ActionsWriter {
         return out
     }
 
+    /// The imported actions as entries for ``ActionsFileEdit/appending(entries:to:file:strokes:)``
+    /// (each action's lines without indentation), as ``render(_:origin:)`` writes them.
+    public static func entries(_ items: [ImportedItem]) -> [[String]] {
+        var defined: Set<String> = []
+        return items.flatMap { item -> [[String]] in
+            guard case .actions(let actions, _) = item.outcome else { return [] }
+            return actions.map { action in
+                entry(action, define: defined.insert(action.gesture).inserted).split(separator: "\n").map { String($0.dropFirst(4)) }
+            }
+        }
+    }
+
     /// Text that stays inside one YAML comment: a character YAML does not allow, or one that
     /// ends a line (CR, NEL, LS, PS), would break the file or end the comment and let an
     /// imported line write YAML of its own; each is written as `\u{…}`.
@@ -44,21 +56,9 @@ public enum ActionsWriter {
         return out
     }
 
-    /// A value as YAML flow text: its JSON, with the characters JSON leaves alone but YAML does
-    /// not (DEL, C1 controls, NEL, LS, PS, BOM: refused or folded into a space inside quotes)
-    /// written as `\uXXXX`, which both read the same. Outside strings JSON is ASCII.
+    /// A value as YAML flow text (``YAMLFlowText``).
     static func yaml(_ value: JSONValue) -> String {
-        var out = ""
-        for scalar in value.serialized.unicodeScalars {
-            switch scalar.value {
-            case 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        YAMLFlowText.of(value)
     }
 
     static func entry(_ action: ActionSpec, define: Bool) -> String {

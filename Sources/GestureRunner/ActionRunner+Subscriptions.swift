@@ -7,35 +7,6 @@ import Posix
 /// What the runner subscribes to: the file's configured gestures and definitions, as the
 /// daemon has them and takes them, and what it does when the daemon refuses a definition.
 extension ActionRunner {
-    /// The subscriptions the actions need: their configured gestures the daemon has, and their
-    /// definitions — those the file consumes (``ActionsFile/consumes(_:)``) in one with
-    /// `consume`, the others in one without; none when there is nothing to subscribe to.
-    /// Definitions the daemon refused (`refused`, by name) are left out.
-    static func subscriptions(for file: ActionsFile, configured: [String]?, refused: Set<String> = []) -> [SubscriptionRequest] {
-        let known = configured.map(Set.init)
-        let names = file.configuredGestures.filter { known?.contains($0) ?? true }
-        // A definition with a configured gesture's name would make the daemon refuse them all.
-        let definitions = file.definitions.filter {
-            let name = $0["name"]?.stringValue ?? ""
-            return !(known?.contains(name) ?? false) && !refused.contains(name)
-        }
-        // A subscribe takes at most 16 definitions (docs/PROTOCOL.md, "Limits"): more go in
-        // further subscriptions of the same kind.
-        let size = ProtocolLimits.standard.maximumDefinitions
-        return [true, false].flatMap { consume -> [SubscriptionRequest] in
-            let names = names.filter { file.consumes($0) == consume }
-            let definitions = definitions.filter { file.consumes($0["name"]?.stringValue ?? "") == consume }
-            guard !names.isEmpty || !definitions.isEmpty else { return [] }
-            let chunks = stride(from: 0, to: max(definitions.count, 1), by: size).map { Array(definitions[$0..<min($0 + size, definitions.count)]) }
-            return chunks.enumerated().map { index, definitions in
-                var request = SubscriptionRequest(gestures: index == 0 ? names : [], definitions: definitions, consume: consume)
-                // The user's recorded shapes go with the definitions that draw strokes.
-                if definitions.contains(where: ActionsFile.holdsStroke) { request.strokes = StrokesFile(templates: file.strokes).json }
-                return request
-            }
-        }
-    }
-
     /// Makes the subscription the file and the daemon's gestures call for now, and says once
     /// which actions are off because the daemon has no such gesture.
     func resubscribe() {
@@ -46,7 +17,7 @@ extension ActionRunner {
                 StandardError.line("gesturectl actions: \(ConfigError(file: path, line: action.line, why)); this action is off, the others run")
             }
         }
-        let wanted = Self.subscriptions(for: file, configured: configured, refused: Set(refusedDefinitions.keys))
+        let wanted = file.subscriptions(configured: configured, refused: Set(refusedDefinitions.keys))
         guard wanted != requests || handles.count != wanted.count else { return }
         let old = handles
         handles = withClient { client in

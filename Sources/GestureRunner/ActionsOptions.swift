@@ -91,23 +91,15 @@ public struct ActionsOptions: ParsableArguments, Sendable {
             throw CleanExit.message("gesturectl actions: cannot read the daemon's configuration to check the names: \(error)", code: 1)
         }
         let against = "the gestures of \(configPath ?? "gestured's built-in set")"
-        var problems = actions.problems(configured: configured.bindings)
-        var keys: ActionKeys?
-        do {
-            keys = try ActionKeys(actions)
-        } catch {
-            problems += error.problems
-            problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
-        }
+        let checked = ActionsCheck(actions, configured: configured.bindings)
+        let problems = checked.problems
         guard problems.isEmpty else {
             for problem in problems { StandardError.line("gesturectl actions: \(problem)") }
             throw CleanExit.message("gesturectl actions: \(path): \(Counted.words(problems.count, "mistake")), checked against \(against)", code: 1)
         }
         var output = FileHandleOutput()
-        for (index, action) in actions.actions.enumerated() {
-            output.write(Self.describe(action, main: keys?.main[index], back: keys?.back[index]))
-        }
-        if let layout = keys?.layout { output.write("keys are typed as on keyboard layout \(layout)") }
+        for index in actions.actions.indices { output.write(checked.line(index, of: actions)) }
+        if let layout = checked.layout { output.write("keys are typed as on keyboard layout \(layout)") }
         if actions.needsDesktop { output.write(Self.desktop()) }
         output.write("\(path): \(Counted.words(actions.actions.count, "action")), no mistakes (checked against \(against))")
         output.flush()

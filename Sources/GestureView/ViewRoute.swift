@@ -11,6 +11,10 @@ public enum ViewRoute: Equatable, Sendable {
     /// `POST /record?device=…&seconds=…`: records a live device through the daemon for that
     /// long and answers with its replay (and the file and transcript to save).
     case record(device: Int64, seconds: Double)
+    /// The Actions panel: `GET /actions` (`list`: the user's actions file as the runner reads
+    /// it) and `POST /actions/check`, `/actions/try`, `/actions/save`, `/actions/undo`,
+    /// `/actions/import` (a JSON body each); never a change by GET.
+    case actions(String)
     /// `GET /favicon.ico` and every other path: 404.
     case notFound
     /// A known path with the wrong method: 405.
@@ -27,7 +31,11 @@ public enum ViewRoute: Equatable, Sendable {
         case ("/record", "POST"):
             let query = Self.query(target)
             self = .record(device: query["device"].flatMap { Int64($0) } ?? 0, seconds: query["seconds"].flatMap { Double($0) } ?? 5)
-        case ("/", _), ("/live", _), ("/recordings", _), ("/replay", _), ("/record", _): self = .methodNotAllowed
+        case ("/actions", "GET"): self = .actions("list")
+        case ("/actions/check", "POST"), ("/actions/try", "POST"), ("/actions/save", "POST"), ("/actions/undo", "POST"), ("/actions/import", "POST"):
+            self = .actions(String(path.dropFirst("/actions/".count)))
+        case ("/actions", _), ("/actions/check", _), ("/actions/try", _), ("/actions/save", _), ("/actions/undo", _), ("/actions/import", _),
+            ("/", _), ("/live", _), ("/recordings", _), ("/replay", _), ("/record", _): self = .methodNotAllowed
         default: self = .notFound
         }
     }

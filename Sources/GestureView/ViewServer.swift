@@ -17,6 +17,11 @@ public struct ViewServer: Sendable {
     /// ``ViewReplayDocument`` with `recording` and `transcript` added), or throws what went wrong.
     public typealias Record = @Sendable (_ device: Int64, _ seconds: Double) async throws -> JSONValue
 
+    /// The Actions panel's requests: `list` (no body), or `check`, `try`, `save`, `undo`,
+    /// `import` with the page's JSON body; answers with JSON, or throws a ``ViewRefusal`` (its
+    /// status and reason) or another error (422, its description).
+    public typealias Actions = @Sendable (_ verb: String, _ body: JSONValue?) async throws -> JSONValue
+
     /// The largest recording the page may post (bytes): 64 MiB.
     public static let bodyLimit = 64 << 20
 
@@ -26,12 +31,15 @@ public struct ViewServer: Sendable {
     let recordings: JSONValue?
     let replay: Replay
     let record: Record?
+    let actions: Actions?
 
     /// A server deciding requests with `access`, sending `broadcast`'s messages to live pages,
     /// offering `recordings` (a ``ViewReplayDocument``, or nil when none were given) and
-    /// replaying posted recordings with `replay`.
-    public init(access: ViewAccess, broadcast: ViewBroadcast, recordings: JSONValue?, replay: @escaping Replay, record: Record? = nil) {
+    /// replaying posted recordings with `replay`, recording with `record` and answering the
+    /// Actions panel with `actions` (nil: they are not offered).
+    public init(access: ViewAccess, broadcast: ViewBroadcast, recordings: JSONValue?, replay: @escaping Replay, record: Record? = nil, actions: Actions? = nil) {
         self.access = access
+        self.actions = actions
         self.record = record
         self.broadcast = broadcast
         self.recordings = recordings
@@ -173,6 +181,22 @@ public struct ViewServer: Sendable {
             }
             do {
                 return .json(.ok, try await record(device, seconds))
+            } catch {
+                return .json(.unprocessableEntity, .object([("error", .string("\(error)"))]))
+            }
+        case .actions(let verb):
+            guard let actions else { return .json(.conflict, .object([("error", .string("no actions file: gesturectl view was started with recordings or --no-actions"))])) }
+            var request: JSONValue?
+            if verb != "list" {
+                guard let parsed = try? JSONParser.parse(String(buffer: body)), case .object = parsed else {
+                    return .json(.badRequest, .object([("error", .string("the body is a JSON object"))]))
+                }
+                request = parsed
+            }
+            do {
+                return .json(.ok, try await actions(verb, request))
+            } catch let refusal as ViewRefusal {
+                return .json(HTTPResponseStatus(statusCode: refusal.status), .object([("error", .string(refusal.reason))]))
             } catch {
                 return .json(.unprocessableEntity, .object([("error", .string("\(error)"))]))
             }

@@ -25,6 +25,11 @@ struct ViewCommand: AsyncParsableCommand {
             Without recordings the page is live: touches (your session in front) and gestures \
             from the daemon, waiting for it when it is not there. With recordings, the page plays \
             them as `gesturectl replay` does; a recording opened or dropped on the page plays too.
+
+            Live, the Actions panel lists your actions file and adds to it: press Add, do the \
+            gesture, give it keys, a command or a window action, try it, save. Only that file is \
+            written, every other byte of it kept; a running gesturectl actions reads it again \
+            (docs/ACTIONS.md, "In the view").
             """)
 
     @Argument(help: ArgumentHelp("Recordings to show instead of the daemon's input.", valueName: "recording"))
@@ -43,11 +48,11 @@ struct ViewCommand: AsyncParsableCommand {
     var noOpen = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "Live: also list the actions this actions file runs for each event, as gesturectl actions decides them (default: ~/.config/gestured/actions.yml when it exists).",
+        "Live: the actions file the Actions panel shows and adds to, whose actions are also listed for each event as gesturectl actions decides them (default: ~/.config/gestured/actions.yml).",
         valueName: "path"))
     var actions: String?
 
-    @Flag(name: .customLong("no-actions"), help: "Live: list no actions.")
+    @Flag(name: .customLong("no-actions"), help: "Live: no Actions panel, and no actions listed.")
     var noActions = false
 
     @OptionGroup var daemon: SocketOption
@@ -56,24 +61,35 @@ struct ViewCommand: AsyncParsableCommand {
         if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be 0 to 65535 (0: a free one), not \(port)") }
     }
 
-    /// The actions file whose actions the page lists, read (nil: none, or `--no-actions`); a
-    /// file that was asked for and cannot be read ends the command, the default one is said
-    /// and left out.
-    func actionsFile() throws -> (path: String, file: ActionsFile)? {
-        guard !noActions, recordings.isEmpty, let path = actions ?? UserConfigHome.path("gestured/actions.yml") else { return nil }
+    /// Reads the actions file once before serving: one that was asked for (`--actions`) and
+    /// cannot be read ends the command; a mistake in it is said, and the Actions panel shows it.
+    func checkActionsFile() throws {
+        guard let path = deskPath else { return }
+        let text: String
         do {
-            return (path, try ActionsFile.parse(try FileReader.text(path), file: path, strokes: try UserStrokes.load(nil)))
-        } catch let error as FileReadError where error.reason == "no such file" && actions == nil {
-            return nil
+            text = try FileReader.text(path)
+        } catch where error.reason == "no such file" {
+            return  // not written yet: the Actions panel writes it when an action is saved
         } catch {
             if actions != nil { throw CleanExit.message("gesturectl view: \(error)", code: 1) }
             StandardError.line("gesturectl view: \(error); its actions are not listed")
-            return nil
+            return
+        }
+        do {
+            _ = try ActionsFile.parse(text, file: path, strokes: try UserStrokes.load(nil))
+        } catch {
+            StandardError.line("gesturectl view: \(error); its actions are not listed until it is mended (the Actions panel shows it)")
         }
     }
 
+    /// The actions file the Actions panel shows and adds to (nil: none, with recordings or
+    /// `--no-actions`); it need not exist yet.
+    var deskPath: String? {
+        noActions || !recordings.isEmpty ? nil : actions ?? UserConfigHome.path("gestured/actions.yml")
+    }
+
     func run() async throws {
-        let actionsFile = try actionsFile()
+        try checkActionsFile()
         let loaded: GestureConfig
         let quirks = QuirksLoader.load()
         let initial: JSONValue?
@@ -100,7 +116,16 @@ struct ViewCommand: AsyncParsableCommand {
             try await Self.record(device, seconds: seconds, link: link, recorder: recorder, replay: replay)
         }
         let record = recordings.isEmpty ? live : nil
-        let server = ViewServer(access: ViewAccess(token: ViewToken.make()), broadcast: broadcast, recordings: initial, replay: replay, record: record)
+        let desk = deskPath.map { ViewActionsDesk(path: $0) }
+        let panel: ViewServer.Actions? = desk.map { desk in
+            { @Sendable verb, body in
+                let answer = try await desk.answer(verb, body)
+                await link.define([await desk.file(), await desk.trial].compactMap { $0 })
+                return answer
+            }
+        }
+        let server = ViewServer(
+            access: ViewAccess(token: ViewToken.make()), broadcast: broadcast, recordings: initial, replay: replay, record: record, actions: panel)
         let open = !noOpen && Self.hasDesktop
         // The daemon is followed once the page is served: a port in use is then the one thing said.
         // Each task says whether it ran (true) or never started (false); the first that ran and
@@ -128,7 +153,7 @@ struct ViewCommand: AsyncParsableCommand {
                 group.addTask {
                     var started = served.makeAsyncIterator()
                     guard await started.next() != nil else { return false }
-                    try await follow(broadcast, link: link, recorder: recorder, actions: actionsFile)
+                    try await follow(broadcast, link: link, recorder: recorder, desk: desk)
                     return true
                 }
             } else {
@@ -141,16 +166,19 @@ struct ViewCommand: AsyncParsableCommand {
 
     /// Passes the daemon's events to the pages, with the line `gesturectl subscribe` prints for
     /// each, keeping the greeting (today's hello and devices) for pages opened later.
-    func follow(_ broadcast: ViewBroadcast, link: DaemonLink, recorder: ViewRecorder, actions: (path: String, file: ActionsFile)?) async throws {
+    func follow(_ broadcast: ViewBroadcast, link: DaemonLink, recorder: ViewRecorder, desk: ViewActionsDesk?) async throws {
         let request = SubscriptionRequest(touches: true, trace: true)
         let path = daemon.socket ?? SocketPath.resolve() ?? SocketPath.system
         await broadcast.setGreeting([Self.status("waiting for gestured at \(path)")])
         let (client, hello, events) = try await DaemonConnection.open("view", socket: daemon.socket, reconnects: true, subscriptions: [request])
         var iterator = events
-        await link.set(client)
+        await link.set(client, configured: hello.gestures)
         var lines = EventLines(path: client.path)
-        // What gesturectl actions would run for each event (a `when:` judged with no window known).
-        var tracker = actions.map { ActionTracker(actions: $0.file.actions) }
+        // What gesturectl actions would run for each event (a `when:` judged with no window
+        // known), and what the action tried in the Actions panel would; both start again when
+        // the desk's file or trial changes.
+        var trackers = ViewTrackers()
+        await trackers.update(from: desk, link: link)
         var greeting = hello.json
         var devices = hello.devices
         func publish(_ event: ClientEvent) async {
@@ -166,6 +194,8 @@ struct ViewCommand: AsyncParsableCommand {
             var news = false
             switch event {
             case .connected(let next):
+                await link.set(client, configured: next.gestures)
+                trackers.generation = -1
                 greeting = next.json
                 devices = next.devices
                 status = lines.line(event) ?? ""
@@ -194,18 +224,11 @@ struct ViewCommand: AsyncParsableCommand {
             await broadcast.setGreeting([Self.status(status), Self.message(greeting, text: nil)])
             await publish(event)
             if news { await broadcast.publish(Self.status(status)) }
-            if case .gesture(let update) = event, tracker != nil, let file = actions?.file {
-                let firings = tracker!.handle(
-                    ActionEvent(
-                        gesture: update.gesture, instance: update.instance, device: update.device, phase: update.phase, reason: update.reason,
-                        value: update.value, state: update.state, isSnapshot: update.isSnapshot),
-                    at: MonotonicTime.seconds)
-                for firing in firings {
-                    let text = Self.actionLine(firing, spec: file.actions[firing.action], time: update.json["time"]?.doubleValue ?? 0)
-                    await broadcast.publish(JSONValue.object([("view", "action"), ("text", .string(text))]).serialized)
-                }
+            if case .gesture(let update) = event {
+                await trackers.update(from: desk, link: link)
+                for message in trackers.handle(update, at: MonotonicTime.seconds) { await broadcast.publish(message) }
             }
-            if case .disconnected = event { tracker?.reset() }
+            if case .disconnected = event { trackers.reset() }
         }
     }
 
@@ -241,13 +264,6 @@ struct ViewCommand: AsyncParsableCommand {
             document = .object(fields)
         }
         return document
-    }
-
-    /// An action's line in the page's list: when, which instance, and what the file runs.
-    static func actionLine(_ firing: ActionFiring, spec: ActionSpec, time: Double) -> String {
-        let what = firing.summary(of: spec)
-        return GestureEventText.pad(GestureEventText.format(time, 3) + "s", 9)
-            + "  action  \(spec.gesture)#\(firing.instance)  line \(spec.line ?? 0)\(firing.isBack ? " back" : ""): \(what)"
     }
 
     /// A status line for the page's header.

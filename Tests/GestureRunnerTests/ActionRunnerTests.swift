@@ -27,14 +27,14 @@ import Testing
 
     @Test func aRefusedDefinitionIsLeftOutAndTheRestSubscribed() throws {
         let actions = try ActionsFile.parse(Self.file, file: "actions.yml")
-        let all = ActionRunner.subscriptions(for: actions, configured: ["swipe-left-3"])
+        let all = actions.subscriptions(configured: ["swipe-left-3"])
         #expect(all.count == 1)
         #expect(all[0].gestures == ["swipe-left-3"])
         #expect(all[0].definitions.compactMap { $0["name"]?.stringValue } == ["mine", "theirs"])
-        let left = ActionRunner.subscriptions(for: actions, configured: ["swipe-left-3"], refused: ["mine"])
+        let left = actions.subscriptions(configured: ["swipe-left-3"], refused: ["mine"])
         #expect(left[0].gestures == ["swipe-left-3"])
         #expect(left[0].definitions.compactMap { $0["name"]?.stringValue } == ["theirs"])
-        let none = ActionRunner.subscriptions(for: actions, configured: ["swipe-left-3"], refused: ["mine", "theirs"])
+        let none = actions.subscriptions(configured: ["swipe-left-3"], refused: ["mine", "theirs"])
         #expect(none[0].gestures == ["swipe-left-3"] && none[0].definitions.isEmpty)
     }
 }

@@ -34,22 +34,17 @@ import json
 import os
 import re
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
-import time
 import urllib.error
 import urllib.request
 
 from PIL import Image
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-GESTURED = os.environ["GESTURED"]
-GESTURECTL = os.environ["GESTURECTL"]
+from browsing import GESTURECTL, View, browser, check, daemon, finish, run, wait
+
 SCREENSHOT = os.environ.get("SCREENSHOT", "")
 CONFIG = "Fixtures/gestures.yml"
 FIXTURE = "Fixtures/constructed/drag-extra-finger.yml"
@@ -57,59 +52,6 @@ OPENED = "Fixtures/constructed/pinch-open.yml"
 TAPS = "Fixtures/real/ts-atmel-maxtouch-1finger-fast-taps.evemu"
 LIVE = "Fixtures/constructed/swipe-3-left.yml"
 TOUCH = (228, 87, 46)
-failures = []
-
-
-def check(condition, what):
-    print(("ok    " if condition else "FAIL  ") + what, file=sys.stderr)
-    if not condition:
-        failures.append(what)
-    return condition
-
-
-def run(*arguments):
-    return subprocess.run(arguments, capture_output=True, text=True, timeout=120)
-
-
-class View:
-    """A `gesturectl view` process and the address it printed."""
-
-    def __init__(self, *arguments):
-        self.process = subprocess.Popen([GESTURECTL, "view", "--no-open", *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.address = self.process.stdout.readline().strip()
-        assert self.address.startswith("http://127.0.0.1:"), "gesturectl view printed " + repr(self.address) + self.process.stderr.read()
-        self.port = int(self.address.split(":")[2].split("/")[0])
-        self.token = self.address.split("token=")[1]
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=30)
-
-
-def daemon(*arguments):
-    """gestured with `arguments`, once it serves (its log then drained in the background)."""
-    process = subprocess.Popen([GESTURED, *arguments], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    for line in process.stderr:
-        if "serving on" in line:
-            break
-    threading.Thread(target=process.stderr.read, daemon=True).start()
-    return process
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000", "--force-device-scale-factor=1"]:
-        options.add_argument(argument)
-    options.binary_location = "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-def wait(driver, condition, what, seconds=30):
-    try:
-        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
-    except Exception:
-        check(False, what + " (waited " + str(seconds) + " s)")
-        return None
 
 
 def events(driver):
@@ -488,18 +430,8 @@ def busy_port(driver):
 
 
 def main():
-    driver = browser()
-    try:
-        for test in (served_page, recording_page, readable_lanes, palm_marked, live_palm, live_claims, opened_recording, live_page, record_through_page, refused, busy_port):
-            print("== " + test.__name__, file=sys.stderr)
-            test(driver)
-    finally:
-        driver.quit()
-    if failures:
-        print("%d checks failed" % len(failures), file=sys.stderr)
-        return 1
-    print("OK", file=sys.stderr)
-    return 0
+    return finish(browser(), (served_page, recording_page, readable_lanes, palm_marked, live_palm, live_claims, opened_recording, live_page,
+                              record_through_page, refused, busy_port))
 
 
 if __name__ == "__main__":

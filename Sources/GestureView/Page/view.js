@@ -309,11 +309,22 @@ function showLive() {
   drawEvents(live.events);
 }
 
+// Live messages come at the touchscreen's rate: the page is drawn once per display frame
+// with what came since, never once per message (a page open for long would fall behind).
+let liveDrawing = false;
+function drawLiveSoon() {
+  if (mode !== "live" || liveDrawing) return;
+  liveDrawing = true;
+  requestAnimationFrame(() => { liveDrawing = false; if (mode === "live") showLive(); });
+}
+
 function onLive(m) {
+  if (m.view === "trial") { $("trial").textContent = m.text; return; }
+  if (m.message && m.message.gesture !== undefined) offerCandidate(m.message);
   if (m.view === "action") {
     // What the actions file runs for an event: listed after it.
     live.events.push({ time: live.now, json: m.text, text: m.text, message: null });
-    if (mode === "live") showLive();
+    drawLiveSoon();
     return;
   }
   if (m.view === "status") { $("status").dataset.live = m.text; if (mode === "live") $("status").textContent = m.text; return; }
@@ -331,18 +342,18 @@ function onLive(m) {
       break;
     case "claims":
       live.claims.set(e.device, new Map(e.contacts.map((c) => [c.id, c.owner])));
-      if (mode === "live") showLive();
+      drawLiveSoon();
       return;
     case "left-out":
       live.palms.set(e.device, e.contacts);
-      if (mode === "live") showLive();
+      drawLiveSoon();
       return;
     case "trace":
       // Why gestures fired or not: kept for the lanes' window, not listed.
       live.now = Math.max(live.now, e.time);
       for (const entry of e.entries) live.trace.push(Object.assign({ time: e.time }, entry));
       while (live.trace.length && live.trace[0].time < live.now - LIVE_WINDOW) live.trace.shift();
-      if (mode === "live") showLive();
+      drawLiveSoon();
       return;
     case "config-reloaded":
       live.gestures = e.gestures || live.gestures;
@@ -370,7 +381,7 @@ function onLive(m) {
   }
   live.events.push({ time: e.time, json: m.json, text: m.text, message: e });
   if (live.events.length > LIVE_KEEP) { live.events.splice(0, live.events.length - LIVE_KEEP); $("events").replaceChildren(); }
-  if (mode === "live") showLive();
+  drawLiveSoon();
 }
 
 function connect() {
@@ -417,8 +428,215 @@ document.addEventListener("drop", (event) => {
   if (event.dataTransfer.files[0]) postRecording(event.dataTransfer.files[0]);
 });
 
+// ---- Actions: the user's actions file, added to by doing the gesture (issue 51).
+const panel = { version: null, adding: false, candidates: [], exactly: null, keys: "", consumeTouched: false, added: null };
+const post = async (verb, body) => {
+  const response = await fetch("/actions/" + verb + "?token=" + encodeURIComponent(token), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const answer = await response.json().catch(() => ({ error: response.statusText }));
+  if (!response.ok) throw new Error(answer.error);
+  return answer;
+};
+
+function showActions(list) {
+  panel.version = list.version;
+  $("actions-box").hidden = false;
+  $("actions-path").textContent = list.path + (list.exists ? "" : " (not written yet)");
+  $("undo").hidden = !list.undo;
+  const items = list.actions.map((a) => {
+    const li = document.createElement("li");
+    li.dataset.line = a.line;
+    li.textContent = a.text;
+    if (a.consumes) { const tag = document.createElement("span"); tag.className = "tag"; tag.textContent = "consumes"; li.appendChild(tag); }
+    for (const text of a.mistakes) { const m = document.createElement("div"); m.className = "mistake"; m.textContent = text; li.appendChild(m); }
+    if (list.added === a.line) li.classList.add("added");
+    return li;
+  });
+  const shown = new Set(list.actions.flatMap((a) => a.mistakes));
+  for (const text of list.mistakes.filter((t) => !shown.has(t))) { const li = document.createElement("li"); li.className = "mistake"; li.textContent = text; items.push(li); }
+  if (!items.length) { const li = document.createElement("li"); li.textContent = "no actions yet: add one by doing its gesture"; items.push(li); }
+  $("actions-list").replaceChildren(...items);
+}
+
+async function loadActions() {
+  const response = await fetch("/actions?token=" + encodeURIComponent(token));
+  if (response.status === 409) return;  // started with recordings or --no-actions
+  const list = await response.json();
+  if (response.ok) showActions(list);
+}
+
+function note(text, ok) { $("actions-note").textContent = text; $("actions-note").className = ok ? "ok" : "mistake"; }
+
+// What a value says, in words, for "this one exactly".
+function described(v) {
+  const fingers = (v.fingers || 1) + " finger" + ((v.fingers || 1) === 1 ? "" : "s");
+  switch (v.kind) {
+    case "swipe": return "a swipe " + v.direction + " with " + fingers;
+    case "edgeSwipe": return "an edge swipe from the " + v.edge + " edge with " + fingers;
+    case "tap": return (v.count || 1) + " tap" + ((v.count || 1) === 1 ? "" : "s") + " with " + fingers;
+    case "hold": return "a hold with " + fingers;
+    case "drag": return "a drag with " + fingers;
+    case "magnify": return "a pinch with " + fingers;
+    case "rotate": return "a rotation with " + fingers;
+    case "stroke": return "the stroke " + v.name;
+    default: return null;
+  }
+}
+
+function offerCandidate(e) {
+  if (!panel.adding || e.phase !== "ended" || e.snapshot) return;
+  if (!panel.candidates.some((c) => c.gesture === e.gesture)) panel.candidates.push({ gesture: e.gesture, value: e.value });
+  if (!panel.exactly && e.value && described(e.value)) panel.exactly = e.value;
+  const choices = panel.candidates.map((c) => ({ id: "gesture " + c.gesture, text: c.gesture, gesture: c.gesture }));
+  if (panel.exactly) choices.push({ id: "exactly", text: "this one exactly: " + described(panel.exactly), gesture: null });
+  const picked = (document.querySelector("#candidates input:checked") || {}).value || choices[0].id;
+  $("candidates").replaceChildren(...choices.map((c) => {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "radio"; input.name = "candidate"; input.value = c.id; input.checked = c.id === picked;
+    input.onchange = checkDraft;
+    label.append(input, " " + c.text);
+    return label;
+  }));
+  $("adder-step").textContent = "Pick what you did (do it again to see more), then what it does:";
+  $("does").hidden = false;
+  checkDraft();
+}
+
+function draft() {
+  const picked = (document.querySelector("#candidates input:checked") || {}).value;
+  if (!picked) return null;
+  const action = {};
+  if (picked === "exactly") action.exactly = panel.exactly; else action.gesture = picked.slice("gesture ".length);
+  const kind = $("does-kind").value;
+  if (kind === "keys") action.keys = panel.keys || null;
+  if (kind === "shell") action.shell = $("does-shell").value || null;
+  if (kind === "window") action.window = $("does-window").value;
+  if ($("when-app").value.trim()) action.app = $("when-app").value.trim();
+  if (panel.consumeTouched) action.consume = $("consume").checked;
+  return action;
+}
+
+let checking = 0;
+async function checkDraft() {
+  const action = draft();
+  if (!action) return;
+  const mine = ++checking;
+  $("save").disabled = true; $("try").disabled = true;
+  try {
+    const answer = await post("check", { action });
+    if (mine !== checking) return;
+    $("draft-yaml").textContent = answer.yaml;
+    $("draft-check").replaceChildren(...[answer.text].concat(answer.mistakes).map((text, index) => {
+      const div = document.createElement("div"); div.textContent = text; if (index) div.className = "mistake"; return div;
+    }));
+    if (!panel.consumeTouched) $("consume").checked = answer.consumes;
+    $("consume-note").textContent = $("consume").checked
+      ? "Consumed: while you do this gesture, the desktop and its applications do not see those fingers."
+      : "Not consumed: the desktop and its applications see those fingers too (a touchpad's swipe may also scroll or switch).";
+    $("save").disabled = answer.mistakes.length > 0; $("try").disabled = answer.mistakes.length > 0;
+  } catch (error) {
+    if (mine !== checking) return;
+    $("draft-yaml").textContent = "";
+    $("draft-check").replaceChildren(Object.assign(document.createElement("div"), { className: "mistake", textContent: error.message }));
+  }
+}
+
+function startAdding() {
+  Object.assign(panel, { adding: true, candidates: [], exactly: null, keys: "", consumeTouched: false });
+  $("candidates").replaceChildren(); $("draft-yaml").textContent = ""; $("draft-check").replaceChildren(); $("trial").textContent = "";
+  $("does-keys").value = ""; $("does-shell").value = ""; $("when-app").value = ""; $("does-kind").value = "keys";
+  for (const kind of ["keys", "shell", "window"]) $("does-" + kind).hidden = kind !== "keys";
+  $("adder-step").textContent = "Do the gesture now, on a touchscreen or a touchpad: the gestures that end are offered here.";
+  $("does").hidden = true; $("adder").hidden = false; $("importer").hidden = true; note("");
+}
+
+function stopAdding() { panel.adding = false; $("adder").hidden = true; }
+
+// A key press as gestured names it: modifiers, then the key's xkb name (docs/ACTIONS.md, "Keys").
+const KEY_NAMES = { ArrowLeft: "Left", ArrowRight: "Right", ArrowUp: "Up", ArrowDown: "Down", Enter: "Return", Backspace: "BackSpace",
+  PageUp: "Page_Up", PageDown: "Page_Down", " ": "space", Escape: "Escape", Tab: "Tab", Delete: "Delete", Insert: "Insert", Home: "Home", End: "End",
+  PrintScreen: "Print", AudioVolumeUp: "XF86AudioRaiseVolume", AudioVolumeDown: "XF86AudioLowerVolume", AudioVolumeMute: "XF86AudioMute",
+  MediaPlayPause: "XF86AudioPlay", MediaTrackNext: "XF86AudioNext", MediaTrackPrevious: "XF86AudioPrev", BrightnessUp: "XF86MonBrightnessUp", BrightnessDown: "XF86MonBrightnessDown" };
+const MODIFIERS = { Control: "ctrl", Alt: "alt", Shift: "shift", Meta: "super", OS: "super", AltGraph: "altgr" };
+function chord(event) {
+  const mods = [];
+  if (event.ctrlKey) mods.push("ctrl");
+  if (event.altKey) mods.push("alt");
+  if (event.metaKey) mods.push("super");
+  let name = KEY_NAMES[event.key] || event.key;
+  if (event.key.length === 1) name = event.key.toLowerCase() === event.key.toUpperCase() ? event.key : event.key.toLowerCase();
+  if (event.shiftKey && (event.key.length > 1 || event.key.toLowerCase() !== event.key.toUpperCase())) mods.push("shift");
+  return mods.concat([name]).join("+");
+}
+$("does-keys").addEventListener("keydown", (event) => {
+  event.preventDefault();
+  if (MODIFIERS[event.key]) { $("does-keys").value = "…" ; $("does-keys").dataset.held = MODIFIERS[event.key]; return; }
+  $("does-keys").dataset.held = "";
+  panel.keys = chord(event);
+  $("does-keys").value = panel.keys;
+  checkDraft();
+});
+$("does-keys").addEventListener("keyup", (event) => {
+  // A modifier pressed and let go alone (super, to open a launcher).
+  if (MODIFIERS[event.key] && $("does-keys").dataset.held === MODIFIERS[event.key]) {
+    panel.keys = MODIFIERS[event.key]; $("does-keys").value = panel.keys; $("does-keys").dataset.held = ""; checkDraft();
+  }
+});
+$("does-kind").onchange = () => {
+  for (const kind of ["keys", "shell", "window"]) $("does-" + kind).hidden = $("does-kind").value !== kind;
+  checkDraft();
+};
+$("does-shell").oninput = checkDraft;
+$("does-window").onchange = checkDraft;
+$("when-app").oninput = checkDraft;
+$("consume").onchange = () => { panel.consumeTouched = true; checkDraft(); };
+$("add").onclick = startAdding;
+$("cancel").onclick = stopAdding;
+$("try").onclick = async () => {
+  try {
+    const answer = await post("try", { action: draft() });
+    $("trial").textContent = "trying " + answer.gesture + ": do it again; what it does then is said here, and nothing runs";
+  } catch (error) { $("trial").textContent = error.message; }
+};
+$("save").onclick = async () => {
+  try {
+    const list = await post("save", { version: panel.version, action: draft() });
+    stopAdding();
+    showActions(list);
+    note("saved at line " + list.added + " of " + list.path + (list.mistakes.length ? "" : ", no mistakes") + "; a running gesturectl actions reads it again by itself", list.mistakes.length === 0);
+  } catch (error) { note(error.message, false); }
+};
+$("undo").onclick = async () => {
+  try {
+    showActions(await post("undo", { version: panel.version }));
+    note("the last save is undone", true);
+  } catch (error) { note(error.message, false); }
+};
+let importing = null;
+async function importFile(file, accept) {
+  const answer = await post("import", { name: file.name, text: file.text, accept, version: panel.version });
+  if (accept) { showActions(answer); note("added " + answer.count + " imported action" + (answer.count === 1 ? "" : "s"), true); $("importer").hidden = true; return; }
+  $("import-what").textContent = file.name + " (" + answer.format + ") makes " + answer.count + " action" + (answer.count === 1 ? "" : "s") + ":";
+  $("import-yaml").textContent = answer.yaml;
+  $("import-notes").replaceChildren(...answer.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+  $("importer").hidden = false; stopAdding();
+}
+async function pickImport(file) {
+  importing = { name: file.name, text: await file.text() };
+  try { await importFile(importing, false); } catch (error) { note(error.message, false); }
+}
+$("import-file").onchange = () => { if ($("import-file").files[0]) pickImport($("import-file").files[0]); $("import-file").value = ""; };
+$("import-accept").onclick = async () => { try { await importFile(importing, true); } catch (error) { note(error.message, false); } };
+$("import-cancel").onclick = () => { $("importer").hidden = true; };
+// Another tool's file dropped on the panel is imported, not replayed.
+$("actions-box").addEventListener("drop", (event) => {
+  event.preventDefault(); event.stopPropagation(); $("drop").classList.remove("shown");
+  if (event.dataTransfer.files[0]) pickImport(event.dataTransfer.files[0]);
+});
+
 (async () => {
   setMode("live");
+  loadActions();
   connect();
   const response = await fetch("/recordings?token=" + encodeURIComponent(token));
   const doc = await response.json();

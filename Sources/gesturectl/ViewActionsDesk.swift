@@ -1,0 +1,283 @@
+import GestureActions
+import GestureCommandLine
+import GestureImport
+import GesturePipeline
+import GestureRunner
+import GestureView
+import GestureWire
+import Glibc
+import Posix
+import YAML
+
+/// The Actions panel of `gesturectl view`: the user's one actions file read, checked, added to,
+/// saved and undone, and the action being tried. Only that file is ever written (the page
+/// names no path); a save carries the version of the file the page read, and one made after
+/// the file changed on disk is refused. The page never runs anything: a tried action is only
+/// said (``trial``), and the runner (`gesturectl actions`) reloads the saved file by itself.
+actor ViewActionsDesk {
+    /// The actions file.
+    let path: String
+    /// The recorded strokes file (nil: the default one), for stroke gestures' names.
+    let strokesPath: String?
+    /// The file's text before the last save and the version that save wrote: what Undo puts back.
+    var undo: (before: String?, written: String)?
+    /// The action being tried: a file of that one action, and its `define:` when it has one.
+    private(set) var trial: ActionsFile?
+    /// Changes each time the file or the trial changes, so the view's trackers know to start again.
+    private(set) var generation = 0
+
+    /// A desk for the actions file at `path`.
+    init(path: String, strokesPath: String? = nil) {
+        self.path = path
+        self.strokesPath = strokesPath
+    }
+
+    /// Answers one of the page's requests (``ViewServer/Actions``).
+    func answer(_ verb: String, _ body: JSONValue?) throws -> JSONValue {
+        switch verb {
+        case "list": return try list()
+        case "check": return try check(body)
+        case "try": return try tryOut(body)
+        case "save": return try save(body)
+        case "undo": return try undoSave(body)
+        case "import": return try importFile(body)
+        default: throw ViewRefusal(status: 404, "no such request: \(verb)")
+        }
+    }
+
+    /// The file now: its text (nil: there is none yet).
+    func text() throws -> String? {
+        do {
+            return try FileReader.text(path)
+        } catch where error.reason == "no such file" {
+            return nil
+        }
+    }
+
+    /// The file as the runner reads it, or nil when it does not read (or is not there).
+    func file() -> ActionsFile? {
+        guard let text = try? text(), let strokes = try? UserStrokes.load(strokesPath) else { return nil }
+        return try? ActionsFile.parse(text, file: path, strokes: strokes)
+    }
+
+    /// The daemon's configured gestures, as `gesturectl actions --check` reads them.
+    static func configured() throws -> [BindingSpec] {
+        try RecordingLoader.config(RecordingLoader.daemonConfigPath(nil)).bindings
+    }
+
+    /// `list`: the file's actions (each with `--check`'s line, its gesture and line, whether it
+    /// consumes), its mistakes as `--check` says them (or the one that keeps it from reading),
+    /// its version, and whether Undo has something to put back.
+    func list() throws -> JSONValue {
+        let text = try text()
+        var fields: [(String, JSONValue)] = [("path", .string(path)), ("version", .string(ActionsFileEdit.version(of: text))), ("exists", .bool(text != nil))]
+        fields.append(("undo", .bool(undo.map { $0.written == ActionsFileEdit.version(of: text) } ?? false)))
+        guard let text else {
+            fields += [("actions", .array([])), ("mistakes", .array([]))]
+            return .object(fields)
+        }
+        let file: ActionsFile
+        do {
+            file = try ActionsFile.parse(text, file: path, strokes: try UserStrokes.load(strokesPath))
+        } catch {
+            fields += [("actions", .array([])), ("mistakes", .array([.string("\(error)")])), ("unreadable", .bool(true))]
+            return .object(fields)
+        }
+        let checked = ActionsCheck(file, configured: try Self.configured())
+        let actions = file.actions.indices.map { index -> JSONValue in
+            let action = file.actions[index]
+            return .object([
+                ("line", action.line.map { .number(Double($0)) } ?? .null), ("gesture", .string(action.gesture)),
+                ("text", .string(checked.line(index, of: file))), ("consumes", .bool(file.consumes(action.gesture))),
+                ("mistakes", .array(checked.problems.filter { $0.line != nil && $0.line == action.line }.map { .string($0.description) })),
+            ])
+        }
+        fields += [("actions", .array(actions)), ("mistakes", .array(checked.problems.map { .string($0.description) }))]
+        if let layout = checked.layout { fields.append(("layout", .string(layout))) }
+        return .object(fields)
+    }
+
+    /// The page's draft (`action`) as an action: a `define:` made from `exactly` (an event's
+    /// value) when it is given, under a name the daemon has not configured.
+    func draft(_ body: JSONValue?) throws -> ActionDraft {
+        guard case .object(var fields) = body?["action"] else { throw ViewRefusal(status: 400, "the body has no `action` object") }
+        guard let exactly = body?["action"]?["exactly"], exactly != .null else { return try ActionDraft(json: .object(fields)) }
+        // "This one exactly": a definition of what was done, named after it unless the page
+        // names it, under a name neither the daemon nor the file has, recognized beside the
+        // configured gestures (a swipe the daemon also configures would otherwise take the
+        // touches from it).
+        guard let made = ActionsFileEdit.definition(of: exactly, priority: "simultaneous") else { throw ViewRefusal(status: 400, "that gesture cannot be defined from what was done") }
+        let named = fields.contains { $0.0 == "gesture" }
+        if !named { fields.append(("gesture", .string(made.name))) }
+        var draft = try ActionDraft(json: .object(fields))
+        draft.define = made.define
+        let taken = Set(try Self.configured().map(\.name) + (file()?.actions.map(\.gesture) ?? []))
+        if taken.contains(draft.gesture) {
+            var name = "my-" + made.name
+            var number = 2
+            while taken.contains(name) {
+                name = "my-\(made.name)-\(number)"
+                number += 1
+            }
+            draft.gesture = name
+        }
+        return draft
+    }
+
+    /// The file with `entries` added, as it would be saved, and the file it reads as.
+    func added(_ entries: [[String]]) throws -> (text: String, file: ActionsFile, before: String?) {
+        let before = try text()
+        let strokes = try UserStrokes.load(strokesPath)
+        let text = try ActionsFileEdit.appending(entries: entries, to: before ?? Self.newFile, file: path, strokes: strokes)
+        return (text, try ActionsFile.parse(text, file: path, strokes: strokes), before)
+    }
+
+    /// What a file made by the page starts as.
+    static let newFile = "# What gestured's gestures do (docs/ACTIONS.md); gesturectl view adds to it.\nversion: 1\nactions: []\n"
+
+    /// `check`: the draft as the lines it adds, `--check`'s line for it, and its mistakes.
+    func check(_ body: JSONValue?) throws -> JSONValue {
+        let draft = try draft(body)
+        let made = try added([draft.entry])
+        let checked = ActionsCheck(made.file, configured: try Self.configured())
+        let index = made.file.actions.count - 1
+        let line = made.file.actions[index].line
+        return .object([
+            ("gesture", .string(draft.gesture)), ("yaml", .string(Self.yaml(draft.entry))), ("text", .string(checked.line(index, of: made.file))),
+            ("consumes", .bool(made.file.consumes(draft.gesture))),
+            ("mistakes", .array(checked.problems.filter { ($0.line ?? 0) >= (line ?? 0) }.map { .string(Self.withoutPlace($0)) })),
+        ])
+    }
+
+    /// The entry as the file will have it.
+    static func yaml(_ entry: [String]) -> String {
+        (["- " + entry[0]] + entry.dropFirst().map { "  " + $0 }).joined(separator: "\n")
+    }
+
+    /// A mistake in the draft without the file's name and line (they are the draft's).
+    static func withoutPlace(_ error: ConfigError) -> String {
+        error.message
+    }
+
+    /// `try`: the draft becomes the action tried; the page is told what it would run when its
+    /// gesture is next done. Returns `check`'s answer and the definition to subscribe to.
+    func tryOut(_ body: JSONValue?) throws -> JSONValue {
+        let draft = try draft(body)
+        let text = "version: 1\nactions:\n" + Self.yaml(draft.entry).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
+        let file = try ActionsFile.parse(text, file: "the action tried", strokes: try UserStrokes.load(strokesPath))
+        trial = file
+        generation += 1
+        return try check(body)
+    }
+
+    /// Ends the trial.
+    func endTrial() {
+        trial = nil
+        generation += 1
+    }
+
+    /// Refuses a change from a page that read another version of the file than the one on disk.
+    func requireVersion(_ body: JSONValue?, _ text: String?) throws {
+        guard let version = body?["version"]?.stringValue else { throw ViewRefusal(status: 400, "the body has no `version` (the file's, as the page read it)") }
+        let now = ActionsFileEdit.version(of: text)
+        guard version == now else {
+            throw ViewRefusal(status: 409, "\(path) changed on disk since this page read it; nothing was saved: look at the list again (it is read afresh) and add the action again")
+        }
+    }
+
+    /// Writes `text` over the file (its folders made when missing) and keeps `before` for Undo.
+    func write(_ text: String, before: String?) throws {
+        do {
+            try TextFile.makeParentFolders(of: path)
+            try TextFile.replace(text, at: path)
+        } catch {
+            throw ViewRefusal(status: 500, "\(error)")
+        }
+        undo = (before, ActionsFileEdit.version(of: text))
+        trial = nil
+        generation += 1
+    }
+
+    /// `save`: the draft added at the end of the file's list, the rest kept byte for byte.
+    func save(_ body: JSONValue?) throws -> JSONValue {
+        let draft = try draft(body)
+        let made = try added([draft.entry])
+        try requireVersion(body, made.before)
+        try write(made.text, before: made.before)
+        return try saved(made.file.actions.count - 1)
+    }
+
+    /// The list after a change, with the line of the action `index` added.
+    func saved(_ index: Int?) throws -> JSONValue {
+        guard case .object(var fields) = try list() else { return .null }
+        if let index, let line = file()?.actions[index].line { fields.append(("added", .number(Double(line)))) }
+        return .object(fields)
+    }
+
+    /// `undo`: the file as it was before the last save, when nothing changed it since.
+    func undoSave(_ body: JSONValue?) throws -> JSONValue {
+        let now = try text()
+        guard let undo, undo.written == ActionsFileEdit.version(of: now) else {
+            throw ViewRefusal(status: 409, undo == nil ? "nothing to undo: this page saved nothing" : "\(path) changed on disk after the save; it is left as it is")
+        }
+        try requireVersion(body, now)
+        if let before = undo.before {
+            do {
+                try TextFile.replace(before, at: path)
+            } catch {
+                throw ViewRefusal(status: 500, "\(error)")
+            }
+        } else {
+            unlink(path)
+        }
+        self.undo = nil
+        generation += 1
+        return try saved(nil)
+    }
+
+    /// `import`: another tool's file (`name`, `text`) as the actions it makes, with each line
+    /// not imported and each note; with `accept: true` (and the list's `version`), those
+    /// actions are added at the end of the file, as `save` adds one.
+    func importFile(_ body: JSONValue?) throws -> JSONValue {
+        guard let text = body?["text"]?.stringValue else { throw ViewRefusal(status: 400, "the body has no `text` (the file to import)") }
+        let name = body?["name"]?.stringValue ?? "the dropped file"
+        guard let format = ImportFormat.guess(text) else {
+            throw ViewRefusal(status: 422, "\(name) is not a libinput-gestures, fusuma, touchegg or InputActions file gestured can tell")
+        }
+        var items: [ImportedItem]
+        do {
+            switch format {
+            case .libinputGestures: items = LibinputGesturesImporter.read(text, environment: ProcessEnvironment.current)
+            case .fusuma: items = try FusumaImporter.read(text)
+            case .touchegg: items = try ToucheggImporter.read(text)
+            case .inputActions: items = try InputActionsImporter.read(text)
+            }
+        } catch let failure as YAMLSource.Failure {
+            throw ViewRefusal(status: 422, "\(name)\(failure.line.map { ":\($0)" } ?? ""): \(failure.problem)")
+        } catch let failure as XMLReader.Failure {
+            throw ViewRefusal(status: 422, "\(name):\(failure.line): \(failure.problem)")
+        }
+        items = ImportOutput.typable(items, tool: format.rawValue)
+        let entries = ActionsWriter.entries(items)
+        var notes: [JSONValue] = []
+        for item in items {
+            switch item.outcome {
+            case .skipped(let reason): notes.append(.string("line \(item.line): not imported: \(reason)"))
+            case .actions(_, let note?): notes.append(.string("line \(item.line): \(note)"))
+            case .actions(_, nil): break
+            }
+        }
+        var fields: [(String, JSONValue)] = [
+            ("format", .string(format.rawValue)), ("yaml", .string(entries.map(Self.yaml).joined(separator: "\n"))),
+            ("count", .number(Double(entries.count))), ("notes", .array(notes)),
+        ]
+        guard body?["accept"] == .bool(true) else { return .object(fields) }
+        guard !entries.isEmpty else { throw ViewRefusal(status: 422, "\(name) makes no action to add") }
+        let made = try added(entries)
+        try requireVersion(body, made.before)
+        try write(made.text, before: made.before)
+        guard case .object(let listed) = try list() else { return .null }
+        fields += listed
+        return .object(fields)
+    }
+}

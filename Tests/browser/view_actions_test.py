@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+"""`gesturectl view`'s Actions panel driven in a real headless browser, as a user drives it
+(issue 51), against a daemon replaying a three-finger swipe again and again (`--loop`) and a real
+`gesturectl actions` following the same daemon and the same file:
+
+- the user's file is listed as `gesturectl actions --check` says it;
+- Add, do the swipe: the page offers the gestures that ended and "this one exactly";
+- keys captured from a key press (super+Right), checked with the runner's checker;
+- Try: the next swipe says what would run, and nothing runs;
+- Save: the file keeps every byte outside the added action; the running runner reads it again
+  and types the new keys on the next swipe (here the replaying daemon has no virtual keyboard,
+  and the runner says it asked);
+- "this one exactly" saved with its definition, tried first (the view subscribes to it);
+- Undo puts the file back byte for byte;
+- a save from a page that read the file before it changed on disk is refused, the file as it was;
+- a touchegg file imported in the page, with its notes, accepted into the file;
+- a hostile page of another origin cannot save, a GET cannot save, no token cannot save.
+
+The panel's screenshot is README's (ACTIONS_SCREENSHOT). Exit status 0 when every check passed.
+"""
+import http.server
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import urllib.error
+import urllib.request
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from browsing import GESTURECTL, View, browser, check, daemon, finish, wait
+
+SHOT = os.environ.get("ACTIONS_SCREENSHOT", "")
+LIVE = "Fixtures/constructed/swipe-3-left.yml"
+TOUCHEGG = "Fixtures/imports/touchegg.conf"
+
+ORIGINAL = """# My gestures, written by hand.
+version: 1
+
+actions:
+  # three fingers right: a note on the desktop
+  - gesture: swipe-right-3
+    shell: notify-send right   # said when it ends
+
+# the end of my file
+"""
+ADDED = "  - gesture: swipe-left-3\n    keys: super+Right\n"
+
+
+def text(path):
+    with open(path, encoding="utf-8") as file:
+        return file.read()
+
+
+def after_line(original, number, lines):
+    """`original` with `lines` inserted after its line `number` (1-based)."""
+    parts = original.splitlines(keepends=True)
+    return "".join(parts[:number]) + lines + "".join(parts[number:])
+
+
+class Runner:
+    """`gesturectl actions --verbose` on the file, its standard error kept line by line."""
+
+    def __init__(self, path, socket):
+        self.process = subprocess.Popen([GESTURECTL, "actions", "--verbose", "--file", path, "--socket", socket],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.lines = []
+        threading.Thread(target=lambda: [self.lines.append(line.rstrip("\n")) for line in self.process.stderr], daemon=True).start()
+
+    def said(self, part):
+        return [line for line in self.lines if part in line]
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def adding(driver):
+    """Add, then wait for the swipe to be offered."""
+    driver.find_element(By.ID, "add").click()
+    return wait(driver, lambda d: {i.get_attribute("value") for i in d.find_elements(By.CSS_SELECTOR, "#candidates input")} >= {"gesture swipe-left-3", "exactly"}
+                and d.find_elements(By.CSS_SELECTOR, "#candidates input"), "after Add, the swipe done is offered, and 'this one exactly'")
+
+
+def pick(driver, value):
+    driver.find_element(By.CSS_SELECTOR, "#candidates input[value='%s']" % value).click()
+
+
+def press_keys(driver, *keys):
+    field = driver.find_element(By.ID, "does-keys")
+    field.click()
+    chain = ActionChains(driver)
+    for key in keys[:-1]:
+        chain.key_down(key)
+    chain.send_keys(keys[-1])
+    for key in reversed(keys[:-1]):
+        chain.key_up(key)
+    chain.perform()
+
+
+def checked(driver, part):
+    return wait(driver, lambda d: part in d.find_element(By.ID, "draft-check").text and d.find_element(By.ID, "draft-check").text, "the draft is checked: " + part)
+
+
+def note(driver, part):
+    return wait(driver, lambda d: part in d.find_element(By.ID, "actions-note").text and d.find_element(By.ID, "actions-note").text, "the panel says: " + part)
+
+
+def panel(driver):
+    with tempfile.TemporaryDirectory() as folder:
+        socket = os.path.join(folder, "gestured.sock")
+        path = os.path.join(folder, "actions.yml")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(ORIGINAL)
+        replaying = daemon("--replay", LIVE, "--realtime", "--loop", "--socket", socket)
+        runner = Runner(path, socket)
+        view = View("--socket", socket, "--actions", path)
+        try:
+            driver.get(view.address)
+            wait(driver, lambda d: d.find_element(By.ID, "status").text.startswith("connected to gestured"), "the live page is connected to the daemon")
+            listed = wait(driver, lambda d: d.find_element(By.ID, "actions-list").text, "the actions file is listed")
+            check(listed == "line 6: swipe-right-3 ended → sh -c 'notify-send right'consumes", "the list says what --check says: " + repr(listed))
+
+            # Add by doing it, keys captured from a key press.
+            adding(driver)
+            exactly = driver.find_element(By.CSS_SELECTOR, "#candidates input[value='exactly']").find_element(By.XPATH, "..").text
+            check(exactly == "this one exactly: a swipe left with 3 fingers", "'this one exactly' says what was done: " + repr(exactly))
+            pick(driver, "gesture swipe-left-3")
+            press_keys(driver, Keys.META, Keys.ARROW_RIGHT)
+            check(driver.find_element(By.ID, "does-keys").get_attribute("value") == "super+Right", "a key press is shown in gestured's names")
+            checked(driver, "swipe-left-3 ended → keys super+Right (press 125, tap 106, release 125)")
+            check(driver.find_element(By.ID, "draft-yaml").text == "- gesture: swipe-left-3\n  keys: super+Right", "the lines the save adds are shown")
+            check("Consumed:" in driver.find_element(By.ID, "consume-note").text, "consuming is said in a sentence (the default with no when:)")
+
+            # Try: said, not run.
+            driver.find_element(By.ID, "try").click()
+            trial = wait(driver, lambda d: "ended: would run" in d.find_element(By.ID, "trial").text and d.find_element(By.ID, "trial").text, "the next swipe says what would run")
+            check(trial is not None and trial.startswith("swipe-left-3#") and trial.endswith("ended: would run keys super+Right"), "the trial's line: " + repr(trial))
+            check(not runner.said("swipe-left-3"), "trying ran nothing: the runner did nothing for swipe-left-3")
+            if SHOT:
+                box = driver.find_element(By.ID, "actions-box")
+                driver.execute_script("arguments[0].scrollIntoView()", box)
+                with open(SHOT, "wb") as out:
+                    out.write(box.screenshot_as_png)
+
+            # Save: the runner reads it again and runs it on the next swipe.
+            driver.find_element(By.ID, "save").click()
+            note(driver, "saved at line 8 of " + path + ", no mistakes")
+            expected = after_line(ORIGINAL, 7, ADDED)
+            check(text(path) == expected, "the file keeps every byte outside the added action:\n" + text(path))
+            wait(driver, lambda d: "line 8: swipe-left-3 ended → keys super+Right" in d.find_element(By.ID, "actions-list").text, "the list shows the new action")
+            wait(driver, lambda d: runner.said("changed on disk: 2 actions from " + path), "the running runner read the saved file again")
+            wait(driver, lambda d: runner.said("line 8: swipe-left-3 ended: type keys super+Right"), "the runner types the new action's keys on the next swipe")
+            check(len(runner.said("gestured did not type keys super+Right: this daemon has no virtual keyboard")) > 0,
+                  "(the replaying daemon has no virtual keyboard, and says so to the runner)")
+
+            # Undo: back byte for byte.
+            driver.find_element(By.ID, "undo").click()
+            note(driver, "the last save is undone")
+            check(text(path) == ORIGINAL, "Undo puts the file back byte for byte")
+
+            # This one exactly: a definition of what was done, tried through the view's own subscription.
+            adding(driver)
+            pick(driver, "exactly")
+            driver.find_element(By.ID, "does-kind").find_element(By.CSS_SELECTOR, "option[value='window']").click()
+            checked(driver, "my-swipe-left-3 (defined here) ended → window close")
+            yaml = driver.find_element(By.ID, "draft-yaml").text
+            check(yaml == "- gesture: my-swipe-left-3\n  define: { swipe: { direction: left, fingers: 3 }, priority: simultaneous }\n  window: close",
+                  "this one exactly is defined under a name the daemon does not configure: " + repr(yaml))
+            driver.find_element(By.ID, "try").click()
+            wait(driver, lambda d: "my-swipe-left-3#" in d.find_element(By.ID, "trial").text and "would run window close" in d.find_element(By.ID, "trial").text,
+                 "the defined gesture is tried on the next swipe")
+            driver.find_element(By.ID, "save").click()
+            note(driver, "saved at line 8")
+            check(text(path) == after_line(ORIGINAL, 7, "  - gesture: my-swipe-left-3\n    define: { swipe: { direction: left, fingers: 3 }, priority: simultaneous }\n    window: close\n"),
+                  "this one exactly is saved with its definition")
+
+            # A stale page: the file changed on disk after the page read it.
+            adding(driver)
+            pick(driver, "gesture swipe-left-3")
+            press_keys(driver, Keys.CONTROL, "z")
+            checked(driver, "keys ctrl+z")
+            changed = text(path) + "# changed in an editor\n"
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(changed)
+            driver.find_element(By.ID, "save").click()
+            refusal = note(driver, "changed on disk since this page read it")
+            check(refusal is not None and "nothing was saved" in refusal, "a stale save is refused with the reason: " + repr(refusal))
+            check(text(path) == changed, "and the file is as the editor left it")
+            driver.find_element(By.ID, "undo").click()
+            note(driver, "changed on disk after the save")
+            check(text(path) == changed, "Undo after the file changed on disk leaves it alone")
+            driver.find_element(By.ID, "cancel").click()
+
+            # Import a touchegg file in the page.
+            driver.refresh()
+            wait(driver, lambda d: "my-swipe-left-3" in d.find_element(By.ID, "actions-list").text, "the list is read afresh")
+            driver.find_element(By.ID, "import-file").send_keys(os.path.abspath(TOUCHEGG))
+            what = wait(driver, lambda d: d.find_element(By.ID, "import-what").text, "the import is shown before it is added")
+            imported = subprocess.run([GESTURECTL, "import", "touchegg", TOUCHEGG], capture_output=True, text=True)
+            count = imported.stderr.splitlines()[-1].split("import: ")[1].split(" action")[0]
+            check(what == "touchegg.conf (touchegg) makes %s actions:" % count, "the page makes as many actions as gesturectl import: " + repr(what))
+            notes = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#import-notes li")]
+            left_out = [line.split(": ", 1)[0].split(":")[-1] for line in imported.stderr.splitlines() if ": not imported: " in line]
+            check(["line " + n for n in left_out] == [n.split(":")[0] for n in notes if "not imported" in n],
+                  "the notes name the lines gesturectl import leaves out: %s" % notes)
+            before = text(path)
+            driver.find_element(By.ID, "import-accept").click()
+            note(driver, "added %s imported actions" % count)
+            after = text(path)
+            check(after.startswith(before[:before.index("\n# the end of my file")]) and after.endswith("\n# the end of my file\n# changed in an editor\n"),
+                  "the imported actions are added to the list, the rest kept")
+            listed = subprocess.run([GESTURECTL, "actions", "--check", "--file", path], capture_output=True, text=True)
+            check(listed.returncode == 0, "the file with the imported actions passes gesturectl actions --check: " + listed.stderr)
+            hostile(driver, view, path)
+        finally:
+            view.stop()
+            runner.stop()
+            replaying.terminate()
+            replaying.wait(timeout=30)
+
+
+def hostile(driver, view, path):
+    """Only the page itself may change the file: not a page of another origin in the same
+    browser (with the token, even), not a GET, not a request without the token."""
+    before = text(path)
+    body = json.dumps({"version": "x", "action": {"gesture": "swipe-left-3", "shell": "rm -rf ~"}})
+    page = ("<script>fetch('http://127.0.0.1:%d/actions/save?token=%s', {method: 'POST', body: %s})"
+            ".then((r) => document.title = 'answered ' + r.status, () => document.title = 'refused');</script>") % (view.port, view.token, json.dumps(body))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), type("Page", (http.server.BaseHTTPRequestHandler,), {
+        "do_GET": lambda self: (self.send_response(200), self.send_header("Content-Type", "text/html"), self.end_headers(), self.wfile.write(page.encode())),
+        "log_message": lambda self, *a: None}))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        driver.get("http://localhost:%d/" % server.server_port)
+        title = wait(driver, lambda d: d.title.startswith(("answered", "refused")) and d.title, "the foreign page's request settles")
+        check(title in ("refused", "answered 403"), "a page of another origin cannot save (%s)" % title)
+    finally:
+        server.shutdown()
+    for method, target, status in [("GET", "/actions/save?token=" + view.token, 405), ("POST", "/actions/save", 403),
+                                   ("POST", "/actions/save?token=" + view.token + "x", 403)]:
+        request = urllib.request.Request("http://127.0.0.1:%d%s" % (view.port, target), data=body.encode() if method == "POST" else None, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                got = response.status
+        except urllib.error.HTTPError as error:
+            got = error.code
+        check(got == status, "%s %s gets %d (got %d)" % (method, target.split("?")[0], status, got))
+    check(text(path) == before, "the file is unchanged by all of them")
+
+
+def main():
+    return finish(browser(), (panel,))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
