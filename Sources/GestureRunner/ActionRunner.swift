@@ -47,6 +47,11 @@ final class ActionRunner: @unchecked Sendable {
     /// Fulfilled when the run ends.
     let outcome: EventLoopPromise<Outcome>
     var ended = false
+    /// ``ActionsFileEdit/version(of:)`` of the text last read (nil: not known), and where the
+    /// runner says so (``RunnerStatus``; nil: nowhere).
+    var version: String?
+    let statusFolder = RunnerStatus.folder()
+
     /// The signalfd's and the folder watch's channels, closed at the end.
     var watches: [any Channel] = []
     /// The next wake-up (a deadline of the tracker or the processes), on the loop.
@@ -56,7 +61,8 @@ final class ActionRunner: @unchecked Sendable {
     let once: Bool
     var connected = false
 
-    init(path: String, strokesPath: String? = nil, file: ActionsFile, keys: ActionKeys, socket: String?, verbose: Bool = false, once: Bool = false) {
+    init(path: String, strokesPath: String? = nil, file: ActionsFile, keys: ActionKeys, socket: String?, verbose: Bool = false, once: Bool = false, version: String? = nil) {
+        self.version = version
         self.strokesPath = strokesPath
         self.path = path
         self.file = file
@@ -154,6 +160,7 @@ final class ActionRunner: @unchecked Sendable {
         withClient { $0.start() }
         watch()
         startDesktop()
+        writeStatus(mistake: nil)
         StandardError.line("gesturectl actions: \(Counted.words(file.actions.count, "action")) from \(path)\(keys.layout.map { "; keys typed as on layout \($0)" } ?? "")")
     }
 
@@ -189,6 +196,7 @@ final class ActionRunner: @unchecked Sendable {
         watches.removeAll()
         // The desktop forgets what the runner asked of it (KWin: the script is unloaded).
         desktop?.stop()
+        if let statusFolder { RunnerStatus.remove(pid: getpid(), in: statusFolder) }
         outcome.succeed(how)
     }
 
@@ -329,12 +337,16 @@ final class ActionRunner: @unchecked Sendable {
         let next: ActionsFile
         let nextKeys: ActionKeys
         do {
-            next = try ActionsFile.parse(try FileReader.text(path), file: path, strokes: try UserStrokes.load(strokesPath))
+            let text = try FileReader.text(path)
+            version = ActionsFileEdit.version(of: text)
+            next = try ActionsFile.parse(text, file: path, strokes: try UserStrokes.load(strokesPath))
             nextKeys = try ActionKeys(next)
         } catch {
             StandardError.line("gesturectl actions: \(why): keeping the previous actions; the file has a mistake: \(error)")
+            writeStatus(mistake: "\(error)")
             return
         }
+        defer { writeStatus(mistake: nil) }
         guard next != file || nextKeys.layout != keys.layout else { return }
         // The new tracker knows nothing of the instances in flight: what their `on: began`
         // holds comes up now rather than never.
@@ -351,6 +363,12 @@ final class ActionRunner: @unchecked Sendable {
         refusedDefinitions.removeAll()
         if connected { resubscribe() }
         StandardError.line("gesturectl actions: \(why): \(Counted.words(next.actions.count, "action")) from \(path)")
+    }
+
+    /// Says what the runner last read (``RunnerStatus``), when it knows.
+    func writeStatus(mistake: String?) {
+        guard let statusFolder, let version else { return }
+        RunnerStatus(pid: getpid(), file: path, version: version, actions: file.actions.count, mistake: mistake).write(in: statusFolder)
     }
 
     /// Wakes the loop at the next deadline of the tracker or the processes.

@@ -56,8 +56,11 @@ public struct ActionsOptions: ParsableArguments, Sendable {
             throw CleanExit.message("gesturectl actions: \(error)", code: 1)
         }
         let actions: ActionsFile
+        let version: String
         do {
-            actions = try ActionsFile.parse(try FileReader.text(path), file: path, strokes: recorded)
+            let text = try FileReader.text(path)
+            version = ActionsFileEdit.version(of: text)
+            actions = try ActionsFile.parse(text, file: path, strokes: recorded)
         } catch let error as FileReadError where error.reason == "no such file" {
             throw CleanExit.message("gesturectl actions: \(path): no such file; write one (docs/ACTIONS.md, or: gesturectl actions --help)", code: 1)
         } catch {
@@ -71,7 +74,7 @@ public struct ActionsOptions: ParsableArguments, Sendable {
             for problem in error.problems { StandardError.line("gesturectl actions: \(problem)") }
             throw ExitCode(1)
         }
-        switch await ActionRunner(path: path, strokesPath: strokes, file: actions, keys: keys, socket: daemon.socket, verbose: verbose, once: once).run() {
+        switch await ActionRunner(path: path, strokesPath: strokes, file: actions, keys: keys, socket: daemon.socket, verbose: verbose, once: once, version: version).run() {
         case .finished:
             return
         case .noDaemon:

@@ -72,6 +72,14 @@ actor ViewActionsDesk {
         let text = try text()
         var fields: [(String, JSONValue)] = [("path", .string(path)), ("version", .string(ActionsFileEdit.version(of: text))), ("exists", .bool(text != nil))]
         fields.append(("undo", .bool(undo.map { $0.written == ActionsFileEdit.version(of: text) } ?? false)))
+        // The runners of this file, and whether each has read it as it is now.
+        let runners = RunnerStatus.folder().map { RunnerStatus.read(running: path, in: $0) } ?? []
+        fields.append(("runners", .array(runners.map { runner in
+            .object([
+                ("pid", .number(Double(runner.pid))), ("actions", .number(Double(runner.actions))),
+                ("current", .bool(runner.version == ActionsFileEdit.version(of: text))), ("mistake", runner.mistake.map(JSONValue.string) ?? .null),
+            ])
+        })))
         guard let text else {
             fields += [("actions", .array([])), ("mistakes", .array([]))]
             return .object(fields)

@@ -112,6 +112,8 @@ def note(driver, part):
 
 def panel(driver):
     with tempfile.TemporaryDirectory() as folder:
+        # The runner says what it read in the user's runtime folder; the view reads it there.
+        os.environ["XDG_RUNTIME_DIR"] = folder
         socket = os.path.join(folder, "gestured.sock")
         path = os.path.join(folder, "actions.yml")
         with open(path, "w", encoding="utf-8") as file:
@@ -149,7 +151,9 @@ def panel(driver):
 
             # Save: the runner reads it again and runs it on the next swipe.
             driver.find_element(By.ID, "save").click()
-            note(driver, "saved at line 8 of " + path + ", no mistakes")
+            said = note(driver, "has read it")
+            check(said is not None and said.startswith("saved at line 8 of " + path + ", no mistakes; gesturectl actions (pid %d) has read it: 2 actions run" % runner.process.pid),
+                  "the page says the running runner read the saved file: " + repr(said))
             expected = after_line(ORIGINAL, 7, ADDED)
             check(text(path) == expected, "the file keeps every byte outside the added action:\n" + text(path))
             wait(driver, lambda d: "line 8: swipe-left-3 ended → keys super+Right" in d.find_element(By.ID, "actions-list").text, "the list shows the new action")
@@ -160,7 +164,7 @@ def panel(driver):
 
             # Undo: back byte for byte.
             driver.find_element(By.ID, "undo").click()
-            note(driver, "the last save is undone")
+            note(driver, "the last save is undone; gesturectl actions (pid %d) has read it: 1 action run" % runner.process.pid)
             check(text(path) == ORIGINAL, "Undo puts the file back byte for byte")
 
             # This one exactly: a definition of what was done, tried through the view's own subscription.
@@ -210,7 +214,7 @@ def panel(driver):
                   "the notes name the lines gesturectl import leaves out: %s" % notes)
             before = text(path)
             driver.find_element(By.ID, "import-accept").click()
-            note(driver, "added %s imported actions" % count)
+            note(driver, "added %s imported actions; gesturectl actions (pid %d) has read it" % (count, runner.process.pid))
             after = text(path)
             check(after.startswith(before[:before.index("\n# the end of my file")]) and after.endswith("\n# the end of my file\n# changed in an editor\n"),
                   "the imported actions are added to the list, the rest kept")

@@ -598,24 +598,54 @@ $("try").onclick = async () => {
     $("trial").textContent = "trying " + answer.gesture + ": do it again; what it does then is said here, and nothing runs";
   } catch (error) { $("trial").textContent = error.message; }
 };
+// After a change: whether the running gesturectl actions has read the file as it is now (it
+// says so in its status, RunnerStatus), asked again for a few seconds.
+async function followRunner(said, version) {
+  for (let tries = 0; tries < 40; tries++) {
+    const response = await fetch("/actions?token=" + encodeURIComponent(token));
+    const list = await response.json();
+    if (!response.ok || list.version !== version) return;
+    const runners = list.runners || [];
+    if (!runners.length) { note(said + "; no gesturectl actions runs this file now: start it (systemctl --user start gestured-actions)", true); return; }
+    const current = runners.find((r) => r.current);
+    if (current) {
+      note(said + "; gesturectl actions (pid " + current.pid + ") has read it" + (current.mistake ? " and keeps its previous actions: " + current.mistake : ": " + current.actions + " action" + (current.actions === 1 ? "" : "s") + " run"), !current.mistake);
+      return;
+    }
+    note(said + "; waiting for gesturectl actions (pid " + runners[0].pid + ") to read it…", true);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  note(said + "; gesturectl actions has not read it yet", false);
+}
+
 $("save").onclick = async () => {
   try {
     const list = await post("save", { version: panel.version, action: draft() });
     stopAdding();
     showActions(list);
-    note("saved at line " + list.added + " of " + list.path + (list.mistakes.length ? "" : ", no mistakes") + "; a running gesturectl actions reads it again by itself", list.mistakes.length === 0);
+    const said = "saved at line " + list.added + " of " + list.path + (list.mistakes.length ? "" : ", no mistakes");
+    note(said, list.mistakes.length === 0);
+    followRunner(said, list.version);
   } catch (error) { note(error.message, false); }
 };
 $("undo").onclick = async () => {
   try {
-    showActions(await post("undo", { version: panel.version }));
+    const list = await post("undo", { version: panel.version });
+    showActions(list);
     note("the last save is undone", true);
+    followRunner("the last save is undone", list.version);
   } catch (error) { note(error.message, false); }
 };
 let importing = null;
 async function importFile(file, accept) {
   const answer = await post("import", { name: file.name, text: file.text, accept, version: panel.version });
-  if (accept) { showActions(answer); note("added " + answer.count + " imported action" + (answer.count === 1 ? "" : "s"), true); $("importer").hidden = true; return; }
+  if (accept) {
+    showActions(answer);
+    const said = "added " + answer.count + " imported action" + (answer.count === 1 ? "" : "s");
+    note(said, true); $("importer").hidden = true;
+    followRunner(said, answer.version);
+    return;
+  }
   $("import-what").textContent = file.name + " (" + answer.format + ") makes " + answer.count + " action" + (answer.count === 1 ? "" : "s") + ":";
   $("import-yaml").textContent = answer.yaml;
   $("import-notes").replaceChildren(...answer.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text })));

@@ -1,0 +1,86 @@
+import GestureWire
+import Glibc
+import Posix
+
+/// What a running `gesturectl actions` last read, for `gesturectl view`'s Actions panel to
+/// show that a saved file is running: one small JSON file per runner,
+/// `$XDG_RUNTIME_DIR/gestured/actions-PID.json` (the user's own runtime folder, mode 0700 by
+/// systemd), written at start and after every reload, removed when the runner ends.
+public struct RunnerStatus: Equatable, Sendable {
+    /// The runner's process.
+    public var pid: Int32
+    /// The actions file it runs (as it was given).
+    public var file: String
+    /// ``ActionsFileEdit/version(of:)`` of the text it last read, mistakes or not.
+    public var version: String
+    /// The actions it runs now (the last file that read without mistakes).
+    public var actions: Int
+    /// The mistake that kept the last reading from taking effect, if it had one.
+    public var mistake: String?
+
+    /// A status with these parts.
+    public init(pid: Int32, file: String, version: String, actions: Int, mistake: String? = nil) {
+        self.pid = pid
+        self.file = file
+        self.version = version
+        self.actions = actions
+        self.mistake = mistake
+    }
+
+    /// The folder the statuses are in (nil without `XDG_RUNTIME_DIR`: then none is written).
+    public static func folder(_ environment: [String: String] = ProcessEnvironment.current) -> String? {
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
+        return runtime + "/gestured"
+    }
+
+    var json: JSONValue {
+        .object([
+            ("pid", .number(Double(pid))), ("file", .string(file)), ("version", .string(version)), ("actions", .number(Double(actions))),
+            ("mistake", mistake.map(JSONValue.string) ?? .null),
+        ])
+    }
+
+    /// Writes it (whole, by a rename) into `folder`, made when missing; a failure is not the
+    /// runner's concern and is ignored.
+    public func write(in folder: String) {
+        mkdir(folder, 0o700)
+        let path = folder + "/actions-\(pid).json"
+        let temporary = path + ".new"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { return }
+        let failed = WholeWrite.bytes(Array((json.serialized + "\n").utf8), to: descriptor) != nil
+        close(descriptor)
+        if failed || rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// Removes this runner's status from `folder`.
+    public static func remove(pid: Int32, in folder: String) {
+        unlink(folder + "/actions-\(pid).json")
+    }
+
+    /// The statuses in `folder` of runners still running that run `file` (a path compared as
+    /// given, and by its real path).
+    public static func read(running file: String, in folder: String) -> [RunnerStatus] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        let wanted = Self.real(file)
+        var found: [RunnerStatus] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix("actions-"), name.hasSuffix(".json"),
+                let text = try? FileReader.text(folder + "/" + name), let value = try? JSONParser.parse(text),
+                let pid = value["pid"]?.intValue, let path = value["file"]?.stringValue, let version = value["version"]?.stringValue,
+                let actions = value["actions"]?.intValue, Self.real(path) == wanted, kill(Int32(pid), 0) == 0 || errno == EPERM
+            else { continue }
+            found.append(RunnerStatus(pid: Int32(pid), file: path, version: version, actions: Int(actions), mistake: value["mistake"]?.stringValue))
+        }
+        return found.sorted { $0.pid < $1.pid }
+    }
+
+    /// `path` with its links and `..` resolved, or as given when it cannot be.
+    static func real(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
