@@ -295,6 +295,17 @@ import Testing
         #expect(try ActionsFileEdit.appending(Self.entry, to: text, file: "actions.yml") == "version: 1\nactions:   # none yet\n  - gesture: swipe-up-3\n    keys: super+Up\n")
     }
 
+    @Test func severalEntriesAreAddedInOrderAndTheVersionNamesTheBytes() throws {
+        let text = "version: 1\nactions:\n  - gesture: a\n    keys: x   # mine\n# end\n"
+        let added = try ActionsFileEdit.appending(entries: [["gesture: b", "keys: y"], ["gesture: c", "keys: z"]], to: text, file: "a.yml")
+        #expect(added == "version: 1\nactions:\n  - gesture: a\n    keys: x   # mine\n  - gesture: b\n    keys: y\n  - gesture: c\n    keys: z\n# end\n")
+        #expect(ActionsFileEdit.version(of: text) == ActionsFileEdit.version(of: String(text)))
+        #expect(ActionsFileEdit.version(of: text) != ActionsFileEdit.version(of: text + " "))
+        #expect(ActionsFileEdit.version(of: "").count == 16)
+        #expect(ActionsFileEdit.version(of: nil) == "absent")
+        #expect(throws: ConfigError.self) { try ActionsFileEdit.appending(entries: [], to: text, file: "a.yml") }
+    }
+
     @Test func aFileWithAMistakeOrAFlowListIsRefused() {
         #expect(throws: ConfigError.self) { try ActionsFileEdit.appending(Self.entry, to: "version: 1\nactions:\n  - gesture: x\n    wheel: 99\n", file: "a.yml") }
         #expect(throws: ConfigError.self) { try ActionsFileEdit.appending(Self.entry, to: "version: 1\nactions: [{ gesture: x, run: [a] }]\n", file: "a.yml") }
@@ -322,8 +333,19 @@ import Testing
         #expect(try GestureConfig.parse("version: 1\ngestures:\n  - name: \(name)\n    " + made.define.dropFirst(2).dropLast(2) + "\n", file: "g.yml").bindings.first?.gesture == spec)
     }
 
+    @Test func aDefinitionMayBeRecognizedBesideTheConfiguredGestures() throws {
+        let made = try #require(ActionsFileEdit.definition(of: try JSONParser.parse(#"{"kind":"swipe","direction":"up","fingers":4}"#), priority: "simultaneous"))
+        #expect(made.define == "{ swipe: { direction: up, fingers: 4 }, priority: simultaneous }")
+        let text = try ActionsFileEdit.appending(["gesture: \(made.name)", "define: \(made.define)", "keys: super"], to: "version: 1\nactions: []\n", file: "a.yml")
+        #expect(try ActionsFile.parse(text, file: "a.yml").definitions.first?["priority"] == .string("simultaneous"))
+    }
+
     @Test func aValueThatSaysTooLittleMakesNone() throws {
         #expect(ActionsFileEdit.definition(of: try JSONParser.parse(#"{"kind":"longPress","pressed":true}"#)) == nil)
         #expect(ActionsFileEdit.definition(of: try JSONParser.parse(#"{"kind":"stroke","name":"a b"}"#)) == nil)
+        // What the page sends is not written unless it is one of the words a definition takes.
+        #expect(ActionsFileEdit.definition(of: try JSONParser.parse(#"{"kind":"swipe","direction":"left }, x: { y","fingers":3}"#)) == nil)
+        #expect(ActionsFileEdit.definition(of: try JSONParser.parse(#"{"kind":"edgeSwipe","edge":"middle"}"#)) == nil)
+        #expect(ActionsFileEdit.definition(of: try JSONParser.parse(#"{"kind":"hold","fingers":11}"#)) == nil)
     }
 }

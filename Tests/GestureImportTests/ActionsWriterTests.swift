@@ -19,3 +19,14 @@ import Testing
         #expect(text.contains(#"# line 2: device a\u{1}b\u{7F}c\u{85}d\u{2028}  - gesture: injected\u{2029}e\u{FEFF}f\u{D}"#))
     }
 }
+
+/// The view's import adds what `gesturectl import` would write, entry by entry.
+@Suite struct ActionsWriterEntriesTests {
+    @Test func entriesAreTheRenderedFilesActions() throws {
+        let items = LibinputGesturesImporter.read("gesture swipe left 3 xdotool key super+Right\ngesture swipe left 4 echo a\ngesture pinch in wmctrl -k on\n")
+        let rendered = try ActionsFile.parse(ActionsWriter.render(items, origin: "x"), file: "r.yml")
+        let added = try ActionsFileEdit.appending(entries: ActionsWriter.entries(items), to: "version: 1\nactions: []\n", file: "a.yml")
+        #expect(try ActionsFile.parse(added, file: "a.yml").actions.map(\.gesture) == rendered.actions.map(\.gesture))
+        #expect(try ActionsFile.parse(added, file: "a.yml").definitions == rendered.definitions)
+    }
+}

@@ -11,6 +11,14 @@ import Testing
         #expect(ViewRoute(method: "POST", target: "/replay") == .replay(name: "dropped recording"))
         #expect(ViewRoute(method: "POST", target: "/") == .methodNotAllowed)
         #expect(ViewRoute(method: "GET", target: "/replay") == .methodNotAllowed)
+        #expect(ViewRoute(method: "GET", target: "/actions?token=a") == .actions("list"))
+        for verb in ["check", "try", "save", "undo", "import"] {
+            #expect(ViewRoute(method: "POST", target: "/actions/\(verb)?token=a") == .actions(verb))
+            // A change is never made by GET (a link or an <img> in another page).
+            #expect(ViewRoute(method: "GET", target: "/actions/\(verb)?token=a") == .methodNotAllowed)
+        }
+        #expect(ViewRoute(method: "POST", target: "/actions") == .methodNotAllowed)
+        #expect(ViewRoute(method: "POST", target: "/actions/delete") == .notFound)
         #expect(ViewRoute(method: "GET", target: "/favicon.ico") == .notFound)
         #expect(ViewRoute(method: "GET", target: "/../etc/passwd") == .notFound)
     }

@@ -155,7 +155,7 @@ def panel(driver):
             check(said is not None and said.startswith("saved at line 8 of " + path + ", no mistakes; gesturectl actions (pid %d) has read it: 2 actions run" % runner.process.pid),
                   "the page says the running runner read the saved file: " + repr(said))
             expected = after_line(ORIGINAL, 7, ADDED)
-            check(text(path) == expected, "the file keeps every byte outside the added action:\n" + text(path))
+            check(text(path) == expected, "the file keeps every byte outside the added action: " + repr(text(path)))
             wait(driver, lambda d: "line 8: swipe-left-3 ended → keys super+Right" in d.find_element(By.ID, "actions-list").text, "the list shows the new action")
             wait(driver, lambda d: runner.said("changed on disk: 2 actions from " + path), "the running runner read the saved file again")
             wait(driver, lambda d: runner.said("line 8: swipe-left-3 ended: type keys super+Right"), "the runner types the new action's keys on the next swipe")

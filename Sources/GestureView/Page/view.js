@@ -484,8 +484,12 @@ function described(v) {
 
 function offerCandidate(e) {
   if (!panel.adding || e.phase !== "ended" || e.snapshot) return;
-  if (!panel.candidates.some((c) => c.gesture === e.gesture)) panel.candidates.push({ gesture: e.gesture, value: e.value });
-  if (!panel.exactly && e.value && described(e.value)) panel.exactly = e.value;
+  // Drawn again only when something new is offered (a choice being clicked stays put).
+  const known = panel.candidates.some((c) => c.gesture === e.gesture);
+  if (!known) panel.candidates.push({ gesture: e.gesture, value: e.value });
+  const first = !panel.exactly && e.value && described(e.value);
+  if (first) panel.exactly = e.value;
+  if (known && !first) return;
   const choices = panel.candidates.map((c) => ({ id: "gesture " + c.gesture, text: c.gesture, gesture: c.gesture }));
   if (panel.exactly) choices.push({ id: "exactly", text: "this one exactly: " + described(panel.exactly), gesture: null });
   const picked = (document.querySelector("#candidates input:checked") || {}).value || choices[0].id;
