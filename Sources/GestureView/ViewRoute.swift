@@ -13,7 +13,7 @@ public enum ViewRoute: Equatable, Sendable {
     case record(device: Int64, seconds: Double)
     /// The Actions panel: `GET /actions` (`list`: the user's actions file as the runner reads
     /// it) and `POST /actions/check`, `/actions/try`, `/actions/save`, `/actions/undo`,
-    /// `/actions/import` (a JSON body each); never a change by GET.
+    /// `/actions/import`, `/actions/stroke` (a JSON body each); never a change by GET.
     case actions(String)
     /// `GET /favicon.ico` and every other path: 404.
     case notFound
@@ -32,9 +32,10 @@ public enum ViewRoute: Equatable, Sendable {
             let query = Self.query(target)
             self = .record(device: query["device"].flatMap { Int64($0) } ?? 0, seconds: query["seconds"].flatMap { Double($0) } ?? 5)
         case ("/actions", "GET"): self = .actions("list")
-        case ("/actions/check", "POST"), ("/actions/try", "POST"), ("/actions/save", "POST"), ("/actions/undo", "POST"), ("/actions/import", "POST"):
+        case ("/actions/check", "POST"), ("/actions/try", "POST"), ("/actions/save", "POST"), ("/actions/undo", "POST"), ("/actions/import", "POST"),
+            ("/actions/stroke", "POST"):
             self = .actions(String(path.dropFirst("/actions/".count)))
-        case ("/actions", _), ("/actions/check", _), ("/actions/try", _), ("/actions/save", _), ("/actions/undo", _), ("/actions/import", _),
+        case ("/actions", _), ("/actions/check", _), ("/actions/try", _), ("/actions/save", _), ("/actions/undo", _), ("/actions/import", _), ("/actions/stroke", _),
             ("/", _), ("/live", _), ("/recordings", _), ("/replay", _), ("/record", _): self = .methodNotAllowed
         default: self = .notFound
         }

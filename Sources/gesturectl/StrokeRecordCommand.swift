@@ -70,77 +70,55 @@ struct StrokeRecordCommand: AsyncParsableCommand {
         let (client, _, stream) = try await DaemonConnection.open(
             "stroke record", socket: daemon.socket, subscriptions: [SubscriptionRequest(touches: true)])
         var events = stream
-        var capture = StrokeCapture(fingers: fingers)
-        var drawings: [StrokeTemplate] = []
+        var recording = StrokeRecording(name: name, times: times, fingers: fingers, minimumLength: minimumLength)
         let hands = fingers == 1 ? "one finger" : "\(fingers) fingers"
         StandardError.line("gesturectl stroke record: draw \(name) with \(hands) (1 of \(times))")
-        loop: while drawings.count < times, let event = await events.next() {
+        loop: while !recording.isDone, let event = await events.next() {
             switch event {
             case .touches(let value):
-                switch capture.take(value) {
-                case .none:
-                    continue
-                case .tooManyFingers(let count):
-                    StandardError.line("gesturectl stroke record: \(count) fingers came down, not \(fingers); lift them all and draw \(name) again")
-                case .drawn(let drawing):
-                    let template = StrokeCapture.template(name, drawing.points)
-                    let length = drawing.length
-                    guard length >= minimumLength else {
-                        StandardError.line("gesturectl stroke record: that was \(GestureEventText.format(length, 0)) mm; draw \(name) larger, at least \(GestureEventText.format(minimumLength, 0)) mm of path")
-                        continue
-                    }
-                    if let first = drawings.first, let unlike = Self.unlike(template, first) {
-                        StandardError.line("gesturectl stroke record: that one is unlike the first (score \(GestureEventText.format(unlike, 2)), \(GestureEventText.format(GestureSettings.standard.strokeMinimumScore, 2)) needed); draw \(name) again the same way")
-                        continue
-                    }
-                    drawings.append(template)
-                    let next = drawings.count < times ? "; draw it again (\(drawings.count + 1) of \(times))" : ""
-                    StandardError.line("gesturectl stroke record: got \(name) \(drawings.count) of \(times): \(GestureEventText.format(length, 0)) mm in \(GestureEventText.format(drawing.duration, 2)) s\(next)")
-                }
+                if let step = recording.take(value) { StandardError.line("gesturectl stroke record: " + recording.said(step)) }
             case .paused(_, let message):
                 await client.close()
                 throw CleanExit.message("gesturectl stroke record: the daemon paused this connection (\(message)); nothing saved", code: 1)
             case .disconnected(let reason):
                 await client.close()
-                throw CleanExit.message("gesturectl stroke record: the daemon went away (\(reason)) after \(drawings.count) of \(times) drawings; nothing saved", code: 1)
+                throw CleanExit.message("gesturectl stroke record: the daemon went away (\(reason)) after \(recording.drawings.count) of \(times) drawings; nothing saved", code: 1)
             default:
                 continue loop
             }
         }
         await client.close()
-        try save(drawings, existing: existing, to: path)
-    }
-
-    /// The score of `drawing` against `first` when it is below the minimum; nil when alike.
-    static func unlike(_ drawing: StrokeTemplate, _ first: StrokeTemplate) -> Double? {
-        let score = StrokeMatcher(templates: [first]).match(drawing.points)?.score ?? 0
-        return score < GestureSettings.standard.strokeMinimumScore ? score : nil
-    }
-
-    func save(_ drawings: [StrokeTemplate], existing: [StrokeTemplate], to path: String) throws {
-        let others = existing.filter { $0.name != name }
-        let file = StrokesFile(templates: others + drawings)
+        let said: [String]
         do {
-            try TextFile.makeParentFolders(of: path)
-            try TextFile.write(file.yaml, to: path)
+            said = try Self.save(recording.drawings, name: name, existing: existing, to: path)
         } catch {
             throw CleanExit.message("gesturectl stroke record: \(error); nothing saved", code: 1)
         }
+        for line in said { StandardError.line("gesturectl stroke record: " + line) }
+        StandardError.line("gesturectl stroke record: an action runs on it with `stroke: \(name)` (docs/ACTIONS.md)")
+    }
+
+    /// Writes `drawings` of `name` to the strokes file at `path` in place of any of that name
+    /// in `existing`; returns what to say: what was saved, and the shapes it resembles.
+    static func save(_ drawings: [StrokeTemplate], name: String, existing: [StrokeTemplate], to path: String) throws(TextFile.Failure) -> [String] {
+        let others = existing.filter { $0.name != name }
+        let file = StrokesFile(templates: others + drawings)
+        try TextFile.makeParentFolders(of: path)
+        try TextFile.write(file.yaml, to: path)
         let replaced = existing.count - others.count
-        var said = "gesturectl stroke record: saved \(EventText.count(drawings.count, "drawing")) of \(name) to \(path)"
+        var said = "saved \(EventText.count(drawings.count, "drawing")) of \(name) to \(path)"
         if replaced > 0 { said += ", replacing \(replaced)" } else if StrokeTemplate.builtIn.contains(where: { $0.name == name }) { said += ", in place of the built-in \(name)" }
-        StandardError.line(said)
+        var lines = [said]
         // A shape another one is taken for fires the wrong action: say so. A built-in one it
         // resembles gives way to it (StrokeMatcher.Options.recordedMargin).
         let minimum = GestureSettings.standard.strokeMinimumScore
         let builtIns = StrokeTemplate.builtIn.filter { builtIn in builtIn.name != name && !others.contains { $0.name == builtIn.name } }
         if let match = StrokeMatcher(templates: builtIns).match(drawings[0].points), match.score >= minimum {
-            StandardError.line(
-                "gesturectl stroke record: note: it resembles the built-in \(match.name) (score \(GestureEventText.format(match.score, 2))); where the two score alike, \(name) is taken")
+            lines.append("note: it resembles the built-in \(match.name) (score \(GestureEventText.format(match.score, 2))); where the two score alike, \(name) is taken")
         }
         if let match = StrokeMatcher(templates: others).match(drawings[0].points), match.score >= minimum {
-            StandardError.line("gesturectl stroke record: note: it is close to your \(match.name) (score \(GestureEventText.format(match.score, 2))); the two may be taken for each other")
+            lines.append("note: it is close to your \(match.name) (score \(GestureEventText.format(match.score, 2))); the two may be taken for each other")
         }
-        StandardError.line("gesturectl stroke record: an action runs on it with `stroke: \(name)` (docs/ACTIONS.md)")
+        return lines
     }
 }

@@ -224,6 +224,9 @@ struct ViewCommand: AsyncParsableCommand {
             await broadcast.setGreeting([Self.status(status), Self.message(greeting, text: nil)])
             await publish(event)
             if news { await broadcast.publish(Self.status(status)) }
+            if case .touches(let value) = event, let desk, await desk.recording != nil, let message = await desk.takeStroke(value) {
+                await broadcast.publish(message.serialized)
+            }
             if case .gesture(let update) = event {
                 await trackers.update(from: desk, link: link)
                 for message in trackers.handle(update, at: MonotonicTime.seconds) { await broadcast.publish(message) }

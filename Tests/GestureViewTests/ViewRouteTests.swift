@@ -12,7 +12,7 @@ import Testing
         #expect(ViewRoute(method: "POST", target: "/") == .methodNotAllowed)
         #expect(ViewRoute(method: "GET", target: "/replay") == .methodNotAllowed)
         #expect(ViewRoute(method: "GET", target: "/actions?token=a") == .actions("list"))
-        for verb in ["check", "try", "save", "undo", "import"] {
+        for verb in ["check", "try", "save", "undo", "import", "stroke"] {
             #expect(ViewRoute(method: "POST", target: "/actions/\(verb)?token=a") == .actions(verb))
             // A change is never made by GET (a link or an <img> in another page).
             #expect(ViewRoute(method: "GET", target: "/actions/\(verb)?token=a") == .methodNotAllowed)

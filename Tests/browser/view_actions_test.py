@@ -14,6 +14,8 @@
 - Undo puts the file back byte for byte;
 - a save from a page that read the file before it changed on disk is refused, the file as it was;
 - a touchegg file imported in the page, with its notes, accepted into the file;
+- a shape recorded in the page by drawing it three times, bound, tried and saved (a file not
+  written yet is made);
 - a hostile page of another origin cannot save, a GET cannot save, no token cannot save.
 
 The panel's screenshot is README's (ACTIONS_SCREENSHOT). Exit status 0 when every check passed.
@@ -228,6 +230,49 @@ def panel(driver):
             replaying.wait(timeout=30)
 
 
+def stroke(driver):
+    """A shape of one's own: recorded in the page by drawing it three times (a daemon replays
+    circles), saved to the strokes file, bound, tried and saved with its definition."""
+    with tempfile.TemporaryDirectory() as folder:
+        socket = os.path.join(folder, "gestured.sock")
+        path = os.path.join(folder, "actions.yml")
+        strokes = os.path.join(folder, "config", "gestured", "strokes.yml")
+        replaying = daemon("--config", "Fixtures/strokes/gestures.yml", "--replay", "Fixtures/strokes/ts-circle-3.yml", "--realtime", "--loop", "--socket", socket)
+        os.environ["XDG_CONFIG_HOME"] = os.path.join(folder, "config")
+        try:
+            view = View("--socket", socket, "--actions", path)
+        finally:
+            del os.environ["XDG_CONFIG_HOME"]
+        try:
+            driver.get(view.address)
+            wait(driver, lambda d: d.find_element(By.ID, "status").text.startswith("connected to gestured"), "the live page is connected to the daemon")
+            wait(driver, lambda d: "(not written yet)" in d.find_element(By.ID, "actions-path").text, "a file not written yet is said so")
+            driver.find_element(By.ID, "add").click()
+            driver.find_element(By.ID, "stroke-name").send_keys("loop")
+            driver.find_element(By.ID, "stroke-record").click()
+            said = wait(driver, lambda d: "saved 3 drawings of loop to " + strokes in d.find_element(By.ID, "stroke-status").text
+                        and d.find_element(By.ID, "stroke-status").text, "the shape is drawn three times and saved", seconds=60)
+            check(said is not None and said.startswith("got loop 3 of 3: "), "each drawing is said as gesturectl stroke record says it: " + repr(said))
+            check(text(strokes).count("  - name: loop\n") == 3, "the strokes file has the three drawings")
+            picked = driver.find_element(By.CSS_SELECTOR, "#candidates input:checked")
+            check(picked.get_attribute("value") == "stroke loop" and picked.find_element(By.XPATH, "..").text == "the shape loop, just recorded",
+                  "the shape just recorded is offered, and chosen")
+            driver.find_element(By.ID, "does-kind").find_element(By.CSS_SELECTOR, "option[value='shell']").click()
+            driver.find_element(By.ID, "does-shell").send_keys("notify-send loop")
+            checked(driver, "stroke-loop (defined here) ended → sh -c 'notify-send loop'")
+            driver.find_element(By.ID, "try").click()
+            wait(driver, lambda d: "stroke-loop#" in d.find_element(By.ID, "trial").text and "ended: would run" in d.find_element(By.ID, "trial").text,
+                 "the next circle is the recorded shape, and the page says what would run")
+            driver.find_element(By.ID, "save").click()
+            note(driver, "saved at line 4 of " + path)
+            check(text(path).endswith("actions:\n  - gesture: stroke-loop\n    define: { stroke: { shapes: [loop], fingers: 1 }, priority: simultaneous }\n"
+                                       "    shell: \"notify-send loop\"\n"), "the file is made with the stroke's definition: " + repr(text(path)))
+        finally:
+            view.stop()
+            replaying.terminate()
+            replaying.wait(timeout=30)
+
+
 def hostile(driver, view, path):
     """Only the page itself may change the file: not a page of another origin in the same
     browser (with the token, even), not a GET, not a request without the token."""
@@ -258,7 +303,7 @@ def hostile(driver, view, path):
 
 
 def main():
-    return finish(browser(), (panel,))
+    return finish(browser(), (panel, stroke))
 
 
 if __name__ == "__main__":

@@ -320,6 +320,7 @@ function drawLiveSoon() {
 
 function onLive(m) {
   if (m.view === "trial") { $("trial").textContent = m.text; return; }
+  if (m.view === "stroke") { strokeRecorded(m); return; }
   if (m.message && m.message.gesture !== undefined) offerCandidate(m.message);
   if (m.view === "action") {
     // What the actions file runs for an event: listed after it.
@@ -486,13 +487,19 @@ function offerCandidate(e) {
   if (!panel.adding || e.phase !== "ended" || e.snapshot) return;
   // Drawn again only when something new is offered (a choice being clicked stays put).
   const known = panel.candidates.some((c) => c.gesture === e.gesture);
-  if (!known) panel.candidates.push({ gesture: e.gesture, value: e.value });
+  if (!known) panel.candidates.push({ id: "gesture " + e.gesture, text: e.gesture, gesture: e.gesture });
   const first = !panel.exactly && e.value && described(e.value);
   if (first) panel.exactly = e.value;
   if (known && !first) return;
-  const choices = panel.candidates.map((c) => ({ id: "gesture " + c.gesture, text: c.gesture, gesture: c.gesture }));
-  if (panel.exactly) choices.push({ id: "exactly", text: "this one exactly: " + described(panel.exactly), gesture: null });
-  const picked = (document.querySelector("#candidates input:checked") || {}).value || choices[0].id;
+  drawCandidates(null);
+}
+
+// The choices: the gestures that ended, "this one exactly", the shapes recorded here.
+function drawCandidates(pick) {
+  const choices = panel.candidates.filter((c) => c.gesture);
+  if (panel.exactly) choices.push({ id: "exactly", text: "this one exactly: " + described(panel.exactly), exactly: panel.exactly });
+  for (const c of panel.candidates) if (c.exactly) choices.push(c);
+  const picked = pick || (document.querySelector("#candidates input:checked") || {}).value || choices[0].id;
   $("candidates").replaceChildren(...choices.map((c) => {
     const label = document.createElement("label");
     const input = document.createElement("input");
@@ -510,7 +517,10 @@ function draft() {
   const picked = (document.querySelector("#candidates input:checked") || {}).value;
   if (!picked) return null;
   const action = {};
-  if (picked === "exactly") action.exactly = panel.exactly; else action.gesture = picked.slice("gesture ".length);
+  const chosen = panel.candidates.find((c) => c.id === picked);
+  if (picked === "exactly") action.exactly = panel.exactly;
+  else if (chosen && chosen.exactly) action.exactly = chosen.exactly;
+  else action.gesture = picked.slice("gesture ".length);
   const kind = $("does-kind").value;
   if (kind === "keys") action.keys = panel.keys || null;
   if (kind === "shell") action.shell = $("does-shell").value || null;
@@ -545,16 +555,37 @@ async function checkDraft() {
   }
 }
 
+// A drawing of the shape being recorded: said; with the last, the shape is offered to bind.
+function strokeRecorded(m) {
+  $("stroke-status").textContent = m.text;
+  if (!m.value || !panel.adding) return;
+  $("stroke-record").disabled = false;
+  const id = "stroke " + m.name;
+  panel.candidates = panel.candidates.filter((c) => c.id !== id).concat([{ id, text: "the shape " + m.name + ", just recorded", exactly: m.value }]);
+  drawCandidates(id);
+}
+
+$("stroke-record").onclick = async () => {
+  try {
+    const answer = await post("stroke", { name: $("stroke-name").value.trim() });
+    $("stroke-status").textContent = "draw " + answer.recording + " with one finger (1 of " + answer.times + ")";
+    $("stroke-record").disabled = true;
+  } catch (error) { $("stroke-status").textContent = error.message; }
+};
+
 function startAdding() {
   Object.assign(panel, { adding: true, candidates: [], exactly: null, keys: "", consumeTouched: false });
   $("candidates").replaceChildren(); $("draft-yaml").textContent = ""; $("draft-check").replaceChildren(); $("trial").textContent = "";
-  $("does-keys").value = ""; $("does-shell").value = ""; $("when-app").value = ""; $("does-kind").value = "keys";
+  $("does-keys").value = ""; $("does-shell").value = ""; $("when-app").value = ""; $("does-kind").value = "keys"; $("stroke-status").textContent = "";
   for (const kind of ["keys", "shell", "window"]) $("does-" + kind).hidden = kind !== "keys";
   $("adder-step").textContent = "Do the gesture now, on a touchscreen or a touchpad: the gestures that end are offered here.";
   $("does").hidden = true; $("adder").hidden = false; $("importer").hidden = true; note("");
 }
 
-function stopAdding() { panel.adding = false; $("adder").hidden = true; }
+function stopAdding() {
+  panel.adding = false; $("adder").hidden = true;
+  if ($("stroke-record").disabled) { $("stroke-record").disabled = false; post("stroke", { name: null }).catch(() => {}); }
+}
 
 // A key press as gestured names it: modifiers, then the key's xkb name (docs/ACTIONS.md, "Keys").
 const KEY_NAMES = { ArrowLeft: "Left", ArrowRight: "Right", ArrowUp: "Up", ArrowDown: "Down", Enter: "Return", Backspace: "BackSpace",
