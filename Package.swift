@@ -152,7 +152,7 @@ let package = Package(
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureImport", "GestureKeys",
+                "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureDesktop", "GestureImport", "GestureKeys",
                 "GesturePipeline", "GestureRunner", "GestureView", "GestureWire", "Evdev", "Posix", "YAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

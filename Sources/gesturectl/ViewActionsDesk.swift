@@ -27,6 +27,10 @@ actor ViewActionsDesk {
     private(set) var generation = 0
     /// The shape being recorded from the live touches (`stroke`), nil when none is.
     private(set) var recording: StrokeRecording?
+    /// The applications in front when a gesture ended, the latest first (at most 8), and the
+    /// desktop that said so (nil: none could be asked), for `when:`.
+    private(set) var apps: [String] = []
+    var desktop: String?
 
     /// A desk for the actions file at `path`.
     init(path: String, strokesPath: String? = nil) {
@@ -73,7 +77,10 @@ actor ViewActionsDesk {
     /// its version, and whether Undo has something to put back.
     func list() throws -> JSONValue {
         let text = try text()
-        var fields: [(String, JSONValue)] = [("path", .string(path)), ("version", .string(ActionsFileEdit.version(of: text))), ("exists", .bool(text != nil))]
+        var fields: [(String, JSONValue)] = [
+            ("path", .string(path)), ("shown", .string(Self.shown(path))), ("version", .string(ActionsFileEdit.version(of: text))), ("exists", .bool(text != nil)),
+            ("apps", .array(apps.map(JSONValue.string))), ("desktop", desktop.map(JSONValue.string) ?? .null),
+        ]
         fields.append(("undo", .bool(undo.map { $0.written == ActionsFileEdit.version(of: text) } ?? false)))
         // The runners of this file, and whether each has read it as it is now.
         let runners = RunnerStatus.folder().map { RunnerStatus.read(running: path, in: $0) } ?? []
@@ -106,6 +113,25 @@ actor ViewActionsDesk {
         fields += [("actions", .array(actions)), ("mistakes", .array(checked.problems.map { .string($0.description) }))]
         if let layout = checked.layout { fields.append(("layout", .string(layout))) }
         return .object(fields)
+    }
+
+    /// `path` as the user would write it: their home folder as `~`.
+    static func shown(_ path: String) -> String {
+        guard let home = ProcessEnvironment.current["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
+
+    /// Notes `app` as the application in front when a gesture ended.
+    func noteApp(_ app: String) {
+        guard apps.first != app else { return }
+        apps.removeAll { $0 == app }
+        apps.insert(app, at: 0)
+        if apps.count > 8 { apps.removeLast() }
+    }
+
+    /// Says which desktop tells the application in front.
+    func setDesktop(_ name: String?) {
+        desktop = name
     }
 
     /// The page's draft (`action`) as an action: a `define:` made from `exactly` (an event's

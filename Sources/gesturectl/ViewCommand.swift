@@ -3,6 +3,7 @@ import Evdev
 import GestureActions
 import GestureClient
 import GestureCommandLine
+import GestureDesktop
 import GesturePipeline
 import GestureRunner
 import GestureView
@@ -153,7 +154,12 @@ struct ViewCommand: AsyncParsableCommand {
                 group.addTask {
                     var started = served.makeAsyncIterator()
                     guard await started.next() != nil else { return false }
-                    try await follow(broadcast, link: link, recorder: recorder, desk: desk)
+                    // The window in front, for `when:` (the file's and the panel's), when the
+                    // desktop can say it.
+                    let desktop = desk == nil ? nil : Self.startDesktop()
+                    defer { desktop?.stop() }
+                    await desk?.setDesktop(desktop?.name)
+                    try await follow(broadcast, link: link, recorder: recorder, desk: desk, desktop: desktop)
                     return true
                 }
             } else {
@@ -166,7 +172,7 @@ struct ViewCommand: AsyncParsableCommand {
 
     /// Passes the daemon's events to the pages, with the line `gesturectl subscribe` prints for
     /// each, keeping the greeting (today's hello and devices) for pages opened later.
-    func follow(_ broadcast: ViewBroadcast, link: DaemonLink, recorder: ViewRecorder, desk: ViewActionsDesk?) async throws {
+    func follow(_ broadcast: ViewBroadcast, link: DaemonLink, recorder: ViewRecorder, desk: ViewActionsDesk?, desktop: (any DesktopProvider)?) async throws {
         let request = SubscriptionRequest(touches: true, trace: true)
         let path = daemon.socket ?? SocketPath.resolve() ?? SocketPath.system
         await broadcast.setGreeting([Self.status("waiting for gestured at \(path)")])
@@ -174,9 +180,9 @@ struct ViewCommand: AsyncParsableCommand {
         var iterator = events
         await link.set(client, configured: hello.gestures)
         var lines = EventLines(path: client.path)
-        // What gesturectl actions would run for each event (a `when:` judged with no window
-        // known), and what the action tried in the Actions panel would; both start again when
-        // the desk's file or trial changes.
+        // What gesturectl actions would run for each event (a `when:` judged with the window
+        // the desktop says is in front, or none known), and what the action tried in the
+        // Actions panel would; both start again when the desk's file or trial changes.
         var trackers = ViewTrackers()
         await trackers.update(from: desk, link: link)
         var greeting = hello.json
@@ -229,7 +235,10 @@ struct ViewCommand: AsyncParsableCommand {
             }
             if case .gesture(let update) = event {
                 await trackers.update(from: desk, link: link)
-                for message in trackers.handle(update, at: MonotonicTime.seconds) { await broadcast.publish(message) }
+                let focused = desktop?.focused()
+                if update.phase == .ended, !update.isSnapshot, let app = focused?.app { await desk?.noteApp(app) }
+                let focus: FocusContext = desktop == nil ? .unknown : .window(focused)
+                for message in trackers.handle(update, at: MonotonicTime.seconds, focus: focus) { await broadcast.publish(message) }
             }
             if case .disconnected = event { trackers.reset() }
         }
@@ -267,6 +276,19 @@ struct ViewCommand: AsyncParsableCommand {
             document = .object(fields)
         }
         return document
+    }
+
+    /// The desktop that says which window is in front, started (nil: none here, or it could
+    /// not be reached: said once, and `when:` is then judged with no window known).
+    static func startDesktop() -> (any DesktopProvider)? {
+        guard case .success(let provider) = DesktopDetection.provider(ProcessEnvironment.current) else { return nil }
+        do {
+            try provider.start()
+            return provider
+        } catch {
+            StandardError.line("gesturectl view: \(provider.name): \(error); when: is judged with no window known")
+            return nil
+        }
     }
 
     /// A status line for the page's header.

@@ -26,21 +26,21 @@ struct ViewTrackers {
         await link.define([file, trial].compactMap { $0 })
     }
 
-    /// The page's messages for `update` at `now`: an `action` line per action the file runs, a
-    /// `trial` line per action the tried one would run.
-    mutating func handle(_ update: GestureUpdate, at now: Double) -> [String] {
+    /// The page's messages for `update` at `now` with the window `focus` in front: an `action`
+    /// line per action the file runs, a `trial` line per action the tried one would run.
+    mutating func handle(_ update: GestureUpdate, at now: Double, focus: FocusContext = .unknown) -> [String] {
         let event = ActionEvent(
             gesture: update.gesture, instance: update.instance, device: update.device, phase: update.phase, reason: update.reason,
             value: update.value, state: update.state, isSnapshot: update.isSnapshot)
         let time = update.json["time"]?.doubleValue ?? 0
         var messages: [String] = []
-        if let file, let firings = tracker?.handle(event, at: now) {
+        if let file, let firings = tracker?.handle(event, at: now, focus: file.needsDesktop ? focus : .unknown) {
             for firing in firings {
                 let text = Self.actionLine(firing, spec: file.actions[firing.action], time: time)
                 messages.append(JSONValue.object([("view", "action"), ("text", .string(text))]).serialized)
             }
         }
-        if let trial, let firings = trialTracker?.handle(event, at: now) {
+        if let trial, let firings = trialTracker?.handle(event, at: now, focus: trial.needsDesktop ? focus : .unknown) {
             for firing in firings {
                 let text = "\(trial.actions[firing.action].gesture)#\(firing.instance) \(update.phase.rawValue): would run \(firing.summary(of: trial.actions[firing.action]))"
                 messages.append(JSONValue.object([("view", "trial"), ("text", .string(text))]).serialized)

@@ -14,6 +14,8 @@
 - Undo puts the file back byte for byte;
 - a save from a page that read the file before it changed on disk is refused, the file as it was;
 - a touchegg file imported in the page, with its notes, accepted into the file;
+- `when:` from the application in front (a headless sway with a foot window says which), tried
+  there and not for another;
 - a shape recorded in the page by drawing it three times, bound, tried and saved (a file not
   written yet is made);
 - a hostile page of another origin cannot save, a GET cannot save, no token cannot save.
@@ -273,6 +275,89 @@ def stroke(driver):
             replaying.wait(timeout=30)
 
 
+class Sway:
+    """A real sway, headless, as nobody (sway refuses root), with one foot window whose app_id
+    is `app`: the desktop the view asks which application is in front."""
+
+    def __init__(self, app):
+        self.runtime = tempfile.mkdtemp(prefix="gestured-sway-")
+        os.chmod(self.runtime, 0o700)
+        config = os.path.join(self.runtime, "config")
+        with open(config, "w") as file:
+            file.write("exec touch %s/ready\nexec foot --app-id %s sleep 600\n" % (self.runtime, app))
+        if os.geteuid() == 0:
+            for path in (self.runtime, config):
+                os.chown(path, 65534, 65534)
+        command = ["sway", "-c", config]
+        if os.geteuid() == 0:
+            command = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command
+        environment = {"PATH": "/usr/bin:/bin", "HOME": self.runtime, "XDG_RUNTIME_DIR": self.runtime, "WLR_BACKENDS": "headless",
+                       "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_HEADLESS_OUTPUTS": "1"}
+        self.process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        ready = wait(None, lambda _: os.path.exists(os.path.join(self.runtime, "ready")), "sway starts")
+        sockets = [name for name in os.listdir(self.runtime) if name.startswith("sway-ipc.")] if ready else []
+        self.socket = os.path.join(self.runtime, sockets[0]) if sockets else ""
+
+    def stop(self):
+        os.killpg(self.process.pid, 15)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            # A loaded machine: sway waits on its clients; nothing of it is wanted any more.
+            os.killpg(self.process.pid, 9)
+            self.process.wait(timeout=30)
+        subprocess.run(["rm", "-rf", self.runtime])
+
+
+def front_app(driver):
+    """`when:` from the application in front: the desktop (sway) says which one it was when the
+    gesture ended, the page offers it, and the tried action runs there — and not for another."""
+    if not all(os.path.exists("/usr/bin/" + tool) for tool in ("sway", "foot")):
+        check(False, "sway and foot are installed (make test installs them)")
+        return
+    sway = Sway("gestured-b")
+    with tempfile.TemporaryDirectory() as folder:
+        socket = os.path.join(folder, "gestured.sock")
+        path = os.path.join(folder, "actions.yml")
+        replaying = daemon("--replay", LIVE, "--realtime", "--loop", "--socket", socket)
+        os.environ["SWAYSOCK"] = sway.socket
+        try:
+            view = View("--socket", socket, "--actions", path)
+        finally:
+            del os.environ["SWAYSOCK"]
+        try:
+            driver.get(view.address)
+            wait(driver, lambda d: d.find_element(By.ID, "status").text.startswith("connected to gestured"), "the live page is connected to the daemon")
+            adding(driver)
+            wait(driver, lambda d: d.find_element(By.ID, "apps-note").text == "in front when a gesture ended: gestured-b",
+                 "the application in front when the swipe ended is offered")
+            options = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#apps option")]
+            check(options == ["gestured-b"], "and is the field's suggestion: %s" % options)
+            pick(driver, "gesture swipe-left-3")
+            press_keys(driver, Keys.META, Keys.ARROW_RIGHT)
+            driver.find_element(By.ID, "when-app").send_keys("gestured-b")
+            checked(driver, "swipe-left-3 ended when app gestured-b → keys super+Right")
+            check("Not consumed:" in driver.find_element(By.ID, "consume-note").text, "an action with when: does not consume by default, and says so")
+            driver.find_element(By.ID, "try").click()
+            wait(driver, lambda d: "ended: would run keys super+Right" in d.find_element(By.ID, "trial").text, "it would run with gestured-b in front")
+            # Another application: the swipes end, and the page says nothing would run.
+            field = driver.find_element(By.ID, "when-app")
+            field.clear()
+            field.send_keys("firefox")
+            checked(driver, "swipe-left-3 ended when app firefox → keys super+Right")
+            driver.find_element(By.ID, "try").click()
+            wait(driver, lambda d: d.find_element(By.ID, "trial").text.startswith("trying swipe-left-3"), "the new trial is on")
+            ended = lambda d: len([line for line in d.find_elements(By.CSS_SELECTOR, "#events li") if "swipe-left-3" in line.text and " ended " in line.text])
+            seen = ended(driver)
+            wait(driver, lambda d: ended(d) >= seen + 2, "two more swipes end")
+            check(driver.find_element(By.ID, "trial").text.startswith("trying swipe-left-3"), "and nothing would run with firefox not in front")
+        finally:
+            view.stop()
+            replaying.terminate()
+            replaying.wait(timeout=30)
+            sway.stop()
+
+
 def hostile(driver, view, path):
     """Only the page itself may change the file: not a page of another origin in the same
     browser (with the token, even), not a GET, not a request without the token."""
@@ -303,7 +388,7 @@ def hostile(driver, view, path):
 
 
 def main():
-    return finish(browser(), (panel, stroke))
+    return finish(browser(), (panel, stroke, front_app))
 
 
 if __name__ == "__main__":

@@ -441,7 +441,8 @@ const post = async (verb, body) => {
 function showActions(list) {
   panel.version = list.version;
   $("actions-box").hidden = false;
-  $("actions-path").textContent = list.path + (list.exists ? "" : " (not written yet)");
+  $("actions-path").textContent = list.shown + (list.exists ? "" : " (not written yet)");
+  showApps(list);
   $("undo").hidden = !list.undo;
   const items = list.actions.map((a) => {
     const li = document.createElement("li");
@@ -483,8 +484,20 @@ function described(v) {
   }
 }
 
+// The applications in front when gestures ended (the desktop says which), offered for `when:`.
+function showApps(list) {
+  $("apps").replaceChildren(...list.apps.map((app) => Object.assign(document.createElement("option"), { value: app })));
+  $("apps-note").textContent = !list.desktop ? "(no desktop here to say which application is in front: type its name)"
+    : list.apps.length ? "in front when a gesture ended: " + list.apps.join(", ") : "(do the gesture in the application to have it offered here)";
+}
+async function refreshApps() {
+  const response = await fetch("/actions?token=" + encodeURIComponent(token));
+  if (response.ok) showApps(await response.json());
+}
+
 function offerCandidate(e) {
   if (!panel.adding || e.phase !== "ended" || e.snapshot) return;
+  refreshApps();
   // Drawn again only when something new is offered (a choice being clicked stays put).
   const known = panel.candidates.some((c) => c.gesture === e.gesture);
   if (!known) panel.candidates.push({ id: "gesture " + e.gesture, text: e.gesture, gesture: e.gesture });
@@ -658,7 +671,7 @@ $("save").onclick = async () => {
     const list = await post("save", { version: panel.version, action: draft() });
     stopAdding();
     showActions(list);
-    const said = "saved at line " + list.added + " of " + list.path + (list.mistakes.length ? "" : ", no mistakes");
+    const said = "saved at line " + list.added + " of " + list.shown + (list.mistakes.length ? "" : ", no mistakes");
     note(said, list.mistakes.length === 0);
     followRunner(said, list.version);
   } catch (error) { note(error.message, false); }
