@@ -18,7 +18,7 @@ public struct ViewServer: Sendable {
     public typealias Record = @Sendable (_ device: Int64, _ seconds: Double) async throws -> JSONValue
 
     /// The Actions panel's requests: `list` (no body), or `check`, `try`, `save`, `undo`,
-    /// `import` with the page's JSON body; answers with JSON, or throws a ``ViewRefusal`` (its
+    /// `import`, `stroke` with the page's JSON body; answers with JSON, or throws a ``ViewRefusal`` (its
     /// status and reason) or another error (422, its description).
     public typealias Actions = @Sendable (_ verb: String, _ body: JSONValue?) async throws -> JSONValue
 

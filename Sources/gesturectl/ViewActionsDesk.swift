@@ -24,9 +24,9 @@ actor ViewActionsDesk {
     /// The action being tried: a file of that one action, and its `define:` when it has one.
     private(set) var trial: ActionsFile?
     /// Changes each time the file or the trial changes, so the view's trackers know to start again.
-    private(set) var generation = 0
+    var generation = 0
     /// The shape being recorded from the live touches (`stroke`), nil when none is.
-    private(set) var recording: StrokeRecording?
+    var recording: StrokeRecording?
     /// The applications in front when a gesture ended, the latest first (at most 8), and the
     /// desktop that said so (nil: none could be asked), for `when:`.
     private(set) var apps: [String] = []
@@ -182,7 +182,7 @@ actor ViewActionsDesk {
         return .object([
             ("gesture", .string(draft.gesture)), ("yaml", .string(Self.yaml(draft.entry))), ("text", .string(checked.line(index, of: made.file))),
             ("consumes", .bool(made.file.consumes(draft.gesture))),
-            ("mistakes", .array(checked.problems.filter { ($0.line ?? 0) >= (line ?? 0) }.map { .string(Self.withoutPlace($0)) })),
+            ("mistakes", .array(checked.problems.filter { ($0.line ?? 0) >= (line ?? 0) }.map { .string($0.message) })),  // the draft's own place: no file or line
         ])
     }
 
@@ -191,26 +191,21 @@ actor ViewActionsDesk {
         (["- " + entry[0]] + entry.dropFirst().map { "  " + $0 }).joined(separator: "\n")
     }
 
-    /// A mistake in the draft without the file's name and line (they are the draft's).
-    static func withoutPlace(_ error: ConfigError) -> String {
-        error.message
-    }
-
     /// `try`: the draft becomes the action tried; the page is told what it would run when its
-    /// gesture is next done. Returns `check`'s answer and the definition to subscribe to.
+    /// gesture is next done (``ViewTrackers``). Returns `check`'s answer. `action: null` ends
+    /// the trial.
     func tryOut(_ body: JSONValue?) throws -> JSONValue {
+        guard body?["action"] != nil, body?["action"] != .null else {
+            trial = nil
+            generation += 1
+            return .object([("trial", .null)])
+        }
         let draft = try draft(body)
         let text = "version: 1\nactions:\n" + Self.yaml(draft.entry).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
         let file = try ActionsFile.parse(text, file: "the action tried", strokes: try UserStrokes.load(strokesPath))
         trial = file
         generation += 1
         return try check(body)
-    }
-
-    /// Ends the trial.
-    func endTrial() {
-        trial = nil
-        generation += 1
     }
 
     /// Refuses a change from a page that read another version of the file than the one on disk.
@@ -270,94 +265,5 @@ actor ViewActionsDesk {
         self.undo = nil
         generation += 1
         return try saved(nil)
-    }
-
-    /// `stroke`: records the shape `name` from the next drawings on any device (`times`, 3 by
-    /// default), as `gesturectl stroke record` does; `name: null` stops. Each drawing is said to
-    /// the page (``takeStroke(_:)``), and the drawings are saved to the strokes file at the end.
-    func recordStroke(_ body: JSONValue?) throws -> JSONValue {
-        guard let name = body?["name"]?.stringValue else {
-            recording = nil
-            return .object([("recording", .null)])
-        }
-        guard StrokeRecordCommand.isName(name) else {
-            throw ViewRefusal(status: 400, "a shape's name is letters, digits, '-', '_' and '.', starting with a letter, at most 64 characters")
-        }
-        let times = body?["times"]?.intValue ?? 3
-        guard (1...10).contains(times) else { throw ViewRefusal(status: 400, "`times` is 1 to 10") }
-        guard UserStrokes.defaultPath != nil || strokesPath != nil else { throw ViewRefusal(status: 409, "no strokes file: set HOME") }
-        _ = try UserStrokes.load(strokesPath, missingIsEmpty: true)  // one with a mistake is said now, and never overwritten
-        recording = StrokeRecording(name: name, times: Int(times))
-        return .object([("recording", .string(name)), ("times", .number(Double(times)))])
-    }
-
-    /// Takes one `touches` event for the shape being recorded: the page's message when a
-    /// drawing finished (and, with the last, what was saved), nil otherwise.
-    func takeStroke(_ touches: JSONValue) -> JSONValue? {
-        guard var recording else { return nil }
-        let step = recording.take(touches)
-        self.recording = recording
-        guard let step else { return nil }
-        var lines = [recording.said(step)]
-        var fields: [(String, JSONValue)] = [("view", "stroke"), ("name", .string(recording.name))]
-        if recording.isDone {
-            self.recording = nil
-            do {
-                guard let path = strokesPath ?? UserStrokes.defaultPath else { throw ViewRefusal(status: 409, "no strokes file: set HOME") }
-                lines += try StrokeRecordCommand.save(recording.drawings, name: recording.name, existing: try UserStrokes.load(strokesPath, missingIsEmpty: true), to: path)
-                fields.append(("value", .object([("kind", "stroke"), ("name", .string(recording.name)), ("fingers", .number(Double(recording.fingers)))])))
-                generation += 1
-            } catch {
-                lines.append("\(error); nothing saved")
-            }
-        }
-        fields.append(("text", .string(lines.joined(separator: "\n"))))
-        return .object(fields)
-    }
-
-    /// `import`: another tool's file (`name`, `text`) as the actions it makes, with each line
-    /// not imported and each note; with `accept: true` (and the list's `version`), those
-    /// actions are added at the end of the file, as `save` adds one.
-    func importFile(_ body: JSONValue?) throws -> JSONValue {
-        guard let text = body?["text"]?.stringValue else { throw ViewRefusal(status: 400, "the body has no `text` (the file to import)") }
-        let name = body?["name"]?.stringValue ?? "the dropped file"
-        guard let format = ImportFormat.guess(text) else {
-            throw ViewRefusal(status: 422, "\(name) is not a libinput-gestures, fusuma, touchegg or InputActions file gestured can tell")
-        }
-        var items: [ImportedItem]
-        do {
-            switch format {
-            case .libinputGestures: items = LibinputGesturesImporter.read(text, environment: ProcessEnvironment.current)
-            case .fusuma: items = try FusumaImporter.read(text)
-            case .touchegg: items = try ToucheggImporter.read(text)
-            case .inputActions: items = try InputActionsImporter.read(text)
-            }
-        } catch let failure as YAMLSource.Failure {
-            throw ViewRefusal(status: 422, "\(name)\(failure.line.map { ":\($0)" } ?? ""): \(failure.problem)")
-        } catch let failure as XMLReader.Failure {
-            throw ViewRefusal(status: 422, "\(name):\(failure.line): \(failure.problem)")
-        }
-        items = ImportOutput.typable(items, tool: format.rawValue)
-        let entries = ActionsWriter.entries(items)
-        var notes: [JSONValue] = []
-        for item in items {
-            switch item.outcome {
-            case .skipped(let reason): notes.append(.string("line \(item.line): not imported: \(reason)"))
-            case .actions(_, let note?): notes.append(.string("line \(item.line): \(note)"))
-            case .actions(_, nil): break
-            }
-        }
-        var fields: [(String, JSONValue)] = [
-            ("format", .string(format.rawValue)), ("yaml", .string(entries.map(Self.yaml).joined(separator: "\n"))),
-            ("count", .number(Double(entries.count))), ("notes", .array(notes)),
-        ]
-        guard body?["accept"] == .bool(true) else { return .object(fields) }
-        guard !entries.isEmpty else { throw ViewRefusal(status: 422, "\(name) makes no action to add") }
-        let made = try added(entries)
-        try requireVersion(body, made.before)
-        try write(made.text, before: made.before)
-        guard case .object(let listed) = try list() else { return .null }
-        fields += listed
-        return .object(fields)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The page is written as real files (`Sources/GestureView/Page`) and built into the binary:
-/// what the binary holds is exactly those files, the style and script put in place of the tags
+/// what the binary holds is exactly those files, the style and scripts put in place of the tags
 /// that name them.
 @Suite struct ViewPageTests {
     static let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -14,11 +14,15 @@ import Testing
     }
 
     @Test func theBinaryHoldsThePagesFiles() throws {
-        let html = try Self.file("view.html"), css = try Self.file("view.css"), js = try Self.file("view.js")
-        let link = #"<link rel="stylesheet" href="view.css">"#, script = #"<script src="view.js"></script>"#
-        #expect(html.components(separatedBy: link).count == 2 && html.components(separatedBy: script).count == 2)
-        let served = html.replacingOccurrences(of: link, with: "<style>\n" + css + "</style>")
-            .replacingOccurrences(of: script, with: "<script>\n" + js + "</script>")
+        var served = try Self.file("view.html")
+        for (name, tag, open, close) in [
+            ("view.css", #"<link rel="stylesheet" href="view.css">"#, "<style>\n", "</style>"),
+            ("view.js", #"<script src="view.js"></script>"#, "<script>\n", "</script>"),
+            ("actions.js", #"<script src="actions.js"></script>"#, "<script>\n", "</script>"),
+        ] {
+            #expect(served.components(separatedBy: tag).count == 2, "the page names \(name) once")
+            served = served.replacingOccurrences(of: tag, with: open + (try Self.file(name)) + close)
+        }
         #expect(ViewPage.html == served)
     }
 }

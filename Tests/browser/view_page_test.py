@@ -220,8 +220,9 @@ def served_page(driver):
         page = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "GestureView", "Page")
         read = lambda name: open(os.path.join(page, name), encoding="utf-8").read()
         expected = read("view.html").replace('<link rel="stylesheet" href="view.css">', "<style>\n" + read("view.css") + "</style>") \
-            .replace('<script src="view.js"></script>', "<script>\n" + read("view.js") + "</script>")
-        check(served == expected, "GET / serves Page/view.html with view.css and view.js inline, byte for byte")
+            .replace('<script src="view.js"></script>', "<script>\n" + read("view.js") + "</script>") \
+            .replace('<script src="actions.js"></script>', "<script>\n" + read("actions.js") + "</script>")
+        check(served == expected, "GET / serves Page/view.html with view.css, view.js and actions.js inline, byte for byte")
     finally:
         view.stop()
 
