@@ -5,7 +5,7 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev libexpat1-dev libsystemd-dev libxkbcommon-dev xkb-data libxcb1-dev libxcb-shape0-dev libwayland-dev libcairo2-dev libpango1.0-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo install deb deb-arm64 arm64 debian13 static e2e e2e-arm64 fuzz soak bench bench-instructions bench-strokes bench-daemon bench-footprint bench-overlay order-file fixtures-update diagrams clean help
+.PHONY: all deps build test demo install deb deb-arm64 arm64 debian13 static e2e e2e-arm64 fuzz soak bench bench-instructions bench-path bench-strokes bench-daemon bench-footprint bench-overlay order-file fixtures-update diagrams clean help
 
 all: build
 
@@ -96,6 +96,7 @@ install: deps
 bench: deps
 	GESTURED_BENCHMARKS=1 $(SWIFT) package --scratch-path .build-bench --disable-sandbox benchmark --no-progress
 	@$(MAKE) --no-print-directory bench-instructions
+	@$(MAKE) --no-print-directory bench-path
 	@$(MAKE) --no-print-directory bench-strokes
 	@$(MAKE) --no-print-directory bench-daemon
 	@$(MAKE) --no-print-directory bench-footprint
@@ -130,6 +131,13 @@ bench-instructions: deps
 	@scripts/apt-install-missing.sh valgrind
 	$(SWIFT) build -c release --product engine-profile
 	Benchmarks/instructions.sh $$($(SWIFT) build -c release --show-bin-path)/engine-profile
+
+# The daemon's whole path per frame, node to subscriber (issue 52): instructions on the event
+# loop's thread, ten-finger touchscreen and three-finger touchpad, with no subscriber and one.
+bench-path: deps
+	@scripts/apt-install-missing.sh valgrind
+	$(SWIFT) build -c release --product path-profile
+	Benchmarks/path.sh $$($(SWIFT) build -c release --show-bin-path)/path-profile
 
 # Release binaries that carry their Swift runtime (--static-swift-stdlib): what the package and
 # the e2e guest run. A build folder of its own, so it never disturbs the test build. Linked by

@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(
             name: "GestureTesting",
-            dependencies: ["GestureCore", .product(name: "RealModule", package: "swift-numerics")]),
+            dependencies: ["GestureCore", "Evdev", .product(name: "RealModule", package: "swift-numerics")]),
         // YAML through libyaml, as nodes with their lines: the configuration, actions and strokes
         // files, libinput record recordings, fusuma's files.
         .target(name: "YAML", dependencies: ["CYAML"]),
@@ -160,6 +160,14 @@ let package = Package(
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
         .executableTarget(name: "engine-profile", dependencies: ["GestureTesting", "GestureCore", "Evdev"]),
+        // The daemon's whole path for a frame, node to subscriber, for `make bench-path` (issue 52).
+        .executableTarget(
+            name: "path-profile",
+            dependencies: [
+                "GestureDaemon", "GestureTesting", "GestureCore", "GesturePipeline", "LinuxInput", "Evdev",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // `make bench-strokes`: how well drawn strokes are named (docs/BENCHMARKS.md).
         .executableTarget(name: "stroke-accuracy", dependencies: ["GestureCore", "GestureTesting"]),
         // `make bench`: the daemon's latency, CPU and memory with many clients; replay throughput.

@@ -9,7 +9,7 @@ import NIOCore
 /// watched as every descriptor of the daemon is (``DescriptorReader``), on a duplicate of the
 /// source's descriptor; the source keeps its own, which ``drain()`` reads directly when the
 /// loop must not wait for the next wake-up (before a deadline fires). Loop-confined.
-final class EvdevNodeReader: @unchecked Sendable {
+public final class EvdevNodeReader: @unchecked Sendable {
     let source: EvdevTouchSource
     let hub: GestureHub
     /// Told once when the node goes away (the reader is then done).
@@ -45,8 +45,9 @@ final class EvdevNodeReader: @unchecked Sendable {
         frames.reserveCapacity(8)
     }
 
-    /// Starts watching the node on `hub.loop`; a failed future when it cannot (said by the caller).
-    static func start(_ source: EvdevTouchSource, hub: GestureHub, onGone: @escaping (DeviceID) -> Void) -> EventLoopFuture<EvdevNodeReader> {
+    /// Starts watching the node on `hub.loop` (call it there); a failed future when it cannot
+    /// (said by the caller). Public for `path-profile`, which reads a stand-in node through it.
+    public static func start(_ source: EvdevTouchSource, hub: GestureHub, onGone: @escaping (DeviceID) -> Void) -> EventLoopFuture<EvdevNodeReader> {
         let reader = EvdevNodeReader(source: source, hub: hub, onGone: onGone)
         let copy = dup(source.fileDescriptor)
         guard copy >= 0 else {

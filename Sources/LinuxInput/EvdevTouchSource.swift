@@ -61,6 +61,40 @@ public final class EvdevTouchSource: @unchecked Sendable {
         _ = decoder.restart(from: initialState, at: Timestamp(microseconds: 0))
     }
 
+    /// A source whose records come from `descriptor` — a pipe or a socket standing in for a
+    /// node, fed with `input_event` records — for a device described by `description`, all its
+    /// contacts up: what `make bench-path` reads through the daemon's real path with no device
+    /// (issue 52). Its libevdev is made from the description (no ioctl reaches `descriptor`),
+    /// and owns nothing of it; the source closes `descriptor` when it goes.
+    public init(standIn descriptor: Int32, description: DeviceDescription, device: DeviceID, rules: TouchpadRules? = nil) throws {
+        guard let handle = libevdev_new() else { throw SourceError("libevdev cannot make a device") }
+        path = "stand-in"
+        self.device = device
+        fd = descriptor
+        evdev = handle
+        libevdev_set_name(handle, description.name)
+        libevdev_set_id_bustype(handle, Int32(description.bus))
+        var codes = description.codes
+        for code in description.absinfo.keys { codes[EventCode.EV_ABS, default: []].insert(code) }
+        for (type, set) in codes {
+            libevdev_enable_event_type(handle, UInt32(type))
+            for code in set {
+                if type == EventCode.EV_ABS, let axis = description.absinfo[code] {
+                    var info = input_absinfo(value: 0, minimum: axis.minimum, maximum: axis.maximum, fuzz: axis.fuzz, flat: axis.flat, resolution: axis.resolution)
+                    libevdev_enable_event_code(handle, UInt32(type), UInt32(code), &info)
+                } else {
+                    libevdev_enable_event_code(handle, UInt32(type), UInt32(code), nil)
+                }
+            }
+        }
+        for property in description.properties { libevdev_enable_property(handle, UInt32(property)) }
+        self.rules = rules
+        self.description = description
+        decoder = MultitouchDecoder(device: device, description: description, touchpad: rules)
+        initialState = Self.readState(handle)
+        _ = decoder.restart(from: initialState, at: Timestamp(microseconds: 0))
+    }
+
     /// The device's state when it was opened (what the decoder started from).
     public let initialState: DeviceState
 

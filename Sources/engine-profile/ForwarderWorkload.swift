@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import GestureTesting
 
 /// The same ten-finger touchscreen load as ``DecoderWorkload``, as events through the
 /// ``TouchForwarder`` of a grabbed device on which no contact is claimed (every verdict
@@ -27,7 +28,7 @@ struct ForwarderWorkload {
 
     /// The decoder workload's records of frame `index`, as events.
     static func events(_ index: Int) -> [InputEvent] {
-        DecoderWorkload.records(index).withUnsafeBytes { bytes in
+        PeersLoad.touchscreen.records(index).withUnsafeBytes { bytes in
             stride(from: 0, to: bytes.count, by: MultitouchDecoder.recordSize).map { offset in
                 let seconds = bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)
                 let microseconds = bytes.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self)
