@@ -117,6 +117,7 @@ def note(driver, part):
 def panel(driver):
     with tempfile.TemporaryDirectory() as folder:
         # The runner says what it read in the user's runtime folder; the view reads it there.
+        runtime = os.environ.get("XDG_RUNTIME_DIR")
         os.environ["XDG_RUNTIME_DIR"] = folder
         socket = os.path.join(folder, "gestured.sock")
         path = os.path.join(folder, "actions.yml")
@@ -230,6 +231,10 @@ def panel(driver):
             runner.stop()
             replaying.terminate()
             replaying.wait(timeout=30)
+            if runtime is None:
+                del os.environ["XDG_RUNTIME_DIR"]
+            else:
+                os.environ["XDG_RUNTIME_DIR"] = runtime
 
 
 def stroke(driver):
