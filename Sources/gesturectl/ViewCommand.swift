@@ -28,9 +28,10 @@ struct ViewCommand: AsyncParsableCommand {
             them as `gesturectl replay` does; a recording opened or dropped on the page plays too.
 
             Live, the Actions panel lists your actions file and adds to it: press Add, do the \
-            gesture, give it keys, a command or a window action, try it, save. Only that file is \
-            written, every other byte of it kept; a running gesturectl actions reads it again \
-            (docs/ACTIONS.md, "In the view").
+            gesture (or draw a shape of your own), give it keys, a command or a window action, \
+            try it, save. Only that file (and, for a shape, your strokes file) is written, every \
+            other byte of it kept; a running gesturectl actions reads it again (docs/ACTIONS.md, \
+            "In the view").
             """)
 
     @Argument(help: ArgumentHelp("Recordings to show instead of the daemon's input.", valueName: "recording"))
