@@ -44,13 +44,7 @@ public struct RunnerStatus: Equatable, Sendable {
     /// runner's concern and is ignored.
     public func write(in folder: String) {
         mkdir(folder, 0o700)
-        let path = folder + "/actions-\(pid).json"
-        let temporary = path + ".new"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { return }
-        let failed = WholeWrite.bytes(Array((json.serialized + "\n").utf8), to: descriptor) != nil
-        close(descriptor)
-        if failed || rename(temporary, path) != 0 { unlink(temporary) }
+        _ = WholeWrite.replace(folder + "/actions-\(pid).json", with: Array((json.serialized + "\n").utf8), mode: 0o600)
     }
 
     /// Removes this runner's status from `folder`.

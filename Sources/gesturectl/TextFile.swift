@@ -21,24 +21,10 @@ enum TextFile {
         if let error = WholeWrite.bytes(Array(text.utf8), to: descriptor) { throw Failure(path: path, reason: String(cString: strerror(error))) }
     }
 
-    /// Replaces `path` with `text` at once: written whole to a new file beside it, flushed, then
-    /// renamed over it, so a reader (the runner's reload) sees the old file or the new one,
-    /// never half of it. The file keeps its mode (a new one: 0644).
+    /// Replaces `path` with `text` at once (``WholeWrite/replace(_:with:mode:)``: a reader such
+    /// as the runner's reload sees the old file or the new one, never half of it).
     static func replace(_ text: String, at path: String) throws(Failure) {
-        var status = stat()
-        let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
-        let temporary = path + ".gesturectl-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        fchmod(descriptor, mode)
-        var error = WholeWrite.bytes(Array(text.utf8), to: descriptor)
-        if error == nil, fsync(descriptor) != 0 { error = errno }
-        close(descriptor)
-        if error == nil, rename(temporary, path) != 0 { error = errno }
-        if let error {
-            unlink(temporary)
-            throw Failure(path: path, reason: String(cString: strerror(error)))
-        }
+        if let error = WholeWrite.replace(path, with: Array(text.utf8)) { throw Failure(path: path, reason: String(cString: strerror(error))) }
     }
 
     /// Whether `path` could be written now, asked before a long piece of work writes it (a
