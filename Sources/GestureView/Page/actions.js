@@ -31,11 +31,16 @@ function showActions(list) {
   $("actions-list").replaceChildren(...items);
 }
 
-async function loadActions() {
+// The file as the server reads it now (GET /actions), or null (409: started with recordings or
+// --no-actions).
+async function readActions() {
   const response = await fetch("/actions?token=" + encodeURIComponent(token));
-  if (response.status === 409) return;  // started with recordings or --no-actions
-  const list = await response.json();
-  if (response.ok) showActions(list);
+  return response.ok ? response.json() : null;
+}
+
+async function loadActions() {
+  const list = await readActions();
+  if (list) showActions(list);
 }
 
 function note(text, ok) { $("actions-note").textContent = text; $("actions-note").className = ok ? "ok" : "mistake"; }
@@ -63,8 +68,8 @@ function showApps(list) {
     : list.apps.length ? "in front when a gesture ended: " + list.apps.join(", ") : "(do the gesture in the application to have it offered here)";
 }
 async function refreshApps() {
-  const response = await fetch("/actions?token=" + encodeURIComponent(token));
-  if (response.ok) showApps(await response.json());
+  const list = await readActions();
+  if (list) showApps(list);
 }
 
 function offerCandidate(e) {
@@ -162,7 +167,7 @@ function startAdding() {
   Object.assign(panel, { adding: true, candidates: [], exactly: null, keys: "", consumeTouched: false });
   $("candidates").replaceChildren(); $("draft-yaml").textContent = ""; $("draft-check").replaceChildren(); $("trial").textContent = "";
   $("does-keys").value = ""; $("does-shell").value = ""; $("when-app").value = ""; $("does-kind").value = "keys"; $("stroke-status").textContent = "";
-  for (const kind of ["keys", "shell", "window"]) $("does-" + kind).hidden = kind !== "keys";
+  showKind();
   $("adder-step").textContent = "Do the gesture now, on a touchscreen or a touchpad: the gestures that end are offered here.";
   $("does").hidden = true; $("adder").hidden = false; $("importer").hidden = true; note("");
 }
@@ -203,10 +208,11 @@ $("does-keys").addEventListener("keyup", (event) => {
     panel.keys = MODIFIERS[event.key]; $("does-keys").value = panel.keys; $("does-keys").dataset.held = ""; checkDraft();
   }
 });
-$("does-kind").onchange = () => {
+// The field of what the action does: keys, a command or a window action.
+function showKind() {
   for (const kind of ["keys", "shell", "window"]) $("does-" + kind).hidden = $("does-kind").value !== kind;
-  checkDraft();
-};
+}
+$("does-kind").onchange = () => { showKind(); checkDraft(); };
 $("does-shell").oninput = checkDraft;
 $("does-window").onchange = checkDraft;
 $("when-app").oninput = checkDraft;
@@ -224,9 +230,8 @@ $("try").onclick = async () => {
 // says so in its status, RunnerStatus), asked again for a few seconds.
 async function followRunner(said, version) {
   for (let tries = 0; tries < 40; tries++) {
-    const response = await fetch("/actions?token=" + encodeURIComponent(token));
-    const list = await response.json();
-    if (!response.ok || list.version !== version) return;
+    const list = await readActions();
+    if (!list || list.version !== version) return;
     const runners = list.runners || [];
     if (!runners.length) { note(said + "; no gesturectl actions runs this file now: start it (systemctl --user start gestured-actions)", true); return; }
     const current = runners.find((r) => r.current);
