@@ -30,10 +30,11 @@ def run(*arguments):
 
 
 class View:
-    """A `gesturectl view` process and the address it printed."""
+    """A `gesturectl view` process and the address it printed; `environment` is added to ours."""
 
-    def __init__(self, *arguments):
-        self.process = subprocess.Popen([GESTURECTL, "view", "--no-open", *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    def __init__(self, *arguments, environment=None):
+        self.process = subprocess.Popen([GESTURECTL, "view", "--no-open", *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                        env=dict(os.environ, **(environment or {})))
         self.address = self.process.stdout.readline().strip()
         assert self.address.startswith("http://127.0.0.1:"), "gesturectl view printed " + repr(self.address) + self.process.stderr.read()
         self.port = int(self.address.split(":")[2].split("/")[0])

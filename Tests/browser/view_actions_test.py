@@ -69,9 +69,9 @@ def after_line(original, number, lines):
 class Runner:
     """`gesturectl actions --verbose` on the file, its standard error kept line by line."""
 
-    def __init__(self, path, socket):
+    def __init__(self, path, socket, environment):
         self.process = subprocess.Popen([GESTURECTL, "actions", "--verbose", "--file", path, "--socket", socket],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=dict(os.environ, **environment))
         self.lines = []
         threading.Thread(target=lambda: [self.lines.append(line.rstrip("\n")) for line in self.process.stderr], daemon=True).start()
 
@@ -81,6 +81,12 @@ class Runner:
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=30)
+
+
+def connected(driver, view):
+    """The view's page opened, once it follows the daemon."""
+    driver.get(view.address)
+    wait(driver, lambda d: d.find_element(By.ID, "status").text.startswith("connected to gestured"), "the live page is connected to the daemon")
 
 
 def adding(driver):
@@ -117,18 +123,16 @@ def note(driver, part):
 def panel(driver):
     with tempfile.TemporaryDirectory() as folder:
         # The runner says what it read in the user's runtime folder; the view reads it there.
-        runtime = os.environ.get("XDG_RUNTIME_DIR")
-        os.environ["XDG_RUNTIME_DIR"] = folder
+        runtime = {"XDG_RUNTIME_DIR": folder}
         socket = os.path.join(folder, "gestured.sock")
         path = os.path.join(folder, "actions.yml")
         with open(path, "w", encoding="utf-8") as file:
             file.write(ORIGINAL)
         replaying = daemon("--replay", LIVE, "--realtime", "--loop", "--socket", socket)
-        runner = Runner(path, socket)
-        view = View("--socket", socket, "--actions", path)
+        runner = Runner(path, socket, runtime)
+        view = View("--socket", socket, "--actions", path, environment=runtime)
         try:
-            driver.get(view.address)
-            wait(driver, lambda d: d.find_element(By.ID, "status").text.startswith("connected to gestured"), "the live page is connected to the daemon")
+            connected(driver, view)
             listed = wait(driver, lambda d: d.find_element(By.ID, "actions-list").text, "the actions file is listed")
             check(listed == "line 6: swipe-right-3 ended → sh -c 'notify-send right'consumes", "the list says what --check says: " + repr(listed))
 
@@ -231,10 +235,6 @@ def panel(driver):
             runner.stop()
             replaying.terminate()
             replaying.wait(timeout=30)
-            if runtime is None:
-                del os.environ["XDG_RUNTIME_DIR"]
-            else:
-                os.environ["XDG_RUNTIME_DIR"] = runtime
 
 
 def stroke(driver):
@@ -245,14 +245,9 @@ def stroke(driver):
         path = os.path.join(folder, "actions.yml")
         strokes = os.path.join(folder, "config", "gestured", "strokes.yml")
         replaying = daemon("--config", "Fixtures/strokes/gestures.yml", "--replay", "Fixtures/strokes/ts-circle-3.yml", "--realtime", "--loop", "--socket", socket)
-        os.environ["XDG_CONFIG_HOME"] = os.path.join(folder, "config")
+        view = View("--socket", socket, "--actions", path, environment={"XDG_CONFIG_HOME": os.path.join(folder, "config")})
         try:
-            view = View("--socket", socket, "--actions", path)
-        finally:
-            del os.environ["XDG_CONFIG_HOME"]
-        try:
-            driver.get(view.address)
-            wait(driver, lambda d: d.find_element(By.ID, "status").text.startswith("connected to gestured"), "the live page is connected to the daemon")
+            connected(driver, view)
             wait(driver, lambda d: "(not written yet)" in d.find_element(By.ID, "actions-path").text, "a file not written yet is said so")
             driver.find_element(By.ID, "add").click()
             driver.find_element(By.ID, "stroke-name").send_keys("loop")
@@ -325,14 +320,9 @@ def front_app(driver):
         socket = os.path.join(folder, "gestured.sock")
         path = os.path.join(folder, "actions.yml")
         replaying = daemon("--replay", LIVE, "--realtime", "--loop", "--socket", socket)
-        os.environ["SWAYSOCK"] = sway.socket
+        view = View("--socket", socket, "--actions", path, environment={"SWAYSOCK": sway.socket})
         try:
-            view = View("--socket", socket, "--actions", path)
-        finally:
-            del os.environ["SWAYSOCK"]
-        try:
-            driver.get(view.address)
-            wait(driver, lambda d: d.find_element(By.ID, "status").text.startswith("connected to gestured"), "the live page is connected to the daemon")
+            connected(driver, view)
             adding(driver)
             wait(driver, lambda d: d.find_element(By.ID, "apps-note").text == "in front when a gesture ended: gestured-b",
                  "the application in front when the swipe ended is offered")
