@@ -4,6 +4,53 @@ import GestureCore
 /// thumbs left out, each contact's identity and phase, positions in millimetres.
 extension MultitouchDecoder {
     mutating func frame(at time: Timestamp) -> TouchFrame? {
+        // The last frame's contacts buffer, reused: once that frame is let go (the daemon's
+        // reader lets it go before it reads again) a frame allocates nothing; a frame still held
+        // costs this one a new buffer, nothing more.
+        var contacts = contactsBuffer
+        contactsBuffer = []
+        contacts.removeAll(keepingCapacity: true)
+        if !steadyFrame(into: &contacts) { changedFrame(at: time, into: &contacts) }
+        contactsBuffer = contacts
+        return contacts.isEmpty ? nil : TouchFrame(device: device, time: time, contacts: contacts)
+    }
+
+    /// The usual frame of a touchscreen: the fingers of the last frame, in the same slots and
+    /// order, moving or still. Built straight from the slots, with no buffer in between (what
+    /// ``changedFrame(at:into:)`` would build from them). False, with
+    /// `contacts` left empty and nothing changed, for any other frame — a touch began or ended,
+    /// a tool is no finger, a slot number outside the array, a touchpad (its rules judge every
+    /// frame).
+    mutating func steadyFrame(into contacts: inout [Contact]) -> Bool {
+        guard buildsSteadyFramesFromSlots, slots.far.isEmpty, !live.isEmpty else { return false }
+        var placed = 0
+        let built = slots.near.withUnsafeBufferPointer { near in
+            for slot in near {
+                guard let id = slot.axes.trackingID, id >= 0, !slot.rejected, !slot.heldOver else { continue }
+                guard placed < live.count, live[placed].id == id, slot.axes.isFinger else { return false }
+                let (position, normalized) = place(slot.axes.x ?? 0, slot.axes.y ?? 0)
+                contacts.append(Contact(
+                    id: id, position: position, normalized: normalized, phase: live[placed].position == position ? .stationary : .moved,
+                    pressure: slot.axes.pressure.flatMap(pressure), majorAxis: slot.axes.major.map { Double($0) * millimetresPerUnitX }))
+                placed += 1
+            }
+            return placed == live.count
+        }
+        guard built else {
+            contacts.removeAll(keepingCapacity: true)
+            return false
+        }
+        for index in contacts.indices {
+            live[index].position = contacts[index].position
+            live[index].normalized = contacts[index].normalized
+        }
+        return true
+    }
+
+    /// Any frame: the contacts as reported (fake fingers added, a touchpad's palms and thumbs
+    /// left out), given identities, matched against the last frame for their phases, with
+    /// those that are gone ended (or cancelled).
+    mutating func changedFrame(at time: Timestamp, into contacts: inout [Contact]) {
         // The buffers are taken out while in use (no copy on write) and put back at the end.
         var current = rawBuffer
         rawBuffer = []
@@ -38,15 +85,12 @@ extension MultitouchDecoder {
         if touchpadFilter != nil, live.contains(where: { rejectedNow.contains($0.id) }) {
             restarted = Set(live.map(\.id)).subtracting(rejectedNow)
         }
-        var contacts: [Contact] = []
         contacts.reserveCapacity(current.count + live.count)
         next.removeAll(keepingCapacity: true)
         if !leftOut.isEmpty { leftOut.removeAll(keepingCapacity: true) }
         if !notFingers.isEmpty {
             for (index, raw) in current.enumerated() where notFingers.contains(ids[index]) {
-                let position = millimetres(raw.x, raw.y)
-                let normalized = Point(
-                    x: Double(xAxis.offset(of: raw.x)) / Double(xAxis.span), y: Double(yAxis.offset(of: raw.y)) / Double(yAxis.span))
+                let (position, normalized) = place(raw.x, raw.y)
                 leftOut.append((
                     Contact(id: ids[index], position: position, normalized: normalized, phase: .stationary),
                     touchpadFilter?.reason(for: ids[index]) ?? "not a finger"))
@@ -54,9 +98,7 @@ extension MultitouchDecoder {
         }
         let dropsSome = !notFingers.isEmpty || !restarted.isEmpty
         for (index, raw) in current.enumerated() where !dropsSome || (!notFingers.contains(ids[index]) && !restarted.contains(ids[index])) {
-            let position = millimetres(raw.x, raw.y)
-            let normalized = Point(
-                x: Double(xAxis.offset(of: raw.x)) / Double(xAxis.span), y: Double(yAxis.offset(of: raw.y)) / Double(yAxis.span))
+            let (position, normalized) = place(raw.x, raw.y)
             let id = ids[index]
             let phase: TouchPhase
             // Contacts mostly keep their order from frame to frame: the same place is looked at first.
@@ -77,7 +119,6 @@ extension MultitouchDecoder {
         }
         if !rejectedNow.isEmpty { rejectedNow.removeAll() }
         swap(&live, &next)
-        return contacts.isEmpty ? nil : TouchFrame(device: device, time: time, contacts: contacts)
     }
 
     /// Stable ids: tracking ids where the device gives them, otherwise nearest-neighbour
@@ -128,12 +169,14 @@ extension MultitouchDecoder {
         }
     }
 
-    var millimetresPerUnitX: Double { surface.width / Double(xAxis.span) }
-    var millimetresPerUnitY: Double { surface.height / Double(yAxis.span) }
-
-    func millimetres(_ x: Int32, _ y: Int32) -> Point {
-        Point(x: Double(xAxis.offset(of: x)) * millimetresPerUnitX, y: Double(yAxis.offset(of: y)) * millimetresPerUnitY)
+    /// A device position in millimetres on the surface, and as a fraction of each axis.
+    @inline(__always)
+    func place(_ x: Int32, _ y: Int32) -> (position: Point, normalized: Point) {
+        let (dx, dy) = (Double(xAxis.offset(of: x)), Double(yAxis.offset(of: y)))
+        return (Point(x: dx * millimetresPerUnitX, y: dy * millimetresPerUnitY), Point(x: dx / spanX, y: dy / spanY))
     }
+
+    func millimetres(_ x: Int32, _ y: Int32) -> Point { place(x, y).position }
 
     func pressure(_ value: Int32) -> Double? {
         guard let axis = pressureAxis else { return nil }

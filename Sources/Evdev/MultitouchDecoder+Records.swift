@@ -22,6 +22,10 @@ extension MultitouchDecoder {
     public mutating func feed(records bytes: UnsafeRawBufferPointer, into frames: inout [TouchFrame], stoppingAtLoss: Bool) -> Timestamp? {
         var offset = 0
         while offset + Self.recordSize <= bytes.count {
+            if mode == .slots, !dropping {
+                offset = applySlotAxes(bytes, from: offset)
+                guard offset + Self.recordSize <= bytes.count else { break }
+            }
             let seconds = bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)
             let microseconds = bytes.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self)
             let event = InputEvent(
@@ -29,6 +33,7 @@ extension MultitouchDecoder {
                 type: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
                 code: bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
                 value: bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self))
+            offset += Self.recordSize
             // Only a sync event completes a frame (or reports a loss): the others need no look
             // at what feeding them returns.
             if event.type == EventCode.EV_SYN {
@@ -37,8 +42,34 @@ extension MultitouchDecoder {
             } else {
                 _ = feed(event)
             }
-            offset += Self.recordSize
         }
         return nil
+    }
+
+    /// Takes the run of records from `start` that are a protocol B device's slot numbers and
+    /// axes of slots in the array — most of what a frame holds — straight into the slots, as
+    /// ``feed(_:)`` would take each (no event made, no look at the slots' storage per record);
+    /// returns where the run ends (a sync, a key, a slot outside the array: ``feed(_:)``'s).
+    @inline(__always)
+    mutating func applySlotAxes(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var offset = start
+        var current = slot
+        slots.near.withUnsafeMutableBufferPointer { near in
+            while offset + Self.recordSize <= bytes.count {
+                guard bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self) == EventCode.EV_ABS else { return }
+                let code = bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self)
+                let value = bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self)
+                if code == EventCode.ABS_MT_SLOT {
+                    current = value
+                } else if current >= 0, Int(current) < near.count {
+                    Self.apply(code, value, to: &near[Int(current)])
+                } else {
+                    return
+                }
+                offset += Self.recordSize
+            }
+        }
+        slot = current
+        return offset
     }
 }

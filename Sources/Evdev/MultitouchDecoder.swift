@@ -102,6 +102,15 @@ public struct MultitouchDecoder: Sendable {
 
     let xAxis: AbsInfo
     let yAxis: AbsInfo
+    /// Millimetres per device unit along each axis, and each axis's span, worked out once.
+    let millimetresPerUnitX: Double
+    let millimetresPerUnitY: Double
+    let spanX: Double
+    let spanY: Double
+    /// Whether a frame with the same fingers as the last may be built straight from the slots
+    /// (``steadyFrame(into:)``): slots with real positions and no touchpad rules to apply. (A
+    /// test turns it off, to compare the frames built both ways.)
+    var buildsSteadyFramesFromSlots: Bool
     let pressureAxis: AbsInfo?
     var slots: SlotTable
     var slot: Int32 = 0
@@ -125,10 +134,12 @@ public struct MultitouchDecoder: Sendable {
     /// touchpad rules judged them), with why: what a view marks. Empty on devices without rules.
     public internal(set) var leftOut: [(contact: Contact, reason: String)] = []
     var filterSamples: [TouchpadContactFilter.Sample] = []
-    // Buffers kept between frames, so that a frame allocates only its own contacts.
+    // Buffers kept between frames, so that a frame allocates nothing (its contacts are in the
+    // last frame's buffer once that frame is let go).
     var rawBuffer: [RawContact] = []
     var idBuffer: [Int32] = []
     var nextBuffer: [Live] = []
+    var contactsBuffer: [Contact] = []
 
     /// Creates a decoder for a described device. For a touchpad with per-finger positions,
     /// `touchpad` rules (from libinput's quirks) leave palms and thumbs out; without them the
@@ -147,6 +158,11 @@ public struct MultitouchDecoder: Sendable {
         surface = description.surface
         xAxis = description.xAxis ?? AbsInfo(minimum: 0, maximum: 1)
         yAxis = description.yAxis ?? AbsInfo(minimum: 0, maximum: 1)
+        spanX = Double(xAxis.span)
+        spanY = Double(yAxis.span)
+        millimetresPerUnitX = surface.width / spanX
+        millimetresPerUnitY = surface.height / spanY
+        buildsSteadyFramesFromSlots = mode == .slots && !isSemiMultitouch && !addsFakeFingers && touchpadFilter == nil
         pressureAxis = description.absinfo[EventCode.ABS_MT_PRESSURE] ?? description.absinfo[EventCode.ABS_PRESSURE]
     }
 

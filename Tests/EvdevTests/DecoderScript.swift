@@ -6,13 +6,17 @@ struct DecoderScript {
     var decoder: MultitouchDecoder
     var time = Timestamp(seconds: 1)
     var frames: [TouchFrame] = []
+    /// Every event sent, in order.
+    var events: [InputEvent] = []
 
     init(_ description: DeviceDescription) {
         decoder = MultitouchDecoder(device: DeviceID(1), description: description)
     }
 
     mutating func send(_ type: UInt16, _ code: UInt16, _ value: Int32) {
-        if let frame = decoder.feed(InputEvent(time: time, type: type, code: code, value: value)) { frames.append(frame) }
+        let event = InputEvent(time: time, type: type, code: code, value: value)
+        events.append(event)
+        if let frame = decoder.feed(event) { frames.append(frame) }
     }
 
     mutating func abs(_ code: UInt16, _ value: Int32) { send(EventCode.EV_ABS, code, value) }
