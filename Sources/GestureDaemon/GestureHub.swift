@@ -159,9 +159,10 @@ public final class GestureHub: @unchecked Sendable {
         loop.preconditionInEventLoop()
         ingress = ingressClock?()
         defer { ingress = nil }
-        if router.wantsTouches { publishTouches(frame) }
+        let touches = router.wantsTouches
+        if touches { publishTouches(frame) }
         route(pipeline.feed(frame).events)
-        if router.wantsTouches { publishClaims(frame) }
+        if touches { publishClaims(frame) }
         flushAll()
         scheduleDeadline()
     }
@@ -172,10 +173,12 @@ public final class GestureHub: @unchecked Sendable {
         loop.preconditionInEventLoop()
         ingress = ingressClock?()
         defer { ingress = nil }
+        // Asked once for the frames (it looks at every client): routing them changes no subscription.
+        let touches = router.wantsTouches
         for frame in frames {
-            if router.wantsTouches { publishTouches(frame) }
+            if touches { publishTouches(frame) }
             route(pipeline.feed(frame).events)
-            if router.wantsTouches { publishClaims(frame) }
+            if touches { publishClaims(frame) }
         }
         flushAll()
         scheduleDeadline()

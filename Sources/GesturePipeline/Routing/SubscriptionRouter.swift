@@ -80,6 +80,7 @@ public struct SubscriptionRouter: Sendable {
     /// A client went away; returns it (its own bindings are the hub's to detach).
     public mutating func disconnect(_ client: Int) -> RoutedClient? {
         guard let c = index(of: client) else { return nil }
+        defer { refreshWants() }
         return clients.remove(at: c)
     }
 
@@ -130,6 +131,7 @@ public struct SubscriptionRouter: Sendable {
         guard let c = index(of: client) else { return }
         let gains = deviceSeats.values.contains { !clients[c].seats.contains($0) && seats.contains($0) }
         clients[c].seats = seats
+        refreshWants()
         guard gains else { return }
         for s in clients[c].subscriptions.indices { clients[c].subscriptions[s].withheld.formIntersection(live) }
     }
@@ -218,6 +220,7 @@ public struct SubscriptionRouter: Sendable {
         }
         nextSubscription += 1
         clients[c].subscriptions.append(subscription)
+        refreshWants()
         return .success(subscription.id)
     }
 
@@ -254,6 +257,7 @@ public struct SubscriptionRouter: Sendable {
     public mutating func unsubscribe(_ subscription: Int64, of client: Int) -> (RoutedSubscription, endings: [GestureEvent])? {
         guard let c = index(of: client), let s = clients[c].index(of: subscription) else { return nil }
         let removed = clients[c].subscriptions.remove(at: s)
+        refreshWants()
         return (removed, removed.told.sorted { $0.key < $1.key }.map(\.value))
     }
 
@@ -322,9 +326,13 @@ public struct SubscriptionRouter: Sendable {
     }
 
     /// Whether any subscription of a client that sees some seat now takes touch frames: the
-    /// hub builds none otherwise.
-    public var wantsTouches: Bool {
-        clients.contains { !$0.seats.isEmpty && $0.subscriptions.contains(where: \.touches) }
+    /// hub builds none otherwise. Kept as subscriptions and seats change (the hub asks for every
+    /// frame read: a look at every client's subscriptions each time was a tenth of the frame).
+    public private(set) var wantsTouches = false
+
+    /// Works ``wantsTouches`` out again: after every change of a client's seats or subscriptions.
+    mutating func refreshWants() {
+        wantsTouches = clients.contains { !$0.seats.isEmpty && $0.subscriptions.contains(where: \.touches) }
     }
 
     /// Whether any subscription takes traces: the engine keeps them only then.

@@ -235,5 +235,12 @@ import Testing
         takers.removeAll()
         router.touchSubscribers(of: Self.screen, into: &takers)
         #expect(takers.isEmpty, "paused: no touches")
+        #expect(!router.wantsTouches, "neither is in front of a seat: the hub builds no touch frames")
+        _ = router.disconnect(bob)
+        router.sessions = SeatSessions(active: ["seat0": 1000])
+        for change in router.seatChanges() { router.move(change.client, to: change.new, live: []) }
+        #expect(router.wantsTouches, "Alice in front again")
+        _ = router.unsubscribe(hers, of: alice)
+        #expect(!router.wantsTouches, "her touches unsubscribed; her tap takes none")
     }
 }
