@@ -134,10 +134,11 @@ bench-instructions: deps
 
 # The daemon's whole path per frame, node to subscriber (issue 52): instructions on the event
 # loop's thread, ten-finger touchscreen and three-finger touchpad, with no subscriber and one.
+# Built as the shipped binaries are (STATIC_BUILD, below): what a phone runs is what is counted.
 bench-path: deps
 	@scripts/apt-install-missing.sh valgrind
-	$(SWIFT) build -c release --product path-profile
-	Benchmarks/path.sh $$($(SWIFT) build -c release --show-bin-path)/path-profile
+	$(STATIC_BUILD) --product path-profile
+	Benchmarks/path.sh $(STATIC_BIN)/path-profile
 
 # Release binaries that carry their Swift runtime (--static-swift-stdlib): what the package and
 # the e2e guest run. A build folder of its own, so it never disturbs the test build. Linked by
@@ -146,9 +147,14 @@ bench-path: deps
 # exported (SwiftPM exports them all, for tests that link executables): 2.2 MB less to map
 # and read at every start. Each function in a section of its own, laid out by
 # packaging/gestured.order (see order-file below). docs/BENCHMARKS.md, footprint, has the
-# figures. SwiftPM does not recompile when only these flags change: after changing them,
+# figures. Exclusivity (Swift's law that a variable is not changed during another access to
+# it) is checked at run time in every test build, where every test runs, and not in these: the
+# check costs the daemon's path a third of its instructions a frame, most of it inside
+# swift-nio (docs/BENCHMARKS.md, the whole path); the engine already marks its hot state
+# unchecked. SwiftPM does not recompile when only these flags change: after changing them,
 # remove .build-static/*/release.
-STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static \
+SHIP_FLAGS = -Xswiftc -enforce-exclusivity=unchecked
+STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static $(SHIP_FLAGS) \
 	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
 	-Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --no-export-dynamic \
