@@ -96,6 +96,8 @@ extension GestureHub {
         switch line {
         case .tooLong:
             send(ServerMessage.error(id: nil, ProtocolError(.lineTooLong, "request lines may be at most \(limits.maximumLineBytes) bytes")), to: client)
+        case .notUTF8(let column):
+            send(ServerMessage.error(id: nil, ProtocolError(.badJSON, "the line is not UTF-8: byte \(column) is no part of a character")), to: client)
         case .text(let text):
             guard !text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
             switch RequestParser.parse(text, limits: limits) {
@@ -122,7 +124,7 @@ extension GestureHub {
         case .devices:
             send(ServerMessage.ok(id: request.id, [("devices", .array(devicesJSON(router.client(id)!.seats)))]), to: client)
         case .snapshot:
-            let instances = router.visible(engine.activeInstances(at: now), to: id).map { GestureEventJSON.object($0, origin: origin) }
+            let instances = router.visible(engine.activeInstances(at: now), to: id, configured: configuredBindings).map { GestureEventJSON.object($0, origin: origin) }
             send(ServerMessage.ok(id: request.id, [("instances", .array(instances))]), to: client)
         case .subscribe(let subscribe):
             let result = router.subscribe(
@@ -160,12 +162,13 @@ extension GestureHub {
     }
 
     /// The instances in flight that a subscription covers, on the devices its client sees (of
-    /// `only`, when given), marked `snapshot: true`: what it must know to be in sync.
+    /// `only`, when given), marked `snapshot: true`: what it must know to be in sync. Each line
+    /// takes a sequence number of its own, as every event does.
     func sendSnapshot(_ subscription: Int64, to client: HubClient, only: Set<DeviceID>? = nil) {
         let events = router.snapshot(
             subscription, of: client.routerID, active: engine.activeInstances(at: now), configured: configuredBindings, only: only)
         for event in events {
-            var message = ServerMessage.gesture(event, sequence: router.sequence, subscription: subscription, origin: origin)
+            var message = ServerMessage.gesture(event, sequence: router.takeSequence(), subscription: subscription, origin: origin)
             if case .object(var fields) = message {
                 fields.append(("snapshot", .bool(true)))
                 message = .object(fields)

@@ -66,6 +66,6 @@ extension GestureHub {
         ending.reason = reason
         ending.value = nil
         if ending.state != nil { ending.state = engine.initialState(of: last.binding) }
-        send(ServerMessage.gesture(ending, sequence: router.sequence, subscription: subscription, origin: origin), to: client)
+        send(ServerMessage.gesture(ending, sequence: router.takeSequence(), subscription: subscription, origin: origin), to: client)
     }
 }

@@ -19,6 +19,26 @@ package struct ConfigReader {
     ]
     static let bindingKeys = ["name", "priority", "region", "enabled", "state", "devices", "consume"]
 
+    /// The most characters a gesture's name may have.
+    package static let maximumNameLength = 100
+
+    /// What is wrong with a gesture's name, or nil: 1 to ``maximumNameLength`` characters, none
+    /// of them a control character (a newline, a tab, NUL) — a name is printed on one line in
+    /// logs, `gesturectl` and every event.
+    package static func nameProblem(_ name: String) -> String? {
+        if name.count > maximumNameLength { return "is \(name.count) characters long; at most \(maximumNameLength) are allowed" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "has a control character (a newline, a tab, NUL…); a name is printed on one line"
+        }
+        return nil
+    }
+
+    /// A name as an error shows it: quoted, its control characters escaped.
+    static func quoted(_ name: String) -> String {
+        let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
+        return "`" + shown.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined() + "`"
+    }
+
     /// A reader of `file` (the name its errors give).
     package init(file: String) {
         self.file = file
@@ -171,6 +191,7 @@ package struct ConfigReader {
         let keys = try mapping(node, "a gesture entry", allowed: Self.bindingKeys + Self.gestureKinds)
         guard let nameNode = keys["name"], let name = nameNode.string, !name.isEmpty, nameNode.mapping == nil, nameNode.sequence == nil
         else { throw error(node, "expected a `name:` for this gesture") }
+        if let problem = Self.nameProblem(name) { throw error(nameNode, "gesture name \(Self.quoted(name)) \(problem)") }
         let kinds = Self.gestureKinds.filter { keys[$0] != nil }
         guard kinds.count == 1 else {
             throw error(node, kinds.isEmpty

@@ -72,10 +72,24 @@ public struct JSONParser {
             index += 1
             return .object(pairs)
         }
+        // Keys seen, once there are more than a few (a hostile object's thousands of keys stay
+        // linear); below that, the pairs themselves are looked through.
+        var keys: Set<String>?
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
+            let keyStart = index
             let key = try string()
+            // A key given twice: which one counts would be the reader's guess (PROTOCOL.md).
+            if keys?.contains(key) ?? pairs.contains(where: { $0.0 == key }) {
+                index = keyStart
+                throw failure("`\(key)` is given twice in one object")
+            }
+            if keys != nil {
+                keys!.insert(key)
+            } else if pairs.count == 8 {
+                keys = Set(pairs.map(\.0) + [key])
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected `:` after the key") }
             index += 1

@@ -10,6 +10,9 @@ public struct LineSplitter: ByteToMessageDecoder {
         case text(String)
         /// A line over the limit was dropped.
         case tooLong
+        /// A line that is not UTF-8: `column` is its first byte that is no part of a character
+        /// (from 1). The line is dropped; the protocol is UTF-8 text (PROTOCOL.md).
+        case notUTF8(column: Int)
     }
 
     public typealias InboundOut = Line
@@ -35,7 +38,7 @@ public struct LineSplitter: ByteToMessageDecoder {
             return .needMoreData
         }
         let length = newline - view.startIndex
-        var bytes = buffer.readSlice(length: length)!
+        let bytes = buffer.readSlice(length: length)!
         buffer.moveReaderIndex(forwardBy: 1)
         if discarding {
             discarding = false
@@ -45,9 +48,29 @@ public struct LineSplitter: ByteToMessageDecoder {
             context.fireChannelRead(wrapInboundOut(.tooLong))
             return .continue
         }
-        var text = bytes.readString(length: bytes.readableBytes) ?? ""
+        let decoded = bytes.withUnsafeReadableBytes { raw in
+            String(validating: raw, as: UTF8.self).map(Line.text) ?? .notUTF8(column: Self.firstInvalidByte(raw) + 1)
+        }
+        guard case .text(var text) = decoded else {
+            context.fireChannelRead(wrapInboundOut(decoded))
+            return .continue
+        }
         if text.hasSuffix("\r") { text.removeLast() }
         context.fireChannelRead(wrapInboundOut(.text(text)))
         return .continue
+    }
+
+    /// Where `bytes` stop being UTF-8 (their count when they are).
+    static func firstInvalidByte(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var parser = UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .error: return offset
+            case .emptyInput: return offset
+            }
+        }
     }
 }

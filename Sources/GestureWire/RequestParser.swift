@@ -138,6 +138,13 @@ public enum RequestParser {
             guard let items = definitions.arrayValue, items.allSatisfy({ $0.objectKeys != nil }) else {
                 return .failure(ProtocolError(.invalidGesture, "\"define\" must be a list of gesture objects in the configuration's syntax"))
             }
+            guard !items.isEmpty else {
+                return .failure(ProtocolError(
+                    .invalidGesture, "\"define\" lists no gesture: list at least one, or leave \"define\" out to subscribe to the configured gestures"))
+            }
+            if let index = items.firstIndex(where: { $0["name"].map { $0.stringValue == nil } ?? false }) {
+                return .failure(ProtocolError(.invalidGesture, "define[\(index)]: \"name\" must be a string"))
+            }
             guard items.count <= limits.maximumDefinitions else {
                 return .failure(ProtocolError(.invalidGesture, "at most \(limits.maximumDefinitions) definitions per subscribe"))
             }

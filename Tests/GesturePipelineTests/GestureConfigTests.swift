@@ -64,6 +64,11 @@ import Testing
         ("version: 1\ngestures: []\ndevices:\n  - match: { name: x }\n", 4, "expected `touchscreen`"),
         ("version: 1\ngestures:\n  - name: a\n    tap: {}\n    consume: maybe\n", 5, "expected `consume` to be true or false"),
         ("version: 1\ndecisionWindow: 2\ngestures: []\n", 2, "decisionWindow"),
+        // Issue 53: a name is printed on one line (logs, gesturectl, events), at most 100 characters.
+        ("version: 1\ngestures:\n  - name: \"a\\nb\"\n    tap: {}\n", 3, "gesture name `a\\nb` has a control character"),
+        ("version: 1\ngestures:\n  - name: \"q\\0\"\n    tap: {}\n", 3, "gesture name `q\\0` has a control character"),
+        ("version: 1\ngestures:\n  - name: \"tab\\there\"\n    tap: {}\n", 3, "has a control character"),
+        ("version: 1\ngestures:\n  - name: \(String(repeating: "n", count: 101))\n    tap: {}\n", 3, "is 101 characters long; at most 100"),
     ])
     func rejectsWhatItDoesNotKnowByKeyAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect {

@@ -33,6 +33,12 @@ import Testing
         ("[-x]", 3, "expected a digit"),
         ("+1", 1, "expected a value"),
         (".5", 1, "expected a value"),
+        // A key given twice: which one counts would be a guess (issue 53), at the second key,
+        // in small objects and in those past the eight keys looked through one by one.
+        (#"{"id":1,"request":"ping","request":"snapshot"}"#, 26, "`request` is given twice in one object"),
+        (#"{"a":{"b":1,"b":2}}"#, 13, "`b` is given twice"),
+        (#"{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k3":3}"#, 72, "`k3` is given twice"),
+        (#"{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k8":9}"#, 65, "`k8` is given twice"),
     ])
     func saysWhereItIsMalformed(_ text: String, _ column: Int, _ message: String) {
         #expect {
@@ -41,6 +47,13 @@ import Testing
             guard let failure = error as? JSONParser.Failure else { return false }
             return failure.column == column && failure.message.contains(message)
         }
+    }
+
+    @Test func keysThatDifferAreKeptInOrder() throws {
+        let keys = (0..<20).map { "k\($0)" }
+        let value = try JSONParser.parse("{" + keys.map { #""\#($0)":1"# }.joined(separator: ",") + "}")
+        #expect(value.objectKeys == keys)
+        #expect(try JSONParser.parse(#"{"a":{"b":1},"b":{"a":1}}"#).objectKeys == ["a", "b"], "the same key in two objects is no repeat")
     }
 
     @Test func refusesHostileNesting() {

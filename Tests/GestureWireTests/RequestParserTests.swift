@@ -43,6 +43,11 @@ import Testing
         // Issue 21, item 10: an unknown field is a mistake, not ignored (this one subscribed to all).
         (#"{"id": 3, "request": "subscribe", "gesture": ["pinch"]}"#, .invalidRequest, true),
         (#"{"id": 3, "request": "ping", "extra": 1}"#, .invalidRequest, true),
+        // Issue 53: a key twice is not JSON this reader guesses at; `define: []` defines nothing
+        // (it would have subscribed to everything); a definition's name is a string.
+        (#"{"id": 3, "request": "ping", "request": "snapshot"}"#, .badJSON, false),
+        (#"{"id": 3, "request": "subscribe", "define": []}"#, .invalidGesture, true),
+        (#"{"id": 3, "request": "subscribe", "define": [{"name": 5, "tap": {}}]}"#, .invalidGesture, true),
     ])
     func badRequestsNameTheProblemAndKeepTheID(_ line: String, _ code: ProtocolError.Code, _ hasID: Bool) {
         guard case .failure(let failure) = parse(line) else {

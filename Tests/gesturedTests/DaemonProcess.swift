@@ -121,7 +121,11 @@ final class LineClient {
     deinit { hangUp() }
 
     func send(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
+        send(bytes: Array((line + "\n").utf8))
+    }
+
+    /// Writes `bytes` as they are (a line that is not UTF-8, a line without its newline).
+    func send(bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 

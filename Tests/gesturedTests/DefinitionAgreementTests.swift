@@ -66,12 +66,19 @@ import Testing
             let text = check.errors.trimmingCharacters(in: .newlines)
             let checkSays = check.status == 0 ? nil : text.range(of: file + ":").map { Self.words(String(text[$0.upperBound...].drop { $0 != " " }.dropFirst())) }
 
-            let sent = try JSONParser.parse(definition.json)
-            guard case .object(let pairs) = sent else { Issue.record("\(definition): not an object"); continue }
-            let named = JSONValue.object([("name", .string("mine"))] + pairs)
-            client.send(#"{"id":\#(index + 1),"request":"subscribe","define":[\#(named.serialized)]}"#)
+            // The definition as the client writes it, its name first (as text: a key given twice
+            // is the JSON reader's to refuse, issue 53).
+            let named = #"{"name":"mine","# + definition.json.dropFirst()
+            client.send(#"{"id":\#(index + 1),"request":"subscribe","define":[\#(named)]}"#)
             let reply = try JSONParser.parse(try #require(client.readLine()))
-            let daemonSays = reply["error"]?["message"]?.stringValue.map { Self.words(String($0.dropFirst("define[0]: ".count))) }
+            var daemonSays = reply["error"]?["message"]?.stringValue.map { Self.words(String($0.dropFirst("define[0]: ".count))) }
+            if reply["error"]?["code"]?.stringValue == "bad-json", let message = reply["error"]?["message"]?.stringValue {
+                // Refused as JSON, before it is read as a definition: the same words, where it stands
+                // in place of which entry.
+                // (`not JSON: `priority` is given twice in one object at column 37`)
+                let said = message.drop { $0 != "`" }
+                daemonSays = said.range(of: " in one object").map { String(said[..<$0.lowerBound]) + " in a gesture entry" }
+            }
             if reply["error"] == nil, let id = reply["subscription"]?.intValue {
                 client.send(#"{"id":0,"request":"unsubscribe","subscription":\#(id)}"#)
                 _ = client.readLine()

@@ -263,6 +263,13 @@ public struct SubscriptionRouter: Sendable {
 
     // MARK: Routing
 
+    /// The next sequence number, for an event one client alone is sent (an ending for it only:
+    /// `unsubscribed`, `sessionInactive`): its own, never another event's.
+    public mutating func takeSequence() -> UInt64 {
+        sequence += 1
+        return sequence
+    }
+
     /// Decides who gets each of `events` (`configured`: the configuration's bindings), in
     /// order, appending to `deliveries`. Each event takes the next sequence number.
     public mutating func route(_ events: [GestureEvent], configured: Set<BindingID>, into deliveries: inout [Delivery]) {
@@ -298,10 +305,15 @@ public struct SubscriptionRouter: Sendable {
         return result
     }
 
-    /// The engine's instances in flight that `client` may see (for `snapshot`).
-    public func visible(_ active: [GestureEvent], to client: Int) -> [GestureEvent] {
+    /// The engine's instances in flight that `client` may see (for `snapshot`): on the devices
+    /// of the seats it sees now, and configured (`configured`) or its own — another client's own
+    /// gestures are that client's alone (SECURITY.md).
+    public func visible(_ active: [GestureEvent], to client: Int, configured: Set<BindingID>) -> [GestureEvent] {
         guard let c = index(of: client) else { return [] }
-        return active.filter { clients[c].seats.contains(seat(of: $0.device)) }
+        return active.filter { event in
+            clients[c].seats.contains(seat(of: event.device))
+                && (configured.contains(event.binding) || clients[c].subscriptions.contains { $0.owned.contains(event.binding) })
+        }
     }
 
     /// Of `bindings` (each with its device, its name and whether it is configured), those a
