@@ -16,6 +16,11 @@ what the daemon promises (docs/RELIABILITY.md):
   hostile  clients with the deepest and largest definitions the limits allow (16 recognizers
            and 8 levels each, 64 per connection, 256 in all): another client's latency stays
            under 10 ms (p99).
+  fdlimit  a daemon at its open-files limit (64, soft and hard) with 80 more clients
+           knocking: it does not spin (CPU while at the limit), says so once, a client already
+           connected keeps its events (latency), and the waiting ones are served once
+           descriptors are free (recovery); a daemon started with a soft limit under the
+           hard one raises it.
   soak     64 clients for SOAK_SECONDS (default 120): RSS and fd slope, which must be flat.
 
 Usage: soak.py GESTURED [SCENARIO …]   (SOAK_SECONDS=3600 for the hour figure)
@@ -23,6 +28,7 @@ Exit status 1 when any check fails; each scenario prints its figures.
 """
 import json
 import os
+import resource
 import select
 import signal
 import socket
@@ -49,7 +55,7 @@ def now_us():
 class Daemon:
     """A gestured replaying the long ten-finger recording in a loop, at its own pace."""
 
-    def __init__(self, binary, work, config=None, queue_limit=None):
+    def __init__(self, binary, work, config=None, queue_limit=None, open_files=None):
         self.socket = os.path.join(work, "gestured.sock")
         self.config = config or os.path.join(ROOT, "Benchmarks/daemon/bench-gestures.yml")
         args = [binary, "--socket", self.socket, "--config", self.config, "--replay", RECORDING, "--loop", "--realtime",
@@ -57,7 +63,8 @@ class Daemon:
         if queue_limit:
             args += ["--client-queue-limit", str(queue_limit)]
         self.log = open(os.path.join(work, "gestured.log"), "w+")
-        self.process = subprocess.Popen(args, stderr=self.log, cwd=ROOT)
+        limit = (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, open_files)) if open_files else None
+        self.process = subprocess.Popen(args, stderr=self.log, cwd=ROOT, preexec_fn=limit)
         deadline = time.monotonic() + 30
         while not os.path.exists(self.socket):
             if self.process.poll() is not None or time.monotonic() > deadline:
@@ -80,6 +87,24 @@ class Daemon:
         while self.fds() > target_fds and time.monotonic() < deadline:
             time.sleep(0.05)
         return self.fds()
+
+    def cpu_seconds(self):
+        """User and system time the daemon has used so far."""
+        with open(f"/proc/{self.process.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def open_files_limit(self):
+        """The daemon's soft open-files limit, from /proc."""
+        with open(f"/proc/{self.process.pid}/limits") as limits:
+            for line in limits:
+                if line.startswith("Max open files"):
+                    return int(line.split()[3])
+        return 0
+
+    def log_text(self):
+        with open(self.log.name) as log:
+            return log.read()
 
     def stop(self, timeout=15):
         if self.process.poll() is None:
@@ -435,7 +460,57 @@ def soak(binary, work):
     check(daemon.stop() == 0, "gestured exits 0 on SIGTERM")
 
 
-SCENARIOS = {"churn": churn, "stuck": stuck, "signals": signals, "hostile": hostile, "soak": soak}
+def fdlimit(binary, work):
+    print("fdlimit: a daemon at its open-files limit (64) with 80 more clients knocking", flush=True)
+    daemon = Daemon(binary, work, open_files=(64, 64))
+    reader = connect(daemon, 1)
+    pump_all(reader, 2)
+    reader[0].latencies.clear()
+    # More clients than descriptors: the kernel queues them in the backlog, the daemon accepts
+    # until it has none left.
+    knocking = [Client(daemon.socket) for _ in range(80)]
+    for client in knocking:
+        client.send({"id": 1, "request": "ping"})
+    pump_all(reader + knocking, 1)
+    waiting = [c for c in knocking if 1 not in c.replies]
+    cpu_before = daemon.cpu_seconds()
+    pump_all(reader + knocking, 3)
+    cpu = daemon.cpu_seconds() - cpu_before
+    latencies = reader[0].latencies
+    log = daemon.log_text()
+    said = log.count("cannot accept a connection")
+    print(f"  {80 - len(waiting)} of 80 accepted at the limit, {len(waiting)} waiting; daemon CPU {cpu:.2f} s in 3 s; "
+          f"the connected reader: {len(latencies)} events, p99 {percentile(latencies, 0.99) / 1000:.2f} ms; "
+          f"the log said so {said} time(s)", flush=True)
+    check(len(waiting) > 0, "the limit was reached (some clients wait)")
+    check(cpu < 0.5, f"no spin at the limit ({cpu:.2f} s of CPU in 3 s, bound 0.5)")
+    check(said == 1, "the daemon said once that it cannot accept")
+    check(len(latencies) > 100 and percentile(latencies, 0.99) < 50_000, "the connected reader kept its events (p99 under 50 ms)")
+    # Recovery: 40 accepted clients leave; every waiting one gets its hello and its pong.
+    accepted = [c for c in knocking if c not in waiting]
+    for client in accepted[:40]:
+        client.close()
+        client.closed = True
+    started = time.monotonic()
+    while time.monotonic() - started < 10 and any(1 not in c.replies for c in waiting):
+        pump_all(reader + waiting, 0.2)
+    served = sum(1 in c.replies for c in waiting)
+    print(f"  after 40 left: {served} of {len(waiting)} waiting clients served in {time.monotonic() - started:.2f} s", flush=True)
+    check(served == len(waiting), "every waiting client was served once descriptors were free")
+    check(not reader[0].closed and not reader[0].errors, "the reader stayed connected with a consistent stream")
+    for client in knocking:
+        client.close()
+    check(daemon.stop() == 0, "gestured exits 0 on SIGTERM")
+    raised_work = os.path.join(work, "raised")
+    os.makedirs(raised_work)
+    raised = Daemon(binary, raised_work, open_files=(64, 4096))
+    soft = raised.open_files_limit()
+    print(f"  started with 64 of a hard 4,096: the soft limit is {soft}", flush=True)
+    check(soft == 4096, "the daemon raises its soft open-files limit to the hard one")
+    check(raised.stop() == 0, "gestured exits 0 on SIGTERM")
+
+
+SCENARIOS = {"churn": churn, "stuck": stuck, "signals": signals, "hostile": hostile, "fdlimit": fdlimit, "soak": soak}
 RECORDING = ""
 
 

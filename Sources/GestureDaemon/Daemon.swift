@@ -51,6 +51,9 @@ public struct Daemon: Sendable {
         let logger = logger
         let options = options
         let configPath = options.config
+        if let raised = OpenFilesLimit.raise() {
+            logger.debug("open files limit raised from \(raised.before) to \(raised.after)")
+        }
         let (gestureConfig, access) = try Self.loadConfig(configPath).get()
         let live = options.replay.isEmpty
         // libinput's quirks: touchpads' palm and thumb thresholds, live and in replay.

@@ -65,7 +65,12 @@ public enum GestureServer {
 
     static func bootstrap(hub: GestureHub, loops: any EventLoopGroup) -> ServerBootstrap {
         let limit = hub.limits.maximumLineBytes
+        let logger = hub.logger
         return ServerBootstrap(group: loops)
+            // Out of descriptors, accepting pauses instead of spinning (AcceptPause).
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(AcceptPause(logger: logger)) }
+            }
             .childChannelOption(ChannelOptions.writeBufferWaterMark, value: .init(low: 16 * 1024, high: 64 * 1024))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
