@@ -44,6 +44,24 @@ public struct Daemon: Sendable {
 
     func step(_ step: Step) { onStep?(step) }
 
+    /// What `hello` says the daemon can do. `keys` only when a virtual keyboard can be made:
+    /// live, not turned off, and `keyboard` (uinput) opens for writing now — otherwise the
+    /// reason is logged once here, and a client that types anyway gets `keys-unavailable`.
+    static func capabilities(live: Bool, keyboard: String?, logger: Logger) -> [String] {
+        guard live else { return ["replay", "define", "snapshot"] }
+        var result = ["live", "touchpad-gestures", "define", "snapshot"]
+        if let keyboard {
+            let fd = open(keyboard, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if fd >= 0 {
+                close(fd)
+                result.append("keys")
+            } else {
+                logger.warning("no virtual keyboard, so no client can type: \(keyboard): \(String(cString: strerror(errno)))")
+            }
+        }
+        return result
+    }
+
     /// Starts, serves until SIGTERM or SIGINT (or a single replay's end with
     /// `exitAfterReplay`), and stops gracefully. A start-up failure is a ``DaemonError`` that
     /// says what and where, thrown before anything is served.
@@ -74,9 +92,7 @@ public struct Daemon: Sendable {
         let origin = plan?.origin ?? MonotonicClock.now
         let hub = GestureHub(
             loop: eventLoop, config: gestureConfig, origin: origin, serverVersion: GesturedVersion.current,
-            capabilities: live
-                ? ["live", "touchpad-gestures", "define", "snapshot"] + (options.virtualKeyboard == nil ? [] : ["keys"])
-                : ["replay", "define", "snapshot"],
+            capabilities: Self.capabilities(live: live, keyboard: options.virtualKeyboard, logger: logger),
             outboxLimit: options.clientQueueLimit,
             // Live input fires deadlines from its own thread (LiveInput); a paced replay on the
             // loop, by the clock ReplayDriver starts with its first frame.
