@@ -92,7 +92,9 @@ public struct Daemon: Sendable {
         let origin = plan?.origin ?? MonotonicClock.now
         let hub = GestureHub(
             loop: eventLoop, config: gestureConfig, origin: origin, serverVersion: GesturedVersion.current,
-            capabilities: Self.capabilities(live: live, keyboard: options.virtualKeyboard, logger: logger),
+            // `keys` once the input is there (below): a daemon that cannot read its devices says
+            // only that.
+            capabilities: Self.capabilities(live: live, keyboard: nil, logger: logger),
             outboxLimit: options.clientQueueLimit,
             // Live input fires deadlines from its own thread (LiveInput); a paced replay on the
             // loop, by the clock ReplayDriver starts with its first frame.
@@ -120,6 +122,10 @@ public struct Daemon: Sendable {
             }
         }
         step(.input)
+        if live, options.virtualKeyboard != nil {
+            let capabilities = Self.capabilities(live: live, keyboard: options.virtualKeyboard, logger: logger)
+            try await eventLoop.submit { hub.capabilities = capabilities }.get()
+        }
 
         // Live input follows who is in front of each seat (logind) from before the socket is
         // served, so that no client is judged without it; a replay's recordings belong to no seat.

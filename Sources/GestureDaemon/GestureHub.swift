@@ -48,7 +48,8 @@ public final class GestureHub: @unchecked Sendable {
     /// How long an overflowed client's last line may take before it is closed anyway.
     let overflowGrace: TimeAmount
     let serverVersion: String
-    let capabilities: [String]
+    /// What `hello` says the daemon can do (the daemon adds `keys` once its input is there).
+    var capabilities: [String]
     let logger: Logger
     /// Event times are reported as seconds since this.
     let origin: Timestamp

@@ -15,7 +15,8 @@ struct SubscribeCommand: AsyncParsableCommand {
             (--updates adds every change in between), as replay --text prints it. --json passes the daemon's \
             JSON lines through, nothing else (connection news goes to standard error). Waits for a daemon \
             that is not there yet (saying so once), and reconnects and subscribes again when it restarts; \
-            --no-reconnect ends instead (exit 1). A mistake the daemon reports (an unknown name) ends it \
+            --no-reconnect ends instead, as the stream ends (exit 0; exit 1 when no daemon answers at the \
+            start, or when it went away before --count's lines were printed). A mistake the daemon reports (an unknown name) ends it \
             with the daemon's message (exit 1); a daemon that does not serve this user, with its reason \
             (exit 77).
             """)
@@ -47,7 +48,7 @@ struct SubscribeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("consume"), help: "Keep the touches of these gestures from the desktop while this runs (your session in front).")
     var consume = false
 
-    @Option(name: .customLong("count"), parsing: .unconditional, help: ArgumentHelp("Exit after this many gesture events.", valueName: "n"))
+    @Option(name: .customLong("count"), parsing: .unconditional, help: ArgumentHelp("Exit after printing this many gesture lines (active updates count only when printed: --updates or --json).", valueName: "n"))
     var count: Int?
 
     @Flag(name: .customLong("no-reconnect"), help: "Exit when the daemon goes away instead of waiting for it.")
@@ -72,6 +73,8 @@ struct SubscribeCommand: AsyncParsableCommand {
         output.write(json ? hello.json.serialized : "connected to gestured \(hello.server) at \(client.path)")
         output.flush()
         var seen = 0
+        var printed = false
+        var gone = false
         var lines = EventLines(path: client.path, updates: updates, reconnects: !noReconnect)
         while let event = await events.next() {
             switch event {
@@ -87,17 +90,30 @@ struct SubscribeCommand: AsyncParsableCommand {
                 if json { StandardError.line("gesturectl subscribe: " + line) } else { output.write(line) }
             case _ where json:
                 output.write(event.json.serialized)
+                printed = true
             default:
-                if let line = lines.line(event) { output.write(line) }
+                if let line = lines.line(event) {
+                    output.write(line)
+                    printed = true
+                }
             }
             output.flush()
-            if case .gesture = event {
+            // --count counts the gesture lines printed (an update the readable form leaves out
+            // is no line).
+            if case .gesture = event, printed {
                 seen += 1
                 if let count, seen >= count { break }
             }
-            if case .disconnected = event, noReconnect { break }
+            printed = false
+            if case .disconnected = event, noReconnect {
+                gone = true
+                break
+            }
         }
         await client.close()
         _ = client
+        if gone, let count, seen < count {
+            throw CleanExit.message("gesturectl subscribe: gestured went away after \(seen) of \(count) gesture lines", code: 1)
+        }
     }
 }
