@@ -61,6 +61,7 @@ extension GestureHub {
     public func disconnect(_ channel: any Channel) {
         loop.preconditionInEventLoop()
         guard let id = channels.removeValue(forKey: ObjectIdentifier(channel)) else { return }
+        logger.info("client disconnected: \(clients[id]?.peer.map(\.description) ?? "credentials unknown")")
         clients[id] = nil
         releaseKeys(of: id, why: "its client disconnected")
         keys.forget(id)

@@ -72,6 +72,9 @@ public enum GestureServer {
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(AcceptPause(logger: logger)) }
             }
             .childChannelOption(ChannelOptions.writeBufferWaterMark, value: .init(low: 16 * 1024, high: 64 * 1024))
+            // A client that shut its writing side down still reads (PROTOCOL.md): its last line
+            // is read, and events go on until it closes (epoll's hang-up closes it then).
+            .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineSplitter(limit: limit)))

@@ -44,20 +44,34 @@ public struct LineSplitter: ByteToMessageDecoder {
             discarding = false
             return .continue
         }
-        if length > limit {
-            context.fireChannelRead(wrapInboundOut(.tooLong))
-            return .continue
+        context.fireChannelRead(wrapInboundOut(line(bytes)))
+        return .continue
+    }
+
+    /// At the end of the stream (the peer shut its writing side down, or closed): the whole
+    /// lines, then what is left without its newline, as a last line — a request's reply is not
+    /// lost because its newline was not sent.
+    public mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
+        while try decode(context: context, buffer: &buffer) == .continue {}
+        guard seenEOF, buffer.readableBytes > 0 else { return .needMoreData }
+        let rest = buffer.readSlice(length: buffer.readableBytes)!
+        if discarding {
+            discarding = false
+        } else {
+            context.fireChannelRead(wrapInboundOut(line(rest)))
         }
+        return .needMoreData
+    }
+
+    /// A line's bytes (its newline gone) as the line they make.
+    func line(_ bytes: ByteBuffer) -> Line {
+        if bytes.readableBytes > limit { return .tooLong }
         let decoded = bytes.withUnsafeReadableBytes { raw in
             String(validating: raw, as: UTF8.self).map(Line.text) ?? .notUTF8(column: Self.firstInvalidByte(raw) + 1)
         }
-        guard case .text(var text) = decoded else {
-            context.fireChannelRead(wrapInboundOut(decoded))
-            return .continue
-        }
+        guard case .text(var text) = decoded else { return decoded }
         if text.hasSuffix("\r") { text.removeLast() }
-        context.fireChannelRead(wrapInboundOut(.text(text)))
-        return .continue
+        return .text(text)
     }
 
     /// Where `bytes` stop being UTF-8 (their count when they are).

@@ -76,4 +76,36 @@ import Testing
         #expect(numbers.count == events.count)
         #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 }, "every seq its own, increasing: \(numbers)")
     }
+
+    /// A client that has finished writing (`shutdown(SHUT_WR)`) still reads: its last request is
+    /// answered though it has no newline, and the instance in flight ends for it; the
+    /// connection is the daemon's to keep until the client closes. A client that closes is
+    /// disconnected at once, events or not (epoll's hang-up).
+    @Test func aHalfClosedClientStillReadsToTheEnd() throws {
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/long-press-drag.yml", "--realtime",
+            "--wait-subscribers", "1",
+        ])
+        defer { daemon.terminate() }
+        let client = try LineClient(path: daemon.socket)
+        _ = client.readLine()
+        client.send(#"{"id":1,"request":"subscribe","gestures":["press-drag"]}"#)
+        while let line = client.readLine(), !line.contains(#""phase":"active""#) {}
+        client.send(bytes: Array(#"{"id":2,"request":"ping"}"#.utf8))  // no newline
+        #expect(shutdown(client.fd, Int32(SHUT_WR)) == 0)
+        var rest: [String] = []
+        while let line = client.readLine() {
+            rest.append(line)
+            if line.contains(#""phase":"ended""#) || line.contains(#""phase":"failed""#) { break }
+        }
+        #expect(rest.contains(#"{"id":2,"ok":true,"pong":true}"#), "\(rest)")
+        #expect(rest.last?.contains(#""gesture":"press-drag""#) == true && rest.last?.contains(#""phase":"ended""#) == true, "\(rest.suffix(2))")
+        // Closed, with nothing in flight: gone from the daemon at once.
+        client.hangUp()
+        try daemon.waitForLog("client disconnected")
+        let quiet = try LineClient(path: daemon.socket)
+        _ = quiet.readLine()
+        quiet.hangUp()
+        try daemon.waitForLog("client disconnected", count: 2)
+    }
 }
