@@ -14,7 +14,7 @@ help:
 	@echo "make test   - build and run every test"
 	@echo "make deb    - build gestured_VERSION_ARCH.deb (packaging/README.md); install with apt install ./gestured_*.deb"
 	@echo "make fuzz   - run the libFuzzer harnesses for FUZZ_SECONDS each (default 60; docs/RELIABILITY.md)"
-	@echo "make soak   - churn, stuck readers, signals, hostile definitions and a 2-minute soak (docs/RELIABILITY.md)"
+	@echo "make soak   - churn, stuck readers, signals, hostile definitions, the fd limit, amplifying subscriptions and a 2-minute soak (docs/RELIABILITY.md)"
 	@echo "make e2e    - end-to-end tests on a real kernel input stack in a QEMU guest (e2e/README.md)"
 	@echo "make debian13 - make test in a Debian 13 root with Debian's own Swift 6.0.3"
 	@echo "make arm64  - arm64 binaries cross-compiled with Debian 13's Swift, fixtures replayed under qemu-aarch64"
@@ -238,7 +238,8 @@ fuzz: deps
 	GESTURED_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product gestured-fuzz $(FUZZ_FLAGS)
 	SWIFT_BACKTRACE=enable=no FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(FUZZ_BIN)
 
-# The daemon under churn, stuck readers, signals, hostile definitions and a soak of
+# The daemon under churn, stuck readers, signals, hostile definitions, the open-files limit,
+# subscriptions that amplify (touches and traces) and a soak of
 # SOAK_SECONDS (default 120), over a socket on this machine (scripts/soak.py,
 # docs/RELIABILITY.md); fails when a promise is broken.
 soak: deps

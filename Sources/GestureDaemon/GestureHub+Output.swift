@@ -16,7 +16,7 @@ extension GestureHub {
         router.route(events, configured: configuredBindings, into: &deliveries)
         // Each event is serialised once, for the first delivery that takes it.
         var lineEvent = -1
-        var line: ServerMessage.GestureLine?
+        var line: ServerMessage.SubscriptionLine?
         for delivery in deliveries {
             guard let client = clients[delivery.client], !client.closing else { continue }
             let event = events[delivery.event]
@@ -30,9 +30,10 @@ extension GestureHub {
         }
     }
 
-    /// A gesture line: its bytes straight into the channel's buffer while the client keeps up
-    /// (no String made); as text into the outbox once it is behind.
-    func send(_ line: ServerMessage.GestureLine, subscription: Int64, to client: HubClient, kind: ClientOutbox.Kind) {
+    /// A line made once for every subscription (a gesture event, touches, a trace): its bytes
+    /// straight into the channel's buffer while the client keeps up (no String made); as text
+    /// into the outbox once it is behind.
+    func send(_ line: ServerMessage.SubscriptionLine, subscription: Int64, to client: HubClient, kind: ClientOutbox.Kind) {
         guard !client.closing else { return }
         if client.outbox.isEmpty && client.channel.isWritable {
             var buffer = client.channel.allocator.buffer(capacity: line.capacity)

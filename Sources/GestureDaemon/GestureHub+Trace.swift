@@ -43,16 +43,26 @@ extension GestureHub {
         }
         let configured = configuredBindings
         let time = now
+        let seconds = Double(time.microseconds - origin.microseconds) / 1_000_000
         for (device, entries) in byDevice {
             passthroughDeliveries.removeAll(keepingCapacity: true)
             router.traceSubscribers(of: device, into: &passthroughDeliveries)
+            // The line of every entry, made once for the subscriptions that cover them all.
+            var whole: ServerMessage.SubscriptionLine?
             for (client, subscription) in passthroughDeliveries {
                 guard let connection = clients[client], !connection.closing, let routed = router.subscription(subscription, of: client) else { continue }
                 let visible = entries.filter { routed.covers($0.binding, named: $0.name, on: device, configured: configured.contains($0.binding)) }
                 guard !visible.isEmpty else { continue }
-                send(ServerMessage.trace(
-                    subscription: subscription, device: Int64(device.rawValue), time: Double(time.microseconds - origin.microseconds) / 1_000_000,
-                    timeUs: time.microseconds, entries: visible.map(\.entry)), to: connection)
+                let line: ServerMessage.SubscriptionLine
+                if visible.count == entries.count {
+                    if whole == nil {
+                        whole = ServerMessage.traceLine(device: Int64(device.rawValue), time: seconds, timeUs: time.microseconds, entries: entries.map(\.entry))
+                    }
+                    line = whole!
+                } else {
+                    line = ServerMessage.traceLine(device: Int64(device.rawValue), time: seconds, timeUs: time.microseconds, entries: visible.map(\.entry))
+                }
+                send(line, subscription: subscription, to: connection, kind: .other)
             }
         }
     }

@@ -199,15 +199,16 @@ public final class GestureHub: @unchecked Sendable {
         route(engine.advance(to: frame.time).events)
         let seen = pipeline.turned(frame)
         let changesTouches = seen.contacts.contains { $0.phase != .moved && $0.phase != .stationary }
+        // Made once for every subscription that takes it (issue 53: made per subscription, 320
+        // of them took a core).
+        let line = ServerMessage.touchesLine(
+            device: Int64(frame.device.rawValue), time: Double(frame.time.microseconds - origin.microseconds) / 1_000_000,
+            timeUs: frame.time.microseconds, contacts: seen.contacts)
         for (client, subscription) in passthroughDeliveries {
             guard let connection = clients[client], !connection.closing else { continue }
-            let message = ServerMessage.touches(
-                subscription: subscription, device: Int64(frame.device.rawValue),
-                time: Double(frame.time.microseconds - origin.microseconds) / 1_000_000, timeUs: frame.time.microseconds,
-                contacts: seen.contacts)
             // Keyed apart from every gesture instance (whose ids count up from 1).
             let key = ClientOutbox.UpdateKey(subscription: subscription, instance: InstanceID(UInt64.max - UInt64(frame.device.rawValue)))
-            send(message, to: connection, kind: changesTouches ? .transition(key) : .update(key))
+            send(line, subscription: subscription, to: connection, kind: changesTouches ? .transition(key) : .update(key))
         }
     }
 

@@ -41,11 +41,13 @@ public enum ServerMessage {
         return fields + [("timeUs", .int(event.time.microseconds))]
     }
 
-    /// A gesture event serialised once for every subscription it goes to: only the
-    /// subscription number differs between their lines. `extra` fields go last (the daemon's
-    /// `ingressUs`). The text equals ``gesture(_:sequence:subscription:origin:)``'s.
-    public struct GestureLine: Sendable {
-        /// `{"event":"gesture","seq":N,"subscription":`
+    /// A message serialised once for every subscription it goes to: only the subscription
+    /// number differs between their lines — a gesture event (``gestureLine(_:sequence:origin:extra:)``,
+    /// whose text equals ``gesture(_:sequence:subscription:origin:)``'s; `extra` fields go last,
+    /// the daemon's `ingressUs`), a frame of touches (``touchesLine(device:time:timeUs:contacts:)``),
+    /// a round's trace (``traceLine(device:time:timeUs:entries:)``).
+    public struct SubscriptionLine: Sendable {
+        /// `{"event":"gesture","seq":N,"subscription":` (up to the subscription's number)
         let head: [UInt8]
         /// From the comma after the subscription to the closing brace.
         let tail: [UInt8]
@@ -70,11 +72,11 @@ public enum ServerMessage {
         public var capacity: Int { head.count + tail.count + 21 }
     }
 
-    /// Serialises `event` for ``GestureLine/line(subscription:)``, straight into bytes
+    /// Serialises `event` for ``SubscriptionLine/line(subscription:)``, straight into bytes
     /// (``GestureEventJSON/writeMembers(_:origin:into:)``).
     public static func gestureLine(
         _ event: GestureEvent, sequence: UInt64, origin: Timestamp, extra: [(String, JSONValue)] = []
-    ) -> GestureLine {
+    ) -> SubscriptionLine {
         var head = JSONWriter(capacity: 64)
         head.raw(#"{"event":"gesture","seq":"#)
         head.int(Int64(sequence))
@@ -91,7 +93,7 @@ public enum ServerMessage {
             tail.value(value)
         }
         tail.raw("}")
-        return GestureLine(head: head.bytes, tail: tail.bytes)
+        return SubscriptionLine(head: head.bytes, tail: tail.bytes)
     }
 
     /// A device appeared.
@@ -133,11 +135,34 @@ public enum ServerMessage {
     /// contact down, and those that ended or were cancelled in it, with `phase` (began, moved,
     /// stationary, ended, cancelled).
     public static func touches(subscription: Int64, device: Int64, time: Double, timeUs: Int64, contacts: [Contact]) -> JSONValue {
-        .object([
-            ("event", "touches"), ("subscription", .int(subscription)), ("device", .int(device)), ("time", .rounded(time, 6)),
-            ("contacts", .array(contacts.map(contact))),
-            ("timeUs", .int(timeUs)),
-        ])
+        .object([("event", "touches"), ("subscription", .int(subscription))] + touchesMembers(device: device, time: time, timeUs: timeUs, contacts: contacts))
+    }
+
+    /// ``touches(subscription:device:time:timeUs:contacts:)`` serialised once for every
+    /// subscription that takes the frame.
+    public static func touchesLine(device: Int64, time: Double, timeUs: Int64, contacts: [Contact]) -> SubscriptionLine {
+        subscriptionLine(event: "touches", touchesMembers(device: device, time: time, timeUs: timeUs, contacts: contacts))
+    }
+
+    static func touchesMembers(device: Int64, time: Double, timeUs: Int64, contacts: [Contact]) -> [(String, JSONValue)] {
+        [("device", .int(device)), ("time", .rounded(time, 6)), ("contacts", .array(contacts.map(contact))), ("timeUs", .int(timeUs))]
+    }
+
+    /// `{"event":EVENT,"subscription":N,` then `members`, as a line for any subscription.
+    static func subscriptionLine(event: String, _ members: [(String, JSONValue)]) -> SubscriptionLine {
+        var head = JSONWriter(capacity: 48)
+        head.raw(#"{"event":"#)
+        head.string(event)
+        head.raw(#","subscription":"#)
+        var tail = JSONWriter(capacity: 256)
+        for (key, value) in members {
+            tail.raw(",")
+            tail.string(key)
+            tail.raw(":")
+            tail.value(value)
+        }
+        tail.raw("}")
+        return SubscriptionLine(head: head.bytes, tail: tail.bytes)
     }
 
     /// Raw evdev events of a device being recorded (`record`), each `[sec, usec, type, code,
@@ -153,10 +178,17 @@ public enum ServerMessage {
     /// each entry a `gesture` with `arena` (`joined`, `accepted`, `rejected`) and the `touch`,
     /// or with `failed` and the reason it failed before any client saw it.
     public static func trace(subscription: Int64, device: Int64, time: Double, timeUs: Int64, entries: [JSONValue]) -> JSONValue {
-        .object([
-            ("event", "trace"), ("subscription", .int(subscription)), ("device", .int(device)), ("time", .rounded(time, 6)),
-            ("entries", .array(entries)), ("timeUs", .int(timeUs)),
-        ])
+        .object([("event", "trace"), ("subscription", .int(subscription))] + traceMembers(device: device, time: time, timeUs: timeUs, entries: entries))
+    }
+
+    /// ``trace(subscription:device:time:timeUs:entries:)`` serialised once for every
+    /// subscription that takes these entries.
+    public static func traceLine(device: Int64, time: Double, timeUs: Int64, entries: [JSONValue]) -> SubscriptionLine {
+        subscriptionLine(event: "trace", traceMembers(device: device, time: time, timeUs: timeUs, entries: entries))
+    }
+
+    static func traceMembers(device: Int64, time: Double, timeUs: Int64, entries: [JSONValue]) -> [(String, JSONValue)] {
+        [("device", .int(device)), ("time", .rounded(time, 6)), ("entries", .array(entries)), ("timeUs", .int(timeUs))]
     }
 
     /// The touches a touchpad's rules leave out now (palms, thumbs; each `id`, `x`, `y` and `why`),

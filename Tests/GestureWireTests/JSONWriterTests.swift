@@ -93,4 +93,22 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
     }
+
+    /// Issue 53: a frame's touches and a round's trace are made once for every subscription:
+    /// the same text as the message made for one.
+    @Test func touchesAndTraceLinesAreTheirMessages() {
+        let contacts = [
+            Contact(id: 3, position: Point(x: 12.345678, y: -0.5), normalized: Point(x: 0.1, y: 0.9), phase: .moved, pressure: 0.25, majorAxis: 7.75),
+            Contact(id: 4, position: Point(x: 0, y: 1e-9), normalized: Point(x: 0, y: 0), phase: .ended),
+        ]
+        for subscription: Int64 in [1, 32, 9_223_372_036_854_775_807] {
+            #expect(
+                ServerMessage.touchesLine(device: 2, time: 1.2345678, timeUs: 1_234_567, contacts: contacts).line(subscription: subscription)
+                    == ServerMessage.touches(subscription: subscription, device: 2, time: 1.2345678, timeUs: 1_234_567, contacts: contacts).serialized)
+            let entries: [JSONValue] = [.object([("gesture", .string("pan \"x\"")), ("arena", .string("joined")), ("touch", .int(3))])]
+            #expect(
+                ServerMessage.traceLine(device: 2, time: 0.5, timeUs: 500_000, entries: entries).line(subscription: subscription)
+                    == ServerMessage.trace(subscription: subscription, device: 2, time: 0.5, timeUs: 500_000, entries: entries).serialized)
+        }
+    }
 }
