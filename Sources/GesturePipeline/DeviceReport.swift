@@ -16,12 +16,19 @@ public enum DeviceReport {
                 "  size: \(size)" + (device.rotation == .none ? "" : ", turned \(device.rotation.rawValue)° clockwise by the configuration"),
                 "  slots: \(d.slotCount == 0 ? "none (protocol A, contacts matched by position)" : String(d.slotCount))"
                     + (d.fingerToolCount.map { ", counts up to \($0) fingers" } ?? ""),
-                "  gestures: \(device.bindings.attached.map(\.spec.name).joined(separator: ", "))",
             ]
+            lines.append(gestureLines(device.bindings)[0])
             if d.kind == .touchpad { lines += touchpadLines(device) }
-            for (name, reason) in device.bindings.excluded { lines.append("  left out: \(name) — \(reason)") }
+            lines += gestureLines(device.bindings).dropFirst()
             return lines
         }
+    }
+
+    /// The gestures a device gets (a line), then those the configuration leaves out of it and why
+    /// (a line each).
+    static func gestureLines(_ bindings: DeviceBindings) -> [String] {
+        ["  gestures: \(bindings.attached.map(\.spec.name).joined(separator: ", "))"]
+            + bindings.excluded.map { "  left out: \($0.name) — \($0.reason)" }
     }
 
     /// Which libinput quirks applied, and the palm and thumb rules they make.

@@ -15,7 +15,10 @@ struct DevicesCommand: AsyncParsableCommand {
         discussion: """
             From the running daemon when it answers on its socket; otherwise (or with --libinput) from \
             libinput on the seat, which `gestured --list-devices` asks (the gestured beside gesturectl, else \
-            the one on PATH); or from recordings' headers when files are given.
+            the one on PATH); or from recordings' headers when files are given. With --config, the \
+            gestures that file gives each device, and those it leaves out and why: a recording's device \
+            judged from its whole description, a running daemon's from what it reports (kind, name, size, \
+            slots).
             """)
 
     @Flag(name: .long, help: "Ask libinput directly even when the daemon runs.")
@@ -39,8 +42,18 @@ struct DevicesCommand: AsyncParsableCommand {
         if recordings.isEmpty, !libinput {
             switch await daemonDevices() {
             case .devices(let devices):
+                // With --config: which gestures that file would give each of the daemon's devices.
+                let judged: GestureConfig?
+                do {
+                    judged = try config.map { try RecordingLoader.config($0) }
+                } catch {
+                    throw CleanExit.message("gesturectl: \(error)", code: 1)
+                }
                 var output = FileHandleOutput()
-                for device in devices { output.write(EventText.device(device)) }
+                for device in devices {
+                    output.write(EventText.device(device))
+                    if let judged { for line in DeviceReport.gestureLines(daemonDevice: device, config: judged) { output.write(line) } }
+                }
                 if devices.isEmpty { output.write("gestured has no touch devices") }
                 output.flush()
                 return
@@ -53,7 +66,12 @@ struct DevicesCommand: AsyncParsableCommand {
                 }
             }
         }
-        guard !recordings.isEmpty else { return try listLive() }
+        guard !recordings.isEmpty else {
+            if config != nil {
+                StandardError.line("gesturectl devices: --config judges the running daemon's devices and recordings' (libinput's list, below, is shown as it is)")
+            }
+            return try listLive()
+        }
         let session: ReplaySession
         do {
             session = ReplaySession(
