@@ -25,9 +25,9 @@ final class AcceptPause: ChannelInboundHandler {
         self.logger = logger
     }
 
-    /// Whether an accept's failure is for want of a resource (a connection reset before it was
-    /// accepted, say, is not the daemon's to wait for).
-    static func isShortage(_ error: any Error) -> Int32? {
+    /// The errno of an accept's failure for want of a resource, or nil for any other failure (a
+    /// connection reset before it was accepted, say, is not the daemon's to wait for).
+    static func shortage(_ error: any Error) -> Int32? {
         guard let io = error as? IOError else { return nil }
         switch io.errnoCode {
         case EMFILE, ENFILE, ENOBUFS, ENOMEM: return io.errnoCode
@@ -44,7 +44,7 @@ final class AcceptPause: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard let errno = Self.isShortage(error) else {
+        guard let errno = Self.shortage(error) else {
             context.fireErrorCaught(error)
             return
         }

@@ -17,9 +17,10 @@ public enum DeviceReport {
                 "  slots: \(d.slotCount == 0 ? "none (protocol A, contacts matched by position)" : String(d.slotCount))"
                     + (d.fingerToolCount.map { ", counts up to \($0) fingers" } ?? ""),
             ]
-            lines.append(gestureLines(device.bindings)[0])
+            let gestures = gestureLines(device.bindings)
+            lines.append(gestures[0])
             if d.kind == .touchpad { lines += touchpadLines(device) }
-            lines += gestureLines(device.bindings).dropFirst()
+            lines += gestures.dropFirst()
             return lines
         }
     }

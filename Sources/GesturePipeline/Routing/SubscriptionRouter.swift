@@ -339,7 +339,8 @@ public struct SubscriptionRouter: Sendable {
 
     /// Whether any subscription of a client that sees some seat now takes touch frames: the
     /// hub builds none otherwise. Kept as subscriptions and seats change (the hub asks for every
-    /// frame read: a look at every client's subscriptions each time was a tenth of the frame).
+    /// frame read: working it out each time cost a ten-finger frame about 320 of its 9,700
+    /// instructions, issue 52).
     public private(set) var wantsTouches = false
 
     /// Works ``wantsTouches`` out again: after every change of a client's seats or subscriptions.
