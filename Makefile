@@ -127,10 +127,12 @@ bench-strokes: deps
 	$(SWIFT) build -c release --product stroke-accuracy
 	$$($(SWIFT) build -c release --show-bin-path)/stroke-accuracy
 
+# Instructions a frame of the engine's synthetic streams, the decoder and the forwarder
+# (Benchmarks/instructions.sh, callgrind), built as the shipped binaries are (STATIC_BUILD).
 bench-instructions: deps
 	@scripts/apt-install-missing.sh valgrind
-	$(SWIFT) build -c release --product engine-profile
-	Benchmarks/instructions.sh $$($(SWIFT) build -c release --show-bin-path)/engine-profile
+	$(STATIC_BUILD) --product engine-profile
+	Benchmarks/instructions.sh $(STATIC_BIN)/engine-profile
 
 # The daemon's whole path per frame, node to subscriber (issue 52): instructions on the event
 # loop's thread, ten-finger touchscreen and three-finger touchpad, with no subscriber and one.
