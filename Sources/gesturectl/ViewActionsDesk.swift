@@ -54,10 +54,12 @@ actor ViewActionsDesk {
 
     /// The file now: its text (nil: there is none yet).
     func text() throws -> String? {
+        // (No `catch where`: Swift 6.0.3 crashes on it after a typed throw.)
         do {
             return try FileReader.text(path)
-        } catch where error.reason == "no such file" {
-            return nil
+        } catch {
+            if error.reason == "no such file" { return nil }
+            throw error
         }
     }
 

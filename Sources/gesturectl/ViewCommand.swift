@@ -70,9 +70,9 @@ struct ViewCommand: AsyncParsableCommand {
         let text: String
         do {
             text = try FileReader.text(path)
-        } catch where error.reason == "no such file" {
-            return  // not written yet: the Actions panel writes it when an action is saved
         } catch {
+            // (No `catch where`: Swift 6.0.3 crashes on it after a typed throw.)
+            if error.reason == "no such file" { return }  // not written yet: the Actions panel writes it when an action is saved
             if actions != nil { throw CleanExit.message("gesturectl view: \(error)", code: 1) }
             StandardError.line("gesturectl view: \(error); its actions are not listed")
             return
