@@ -86,13 +86,7 @@ public enum ServerMessage {
         GestureEventJSON.writeMembers(event, origin: origin, into: &tail)
         tail.raw(#","timeUs":"#)
         tail.int(event.time.microseconds)
-        for (key, value) in extra {
-            tail.raw(",")
-            tail.string(key)
-            tail.raw(":")
-            tail.value(value)
-        }
-        tail.raw("}")
+        writeMembers(extra, into: &tail)
         return SubscriptionLine(head: head.bytes, tail: tail.bytes)
     }
 
@@ -155,14 +149,19 @@ public enum ServerMessage {
         head.string(event)
         head.raw(#","subscription":"#)
         var tail = JSONWriter(capacity: 256)
-        for (key, value) in members {
-            tail.raw(",")
-            tail.string(key)
-            tail.raw(":")
-            tail.value(value)
-        }
-        tail.raw("}")
+        writeMembers(members, into: &tail)
         return SubscriptionLine(head: head.bytes, tail: tail.bytes)
+    }
+
+    /// `,"key":value` for each member, then the object's closing brace.
+    static func writeMembers(_ members: [(String, JSONValue)], into writer: inout JSONWriter) {
+        for (key, value) in members {
+            writer.raw(",")
+            writer.string(key)
+            writer.raw(":")
+            writer.value(value)
+        }
+        writer.raw("}")
     }
 
     /// Raw evdev events of a device being recorded (`record`), each `[sec, usec, type, code,
