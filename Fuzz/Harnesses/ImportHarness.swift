@@ -2,7 +2,8 @@ import GestureActions
 import GestureImport
 import GesturePipeline
 
-/// Another tool's configuration, read by each importer (libinput-gestures, fusuma, touchegg).
+/// Another tool's configuration, read by each importer (libinput-gestures, fusuma, touchegg,
+/// InputActions).
 /// The invariant: whatever an importer makes of a file renders to an actions file that reads
 /// back with every action as it was (gesturectl import refuses to write one that does not, as a bug).
 enum ImportHarness {
@@ -11,6 +12,7 @@ enum ImportHarness {
         var imports = [("libinput-gestures", LibinputGesturesImporter.read(text))]
         if let items = try? FusumaImporter.read(text) { imports.append(("fusuma", items)) }
         if let items = try? ToucheggImporter.read(text) { imports.append(("touchegg", items)) }
+        if let items = try? InputActionsImporter.read(text) { imports.append(("inputactions", items)) }
         for (tool, items) in imports {
             let expected = items.flatMap { item -> [ActionSpec] in
                 if case .actions(let actions, _) = item.outcome { return actions }

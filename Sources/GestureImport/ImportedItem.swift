@@ -45,9 +45,14 @@ public struct ImportedItem: Sendable, Equatable {
         self.outcome = Self.writable(outcome)
     }
 
-    /// `outcome` as an actions file can say it.
+    /// `outcome` as an actions file can say it. A gesture's name is judged by the rule the
+    /// actions file's reader judges it with (ConfigReader): a name made from the imported text
+    /// that the reader would refuse makes the line a skip that says why, not a file that fails.
     static func writable(_ outcome: Outcome) -> Outcome {
         guard case .actions(var specs, let note) = outcome else { return outcome }
+        for spec in specs {
+            if let problem = ConfigReader.nameProblem(spec.gesture) { return .skipped("the gesture's name \(ConfigReader.quoted(spec.gesture)) \(problem)") }
+        }
         for index in specs.indices {
             guard case .input(var input)? = specs[index].back else { continue }
             input.hold = true

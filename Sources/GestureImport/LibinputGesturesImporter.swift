@@ -204,16 +204,27 @@ public enum LibinputGesturesImporter {
                 ActionSpec(gesture: "lg-hold-\(count)", definition: ImportedGesture.define("hold", [("fingers", ImportedGesture.int(count))]), trigger: .began, command: KeyTools.once(run))
             }, note: nil)
         case ("hold", let delayed) where delayed.hasPrefix("on+"):
-            guard let seconds = Double(delayed.dropFirst(3)), seconds > 0, seconds <= 60 else { return .skipped("expected `hold on+SECONDS`") }
+            let text = delayed.dropFirst(3)
+            guard let seconds = decimal(text), seconds > 0, seconds <= 60 else { return .skipped("expected `hold on+SECONDS`") }
             return .actions(counts.map { count in
                 ActionSpec(
-                    gesture: "lg-hold-\(count)-\(delayed.dropFirst(3))s",
+                    gesture: "lg-hold-\(count)-\(text)s",
                     definition: ImportedGesture.define("longPress", [("minimumDuration", .number(seconds)), ("fingers", ImportedGesture.int(count))]),
                     trigger: .ended, command: run)
-            }, note: "a long press of \(delayed.dropFirst(3)) s with \(counts.map(String.init).joined(separator: " or ")) fingers, run when it is recognized")
+            }, note: "a long press of \(text) s with \(counts.map(String.init).joined(separator: " or ")) fingers, run when it is recognized")
         default:
             return .skipped("`\(action) \(motion)` is not a gesture libinput-gestures knows")
         }
+    }
+
+    /// A number as libinput-gestures writes a hold's delay (`1`, `1.5`, `.5`, `2e-1`), or nil.
+    /// Only ASCII digits, a point, an exponent and signs: Swift's `Double(_:)` reads the text up
+    /// to a NUL (`1\0…` reads as 1), and the text becomes part of the gesture's name.
+    static func decimal(_ text: Substring) -> Double? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B || $0 == 0x2D }) else {
+            return nil
+        }
+        return Double(text)
     }
 }
 

@@ -34,7 +34,7 @@ package struct ConfigReader {
     }
 
     /// A name as an error shows it: quoted, its control characters escaped.
-    static func quoted(_ name: String) -> String {
+    package static func quoted(_ name: String) -> String {
         let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
         return "`" + shown.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined() + "`"
     }

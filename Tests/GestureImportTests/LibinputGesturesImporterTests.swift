@@ -172,6 +172,21 @@ import Testing
         #expect(file.actions.first?.command == items.actions(1).first?.command)
     }
 
+    /// Found by `make fuzz` (import, CI of 2026-11-28): a hold's delay with a NUL in it
+    /// (`on+1\0\0.5`) read as 1 s — Swift's `Double(_:)` stops at a NUL — and became part of
+    /// a gesture name the actions file's reader refuses. A delay is a number as
+    /// libinput-gestures writes one, or the line is skipped.
+    @Test func aHoldsDelayIsANumberOrTheLineIsSkipped() throws {
+        let items = LibinputGesturesImporter.read(
+            "gesture hold on+1\u{0}\u{0}.5 3 echo a\ngesture hold on+.5 3 echo b\ngesture hold on+2e-1 echo c\ngesture hold on+1,5 echo d\n")
+        #expect(items.first?.outcome == .skipped("expected `hold on+SECONDS`"))
+        #expect(items.actions(2).map(\.gesture) == ["lg-hold-3-.5s"])
+        #expect(items.actions(3).map(\.gesture) == ["lg-hold-3-2e-1s", "lg-hold-4-2e-1s"])
+        #expect(items.reason(4) == "expected `hold on+SECONDS`")
+        let file = try ActionsFile.parse(ActionsWriter.render(items, origin: "x"), file: "x")
+        #expect(file.actions.map(\.gesture) == ["lg-hold-3-.5s", "lg-hold-3-2e-1s", "lg-hold-4-2e-1s"])
+    }
+
     /// Found by `make fuzz` (import): a count of 0 fingers became a definition the reader refuses.
     @Test func noFingersIsNoGesture() {
         let items = LibinputGesturesImporter.read("gesture swipe left 0 echo no\n")
