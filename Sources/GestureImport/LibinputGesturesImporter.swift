@@ -221,9 +221,7 @@ public enum LibinputGesturesImporter {
     /// Only ASCII digits, a point, an exponent and signs: Swift's `Double(_:)` reads the text up
     /// to a NUL (`1\0…` reads as 1), and the text becomes part of the gesture's name.
     static func decimal(_ text: Substring) -> Double? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B || $0 == 0x2D }) else {
-            return nil
-        }
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && "0123456789.eE+-".contains($0) }) else { return nil }
         return Double(text)
     }
 }
