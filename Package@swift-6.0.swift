@@ -199,6 +199,7 @@ let package = Package(
             ]),
         .testTarget(name: "DescriptorsTests", dependencies: ["Descriptors", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "GestureKeysTests", dependencies: ["GestureKeys", "GestureWire"]),
+        .testTarget(name: "PosixTests", dependencies: ["Posix"]),
         // Runs a real sway (headless) with foot, and the built gestured and gesturectl against it.
         .testTarget(name: "GestureCommandLineTests", dependencies: ["GestureCommandLine"]),
         .testTarget(name: "GestureOverlayTests", dependencies: ["GestureOverlay", "GestureActions", "GesturePipeline", "GestureWire"]),

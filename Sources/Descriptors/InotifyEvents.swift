@@ -16,6 +16,18 @@ public enum InotifyEvents {
         return descriptor
     }
 
+    /// A non-blocking inotify descriptor with no watch yet (``add(_:folder:mask:)``); nil with
+    /// `errno` set when it cannot.
+    public static func open() -> Int32? {
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// Adds a watch on `folder` to `descriptor`; false with `errno` set when it cannot.
+    public static func add(_ descriptor: Int32, folder: String, mask: UInt32) -> Bool {
+        inotify_add_watch(descriptor, folder, mask) >= 0
+    }
+
     /// The names in a read of events (`struct inotify_event`: wd, mask, cookie, len, 4 bytes
     /// each, then len bytes of name, NUL-padded; the kernel writes whole events).
     public static func names(in buffer: [UInt8]) -> [String] {

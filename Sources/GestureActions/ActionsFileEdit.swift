@@ -17,53 +17,53 @@ public enum ActionsFileEdit {
     }
 
     /// `text` with `entries` added at the end of its `actions:` list, in order, as
-    /// ``appending(_:to:file:strokes:)`` adds one.
+    /// ``appending(_:to:file:strokes:)`` adds one. Where the list ends is YAML's own answer (the
+    /// last entry's last line, a block scalar's lines that look like comments included), the
+    /// file's line ends (CR LF) and byte-order mark are kept, and the result is read back: every
+    /// action the file had must read exactly as before, or nothing is offered (issue 60).
     public static func appending(entries: [[String]], to text: String, file: String, strokes: [StrokeTemplate] = []) throws -> String {
         guard !entries.isEmpty, entries.allSatisfy({ !$0.isEmpty }) else { throw ConfigError(file: file, line: nil, "nothing to add") }
         let before = try ActionsFile.parse(text, file: file, strokes: strokes)
-        guard let root = try YAMLSource.compose(text), let pair = root.mapping?.first(where: { $0.key.string == "actions" }) else {
+        var lines: FileLines
+        do {
+            lines = try FileLines(text)
+        } catch {
+            throw ConfigError(file: file, line: error.line, "\(error); nothing can be added to it as it is")
+        }
+        guard let root = try YAMLSource.compose(text), let pair = root.mapping?.first(where: { $0.key.string == "actions" }),
+              lines.lines.indices.contains(pair.key.line - 1) else {
             throw ConfigError(file: file, line: nil, "expected an `actions:` list")
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let endsWithNewline = text.hasSuffix("\n")
-        if endsWithNewline { lines.removeLast() }
         let keyIndex = pair.key.line - 1
-        let keyIndent = indentation(lines[keyIndex])
+        let keyIndent = pair.key.column
         let items = pair.value.sequence ?? []
         let written: (indent: Int, at: Int)
-        if let item = items.first, lines[item.line - 1].dropFirst(indentation(lines[item.line - 1])).hasPrefix("-") {
-            // A block list: after its last line that is not blank or a comment.
-            var last = keyIndex
-            var index = keyIndex + 1
-            while index < lines.count {
-                let line = lines[index]
-                let indent = indentation(line)
-                let body = line.dropFirst(indent)
-                if body.isEmpty || body.hasPrefix("#") {
-                    index += 1
-                    continue
-                }
-                guard indent > keyIndent || (indent == keyIndent && (body == "-" || body.hasPrefix("- "))) else { break }
-                last = index
-                index += 1
-            }
-            written = (indentation(lines[item.line - 1]), last + 1)
-        } else if items.isEmpty, let open = lines[keyIndex].firstRange(of: "[]") ?? lines[keyIndex].firstRange(of: "[ ]") {
+        if let last = items.last, !pair.value.isFlow {
+            // A block list: after its last entry's last line (a dash alone on its line, or at
+            // the key's own column, is a block list too).
+            written = (pair.value.column, min(last.lastLine, lines.lines.count))
+        } else if items.isEmpty, let open = lines.lines[keyIndex].firstRange(of: "[]") ?? lines.lines[keyIndex].firstRange(of: "[ ]") {
             // `actions: []`: the brackets go, the entries follow the key.
-            var key = String(lines[keyIndex][..<open.lowerBound])
+            var key = String(lines.lines[keyIndex][..<open.lowerBound])
             while key.hasSuffix(" ") { key.removeLast() }
-            lines[keyIndex] = key + lines[keyIndex][open.upperBound...]  // a comment after the brackets stays
+            lines.lines[keyIndex] = key + lines.lines[keyIndex][open.upperBound...]  // a comment after the brackets stays
             written = (keyIndent + 2, keyIndex + 1)
         } else {
             throw ConfigError(file: file, line: pair.key.line, "the `actions:` list is written in flow style ([…]); write it as a block list (`- gesture: …` lines) to add to it")
         }
         let pad = String(repeating: " ", count: written.indent)
-        let added = entries.flatMap { entry in [pad + "- " + entry[0]] + entry.dropFirst().map { pad + "  " + $0 } }
-        lines.insert(contentsOf: added, at: written.at)
-        let result = lines.joined(separator: "\n") + (endsWithNewline || text.isEmpty ? "\n" : "")
+        lines.insert(entries.flatMap { entry in [pad + "- " + entry[0]] + entry.dropFirst().map { pad + "  " + $0 } }, at: written.at)
+        let result = lines.text
         let after = try ActionsFile.parse(result, file: file, strokes: strokes)
         guard after.actions.count == before.actions.count + entries.count else {
             throw ConfigError(file: file, line: written.at + 1, "the action written there is not read as one more action")
+        }
+        if let index = before.actions.indices.first(where: { before.actions[$0] != after.actions[$0] }) {
+            let changed = before.actions[index]
+            throw ConfigError(file: file, line: changed.line, "adding there would change how this action reads (`\(changed.gesture)`); nothing was written: add the action by hand")
+        }
+        guard before.overlay == after.overlay, before.keyboard == after.keyboard else {
+            throw ConfigError(file: file, line: written.at + 1, "adding there would change the rest of the file; nothing was written: add the action by hand")
         }
         return result
     }
@@ -115,9 +115,5 @@ public enum ActionsFileEdit {
         }
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-
-    static func indentation(_ line: String) -> Int {
-        line.prefix { $0 == " " }.count
     }
 }

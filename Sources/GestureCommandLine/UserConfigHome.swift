@@ -9,4 +9,10 @@ public enum UserConfigHome {
         if let home = environment["HOME"], !home.isEmpty { return home + "/.config/" + relative }
         return nil
     }
+
+    /// `path` as the user would write it: their home folder as `~` (what messages show).
+    public static func shown(_ path: String, environment: [String: String] = ProcessEnvironment.current) -> String {
+        guard let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
 }

@@ -33,6 +33,15 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         return nil
     }
 
+    /// Another tool's file as its tool reads it: CR LF line ends read as LF (Python's universal
+    /// newlines, libyaml's and expat's line breaks), and a byte-order mark dropped where the
+    /// tool's parser drops it (YAML, XML; libinput-gestures' Python keeps it in the first line).
+    public static func plain(_ text: String, for format: ImportFormat?) -> String {
+        var text = text.contains("\r\n") ? text.replacing("\r\n", with: "\n") : text
+        if format != .libinputGestures, text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        return text
+    }
+
     /// Whether `key` (`swipe:`) starts a line of its own at the top level, as YAML writes it.
     static func raw(_ text: String, top key: String) -> Bool {
         text.split(separator: "\n").contains { $0.hasPrefix(key) && $0.dropFirst(key.count).allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }

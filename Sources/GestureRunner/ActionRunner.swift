@@ -54,6 +54,11 @@ final class ActionRunner: @unchecked Sendable {
 
     /// The signalfd's and the folder watch's channels, closed at the end.
     var watches: [any Channel] = []
+    /// The inotify descriptor the folders are watched on (nil: none), the folders watched, and
+    /// the names whose change reloads the file (the file's and its links' names).
+    var inotify: Int32?
+    var watchedFolders: Set<String> = []
+    var watchedNames: Set<String> = []
     /// The next wake-up (a deadline of the tracker or the processes), on the loop.
     var timer: Scheduled<Void>?
 
@@ -347,6 +352,7 @@ final class ActionRunner: @unchecked Sendable {
             return
         }
         defer { writeStatus(mistake: nil) }
+        watchFolders()
         guard next != file || nextKeys.layout != keys.layout else { return }
         // The new tracker knows nothing of the instances in flight: what their `on: began`
         // holds comes up now rather than never.
@@ -407,14 +413,32 @@ final class ActionRunner: @unchecked Sendable {
         } else {
             StandardError.line("gesturectl actions: cannot read signals (signalfd: \(String(cString: strerror(errno))))")
         }
-        let (folder, name) = Self.split(path)
-        guard let descriptor = InotifyEvents.watch(folder, mask: UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)) else {
-            StandardError.line("gesturectl actions: cannot watch \(folder) for changes (\(String(cString: strerror(errno)))); reload with SIGHUP")
+        guard let descriptor = InotifyEvents.open() else {
+            StandardError.line("gesturectl actions: cannot watch \(path) for changes (inotify: \(String(cString: strerror(errno)))); reload with SIGHUP")
             return
         }
+        inotify = descriptor
+        watchFolders()
         keep(DescriptorReader.start(descriptor, on: loop, capacity: 4096) { [self] bytes in
-            if InotifyEvents.names(in: Array(bytes.readableBytesView)).contains(name) { input(.reload("changed on disk")) }
+            if !watchedNames.isDisjoint(with: InotifyEvents.names(in: Array(bytes.readableBytesView))) { input(.reload("changed on disk")) }
         })
+    }
+
+    /// Watches the folder of every hop of the file's path (``LinkChain``): the file's own, and
+    /// for a symbolic link (dotfiles) its target's, so an editor's save at the target and the
+    /// link re-pointed are both seen. Called again after each reload, for a link re-pointed
+    /// to another folder.
+    func watchFolders() {
+        guard let inotify else { return }
+        let hops = LinkChain.hops(path)
+        watchedNames = Set(hops.map(LinkChain.name(of:)))
+        for folder in Set(hops.map(LinkChain.folder(of:))) where !watchedFolders.contains(folder) {
+            if InotifyEvents.add(inotify, folder: folder, mask: UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)) {
+                watchedFolders.insert(folder)
+            } else {
+                StandardError.line("gesturectl actions: cannot watch \(folder) for changes (\(String(cString: strerror(errno)))); reload with SIGHUP")
+            }
+        }
     }
 
     /// Keeps a watch's channel to close it at the end; one that cannot start is said.
@@ -427,9 +451,4 @@ final class ActionRunner: @unchecked Sendable {
         }
     }
 
-    static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let folder = String(path[..<slash])
-        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
-    }
 }

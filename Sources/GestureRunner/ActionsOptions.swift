@@ -5,6 +5,7 @@ import GestureCore
 import GestureDesktop
 import GesturePipeline
 import GestureWire
+import Glibc
 import Posix
 
 /// What `gesturectl actions` and `gestured-actions` take, and what they do with it: run the
@@ -41,6 +42,9 @@ public struct ActionsOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("The recorded strokes the actions' stroke gestures may name (default: $XDG_CONFIG_HOME/gestured/strokes.yml, ~/.config/gestured/strokes.yml, when it exists; gesturectl stroke record writes it).", valueName: "path"))
     public var strokes: String?
 
+    @Flag(name: .long, help: "Run even when another runner of this user already runs the same file (every action then runs once for each).")
+    public var allowSecond = false
+
     @OptionGroup public var daemon: SocketOption
 
     /// Runs the file's actions until stopped (or, with `--once`, until the daemon goes away);
@@ -67,6 +71,10 @@ public struct ActionsOptions: ParsableArguments, Sendable {
             throw CleanExit.message("gesturectl actions: \(error)", code: 1)
         }
         if check { return try self.check(actions, path: path) }
+        if config != nil { throw CleanExit.message("gesturectl actions: --config is for --check (a running runner takes its gestures from the daemon)", code: 64) }
+        if !allowSecond, let folder = RunnerStatus.folder(), let first = RunnerStatus.read(running: path, in: folder).first(where: { $0.pid != getpid() }) {
+            throw CleanExit.message(Self.secondRunner(first, path: path), code: Self.alreadyRunExitCode)
+        }
         let keys: ActionKeys
         do {
             keys = try ActionKeys(actions)
@@ -82,6 +90,18 @@ public struct ActionsOptions: ParsableArguments, Sendable {
         case .refused(let reason):
             throw DaemonConnection.refused("gesturectl actions", reason)
         }
+    }
+
+    /// The exit status of a runner that would be the second on a file (the user unit does not
+    /// restart on it: `RestartPreventExitStatus=`).
+    public static let alreadyRunExitCode: Int32 = 75
+
+    /// What a second runner on the same file says: who runs it, and how to stop that one.
+    static func secondRunner(_ first: RunnerStatus, path: String) -> String {
+        let stop = RunnerStatus.isUserUnit(first.pid)
+            ? "the user unit gestured-actions runs it: stop it with `systemctl --user stop gestured-actions`"
+            : "stop that one first (kill \(first.pid))"
+        return "gesturectl actions: \(UserConfigHome.shown(path)) is already run by process \(first.pid); a second runner would run every action twice: \(stop), or give --allow-second"
     }
 
     /// `--check`: every mistake with its line (exit 1), or the actions, one line each.

@@ -71,6 +71,13 @@ public struct RunnerStatus: Equatable, Sendable {
         return found.sorted { $0.pid < $1.pid }
     }
 
+    /// Whether process `pid` runs as the user unit `gestured-actions.service` (its cgroup, in
+    /// `/proc/PID/cgroup`, says so).
+    public static func isUserUnit(_ pid: Int32) -> Bool {
+        guard let text = try? FileReader.text("/proc/\(pid)/cgroup") else { return false }
+        return text.contains("/gestured-actions.service")
+    }
+
     /// `path` with its links and `..` resolved, or as given when it cannot be.
     static func real(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }

@@ -28,8 +28,11 @@ public enum WholeWrite {
 
     /// Replaces the file at `path` with `bytes` at once: written whole to a new file beside it,
     /// flushed, then renamed over it, so a reader sees the old file or the new one, never half
-    /// of it. The file keeps its mode (a new one: `mode`). Nil when done, else the `errno`.
+    /// of it. The file keeps its mode (a new one: `mode`). A symbolic link is followed to its
+    /// target (``LinkChain``), which is replaced there: the link stays a link, and the file it
+    /// names (a dotfiles copy) gets the change. Nil when done, else the `errno`.
     public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644) -> Int32? {
+        let path = LinkChain.target(path)
         var status = stat()
         let kept = stat(path, &status) == 0 ? status.st_mode & 0o7777 : mode
         let temporary = path + ".new-\(getpid())"

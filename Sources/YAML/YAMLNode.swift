@@ -17,11 +17,22 @@ public struct YAMLNode: Sendable {
     public var content: Content
     /// The 1-based line where the node starts.
     public var line: Int
+    /// The 0-based column where the node starts (a block sequence: its first dash's).
+    public var column: Int
+    /// The 1-based last line holding part of the node: a block scalar's last line of content
+    /// (comment-like lines inside it included), a collection's last item's, a flow collection's
+    /// closing bracket's. What an edit that adds after a node needs (issue 60).
+    public var lastLine: Int
+    /// Whether a sequence or mapping was written in flow style (`[…]`, `{…}`).
+    public var isFlow: Bool
 
     /// Creates a node.
-    public init(_ content: Content, line: Int) {
+    public init(_ content: Content, line: Int, column: Int = 0, lastLine: Int? = nil, isFlow: Bool = false) {
         self.content = content
         self.line = line
+        self.column = column
+        self.lastLine = max(line, lastLine ?? line)
+        self.isFlow = isFlow
     }
 
     /// The pairs, when the node is a mapping.

@@ -80,8 +80,11 @@ public enum YAMLSource {
         /// A sequence or mapping being read: its items so far (a mapping's alternate key, value).
         struct Open {
             var line: Int
+            var column: Int
             var anchor: String?
             var isMapping: Bool
+            var isFlow: Bool
+            var lastLine: Int
             var items: [YAMLNode] = []
             var size = 1
         }
@@ -99,6 +102,11 @@ public enum YAMLSource {
         /// Takes one event; true once the stream has ended.
         mutating func take(_ event: yaml_event_t) throws(Failure) -> Bool {
             let line = min(Int(event.start_mark.line) + 1, lastLine)
+            let column = Int(event.start_mark.column)
+            // The last line the event's text is on: an end at a line's first column (a block
+            // scalar's, after its line break) belongs to the line before.
+            let end = event.end_mark
+            let endLine = min(max(line, Int(end.line) + (end.column == 0 && Int(end.line) + 1 > line ? 0 : 1)), lastLine)
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return true
@@ -108,7 +116,7 @@ public enum YAMLSource {
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                let node = YAMLNode(.scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE), line: line)
+                let node = YAMLNode(.scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE), line: line, column: column, lastLine: endLine)
                 finish(node, size: 1, anchor: Self.string(scalar.anchor))
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 guard open.count < YAMLSource.maximumDepth else {
@@ -116,7 +124,8 @@ public enum YAMLSource {
                 }
                 let mapping = event.type == YAML_MAPPING_START_EVENT
                 let anchor = mapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-                open.append(Open(line: line, anchor: Self.string(anchor), isMapping: mapping))
+                let flow = mapping ? event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE : event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+                open.append(Open(line: line, column: column, anchor: Self.string(anchor), isMapping: mapping, isFlow: flow, lastLine: line))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 let done = open.removeLast()
                 let content: YAMLNode.Content
@@ -125,7 +134,10 @@ public enum YAMLSource {
                 } else {
                     content = .sequence(done.items)
                 }
-                finish(YAMLNode(content, line: done.line), size: done.size, anchor: done.anchor)
+                // A block collection's end event stands where the next token does (past any
+                // comments); only a flow collection's is its own closing bracket.
+                let last = done.isFlow ? max(done.lastLine, endLine) : done.lastLine
+                finish(YAMLNode(content, line: done.line, column: done.column, lastLine: last, isFlow: done.isFlow), size: done.size, anchor: done.anchor)
             case YAML_ALIAS_EVENT:
                 let name = Self.string(event.data.alias.anchor) ?? ""
                 guard let target = anchors[name] else { throw Failure(line: line, problem: "invalid YAML: found undefined alias `*\(name)`") }
@@ -135,6 +147,8 @@ public enum YAMLSource {
                 }
                 var copy = target.node
                 copy.line = line
+                copy.column = column
+                copy.lastLine = endLine
                 finish(copy, size: target.size, anchor: nil)
             default:
                 break
@@ -150,6 +164,7 @@ public enum YAMLSource {
             } else {
                 open[open.count - 1].items.append(node)
                 open[open.count - 1].size += size
+                open[open.count - 1].lastLine = max(open[open.count - 1].lastLine, node.lastLine)
             }
         }
 

@@ -22,12 +22,13 @@ struct ImportOutput: ParsableArguments {
     /// names the file and line.
     func importFile(_ file: String?, defaultFile: String, tool: String, _ read: (String) throws -> [ImportedItem]) throws {
         guard let path = file ?? UserConfigHome.path(defaultFile) else { throw CleanExit.message("gesturectl import: give the file", code: 1) }
-        let text: String
+        var text: String
         do {
             text = try FileReader.text(path)
         } catch {
             throw CleanExit.message("gesturectl import: \(error)", code: 1)
         }
+        text = ImportFormat.plain(text, for: ImportFormat(rawValue: tool))
         // Another tool's file would import nothing, quietly: say which it is.
         if let format = ImportFormat.guess(text), format.rawValue != tool {
             throw CleanExit.message(

@@ -11,11 +11,12 @@ extension ViewActionsDesk {
     /// not imported and each note; with `accept: true` (and the list's `version`), those
     /// actions are added at the end of the file, as `save` adds one.
     func importFile(_ body: JSONValue?) throws -> JSONValue {
-        guard let text = body?["text"]?.stringValue else { throw ViewRefusal(status: 400, "the body has no `text` (the file to import)") }
+        guard let dropped = body?["text"]?.stringValue else { throw ViewRefusal(status: 400, "the body has no `text` (the file to import)") }
         let name = body?["name"]?.stringValue ?? "the dropped file"
-        guard let format = ImportFormat.guess(text) else {
+        guard let format = ImportFormat.guess(ImportFormat.plain(dropped, for: nil)) else {
             throw ViewRefusal(status: 422, "\(name) is not a libinput-gestures, fusuma, touchegg or InputActions file gestured can tell")
         }
+        let text = ImportFormat.plain(dropped, for: format)
         var items: [ImportedItem]
         do {
             switch format {

@@ -80,7 +80,7 @@ actor ViewActionsDesk {
     func list() throws -> JSONValue {
         let text = try text()
         var fields: [(String, JSONValue)] = [
-            ("path", .string(path)), ("shown", .string(Self.shown(path))), ("version", .string(ActionsFileEdit.version(of: text))), ("exists", .bool(text != nil)),
+            ("path", .string(path)), ("shown", .string(UserConfigHome.shown(path))), ("version", .string(ActionsFileEdit.version(of: text))), ("exists", .bool(text != nil)),
             ("apps", .array(apps.map(JSONValue.string))), ("desktop", desktop.map(JSONValue.string) ?? .null),
         ]
         fields.append(("undo", .bool(undo.map { $0.written == ActionsFileEdit.version(of: text) } ?? false)))
@@ -115,12 +115,6 @@ actor ViewActionsDesk {
         fields += [("actions", .array(actions)), ("mistakes", .array(checked.problems.map { .string($0.description) }))]
         if let layout = checked.layout { fields.append(("layout", .string(layout))) }
         return .object(fields)
-    }
-
-    /// `path` as the user would write it: their home folder as `~`.
-    static func shown(_ path: String) -> String {
-        guard let home = ProcessEnvironment.current["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
-        return "~" + path.dropFirst(home.count)
     }
 
     /// Notes `app` as the application in front when a gesture ended.
@@ -222,8 +216,8 @@ actor ViewActionsDesk {
     /// Writes `text` over the file (its folders made when missing) and keeps `before` for Undo.
     func write(_ text: String, before: String?) throws {
         do {
-            try TextFile.makeParentFolders(of: path)
-            try TextFile.replace(text, at: path)
+            try TextFile.makeParentFolders(of: LinkChain.target(path))
+            try TextFile.replace(text, at: path)  // through a symbolic link to its target
         } catch {
             throw ViewRefusal(status: 500, "\(error)")
         }
@@ -262,7 +256,7 @@ actor ViewActionsDesk {
                 throw ViewRefusal(status: 500, "\(error)")
             }
         } else {
-            unlink(path)
+            unlink(LinkChain.target(path))  // the file the save made, not a link to it
         }
         self.undo = nil
         generation += 1

@@ -314,6 +314,72 @@ import Testing
     }
 }
 
+/// Issue 60: the files people keep, added to without changing what they had.
+@Suite struct ActionsFileEditKeepsTheFileTests {
+    static let entry = ActionsFileEditTests.entry
+
+    /// A block scalar's last line that looks like a comment is the script's line: the entry goes
+    /// after it, and the command before keeps it.
+    @Test func aBlockScalarsCommentLikeLastLineStaysInTheBlock() throws {
+        let text = "version: 1\nactions:\n  - gesture: swipe-left-3\n    shell: |\n      echo left\n      # echo the old way\n"
+        let result = try ActionsFileEdit.appending(Self.entry, to: text, file: "a.yml")
+        #expect(result == text + "  - gesture: swipe-up-3\n    keys: super+Up\n")
+        let file = try ActionsFile.parse(result, file: "a.yml")
+        #expect(file.actions[0] == (try ActionsFile.parse(text, file: "a.yml")).actions[0])
+        // A comment at the list's column after the block is the file's, and stays after the entry.
+        let commented = text + "  # a commented-out entry\n# the end\n"
+        #expect(try ActionsFileEdit.appending(Self.entry, to: commented, file: "a.yml") == text + "  - gesture: swipe-up-3\n    keys: super+Up\n  # a commented-out entry\n# the end\n")
+    }
+
+    /// A folded scalar, a multi-line flow list and a quoted scalar over two lines end where YAML
+    /// says they end.
+    @Test(arguments: [
+        "    shell: >\n      echo a\n      #b\n\n",
+        "    run: [notify-send,\n      \"#not a comment\"]\n",
+        "    shell: \"echo a\n      # b\"\n",
+    ])
+    func multiLineValuesEndWhereYAMLSays(tail: String) throws {
+        let text = "version: 1\nactions:\n  - gesture: swipe-left-3\n" + tail
+        let result = try ActionsFileEdit.appending(Self.entry, to: text, file: "a.yml")
+        #expect(result.hasPrefix(text.hasSuffix("\n\n") ? String(text.dropLast()) : text))
+        let before = try ActionsFile.parse(text, file: "a.yml").actions
+        #expect(Array(try ActionsFile.parse(result, file: "a.yml").actions.prefix(1)) == before)
+    }
+
+    /// CR LF line ends and a byte-order mark (a file saved on Windows): kept, and the lines added
+    /// end as the file's do; a file without a final line end gets one before the entry.
+    @Test func crlfAndAByteOrderMarkAreKept() throws {
+        let text = "\u{FEFF}version: 1\r\nactions:\r\n  - gesture: swipe-left-3\r\n    keys: super+Right\r\n# end\r\n"
+        let result = try ActionsFileEdit.appending(Self.entry, to: text, file: "a.yml")
+        #expect(result == "\u{FEFF}version: 1\r\nactions:\r\n  - gesture: swipe-left-3\r\n    keys: super+Right\r\n  - gesture: swipe-up-3\r\n    keys: super+Up\r\n# end\r\n")
+        #expect(try ActionsFileEdit.appending(Self.entry, to: "version: 1\r\nactions: []", file: "a.yml") == "version: 1\r\nactions:\r\n  - gesture: swipe-up-3\r\n    keys: super+Up\r\n")
+        // Mixed ends: every line keeps its own; the added ones take the most common.
+        let mixed = "version: 1\nactions:\r\n  - gesture: a\r\n    keys: x\r\n"
+        #expect(try ActionsFileEdit.appending(Self.entry, to: mixed, file: "a.yml") == mixed + "  - gesture: swipe-up-3\r\n    keys: super+Up\r\n")
+    }
+
+    /// A lone CR (old Mac line ends) is said, not guessed at.
+    @Test func aLoneCarriageReturnIsRefusedWithItsLine() {
+        #expect {
+            try ActionsFileEdit.appending(Self.entry, to: "version: 1\nactions:\n  - gesture: a\r    keys: x\n", file: "a.yml")
+        } throws: { "\($0)".contains("line 3 has a lone carriage return") || "\($0)".contains("a.yml") }
+    }
+
+    /// An entry written as a dash alone on its line is a block list too.
+    @Test func aDashAloneOnItsLineIsABlockList() throws {
+        let text = "version: 1\nactions:\n  -\n    gesture: swipe-left-3\n    keys: super+Right\n"
+        #expect(try ActionsFileEdit.appending(Self.entry, to: text, file: "a.yml") == text + "  - gesture: swipe-up-3\n    keys: super+Up\n")
+    }
+
+    /// A block that keeps its trailing blank lines (`|+`) keeps them: the entry goes after them.
+    @Test func aKeptBlocksTrailingLinesStayItsOwn() throws {
+        let text = "version: 1\nactions:\n  - gesture: swipe-left-3\n    shell: |+\n      echo a\n\n"
+        let result = try ActionsFileEdit.appending(Self.entry, to: text, file: "a.yml")
+        #expect(result == text + "  - gesture: swipe-up-3\n    keys: super+Up\n")
+        #expect(try ActionsFile.parse(result, file: "a.yml").actions[0] == (try ActionsFile.parse(text, file: "a.yml")).actions[0])
+    }
+}
+
 /// "This one exactly": what was done, as a definition the reader takes.
 @Suite struct ActionsFileEditDefinitionTests {
     @Test(arguments: [

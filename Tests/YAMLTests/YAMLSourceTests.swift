@@ -107,3 +107,26 @@ import Testing
         #expect(problem?.line ?? 0 > 10)
     }
 }
+
+/// Where a node ends and how it was written, for edits that add after it (issue 60).
+@Suite struct YAMLNodeExtentTests {
+    @Test func aBlockScalarEndsAtItsLastLineCommentLikeLinesIncluded() throws {
+        let root = try #require(try YAMLSource.compose("a:\n  - x: 1\n    s: |\n      one\n      # two\n# after\nb: 2\n"))
+        let list = try #require(root["a"])
+        #expect(list.column == 2 && !list.isFlow && list.line == 2)
+        #expect(list.sequence?.last?.lastLine == 5)
+        #expect(list.lastLine == 5)
+        #expect(root["b"]?.lastLine == 7)
+    }
+
+    @Test func flowCollectionsEndAtTheirBracket() throws {
+        let root = try #require(try YAMLSource.compose("a: [1,\n  2,\n  3]   # c\n# d\nb: { x: 1 }\n"))
+        #expect(root["a"]?.isFlow == true && root["a"]?.lastLine == 3)
+        #expect(root["b"]?.isFlow == true && root["b"]?.lastLine == 5 && root["b"]?.column == 3)
+    }
+
+    @Test func aDashAloneOnItsLineStartsTheSequenceThere() throws {
+        let root = try #require(try YAMLSource.compose("a:\n-\n  x: 1\n"))
+        #expect(root["a"]?.column == 0 && root["a"]?.line == 2 && root["a"]?.lastLine == 3)
+    }
+}
