@@ -52,11 +52,13 @@ public struct ActionsFile: Sendable, Equatable {
         return false
     }
 
-    /// Whether any action depends on the focused window or acts on windows (`when:`, `window:`).
+    /// Whether any action depends on the focused window or acts on windows (`when:`, and every
+    /// window-action key: `window:` and `backWindow:`, which the touchegg importer writes).
     public var needsDesktop: Bool {
         actions.contains { action in
             if action.when != nil { return true }
             if case .window? = action.command { return true }
+            if case .window? = action.back { return true }
             return false
         }
     }

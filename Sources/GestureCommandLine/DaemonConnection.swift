@@ -57,6 +57,18 @@ public enum DaemonConnection {
             + "to be served, be a member of \(group) (`sudo usermod -aG \(group) \(user)`, then log in again; docs/SECURITY.md)"
     }
 
+    /// Why a connection ended, in words rather than a system call's name and errno:
+    /// `read(descriptor:pointer:size:): Connection reset by peer (errno: 104)` is "gestured
+    /// closed the connection (it exited or was stopped)".
+    public static func words(_ reason: String) -> String {
+        if reason.contains("No such file or directory") || reason.contains("errno: 2)") { return "no socket there" }
+        if reason.contains("Connection refused") || reason.contains("errno: 111)") { return "the socket is there but nothing listens: gestured exited" }
+        if reason.contains("Connection reset by peer") || reason.contains("errno: 104)") || reason.contains("Broken pipe") || reason.contains("errno: 32)") {
+            return "gestured closed the connection: it exited or was stopped"
+        }
+        return reason
+    }
+
     /// The error for a refusal: the daemon's reason, and ``refusedStatus``.
     public static func refused(_ prefix: String, _ message: String) -> ExitCode {
         CleanExit.message("\(prefix): gestured refuses this connection: \(message)", code: refusedStatus)

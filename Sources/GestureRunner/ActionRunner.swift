@@ -65,6 +65,8 @@ final class ActionRunner: @unchecked Sendable {
     let verbose: Bool
     let once: Bool
     var connected = false
+    /// Whether the daemon was ever reached: a first failure is "not running", a later one "lost".
+    var everConnected = false
 
     init(path: String, strokesPath: String? = nil, file: ActionsFile, keys: ActionKeys, socket: String?, verbose: Bool = false, once: Bool = false, version: String? = nil) {
         self.version = version
@@ -216,6 +218,7 @@ final class ActionRunner: @unchecked Sendable {
             run(firings, now: now)
         case .connected(let hello):
             connected = true
+            everConnected = true
             refusal = nil
             StandardError.line("gesturectl actions: connected to gestured \(hello.server)")
             configured = hello.gestures
@@ -232,7 +235,14 @@ final class ActionRunner: @unchecked Sendable {
             if once { loop.execute { self.input(.finish) } }
             // A refusal was said already, with the wait; a lost connection is said each time.
             guard refusal == nil else { break }
-            StandardError.line("gesturectl actions: lost gestured (\(reason.contains("Permission denied") ? DaemonConnection.absence(client.path, reason) : reason))\(once ? "" : "; reconnecting")")
+            if reason.contains("Permission denied") || reason.contains("errno: 13)") {
+                StandardError.line("gesturectl actions: \(DaemonConnection.absence(client.path, reason))\(once ? "" : "; asking again")")
+            } else if !everConnected {
+                guard !once else { break }  // --once ends, saying so
+                StandardError.line("gesturectl actions: gestured is not running at \(client.path) (\(DaemonConnection.words(reason))); waiting for it")
+            } else {
+                StandardError.line("gesturectl actions: lost gestured at \(client.path) (\(DaemonConnection.words(reason)))\(once ? "" : "; reconnecting")")
+            }
         case .subscriptionRefused(let handle, let code, let message) where code != "forbidden":
             refused(handle, code: code, message)
         case .serverError(let code, let message) where code == "forbidden", .subscriptionRefused(_, let code, let message) where code == "forbidden":

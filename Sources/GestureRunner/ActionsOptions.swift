@@ -86,7 +86,7 @@ public struct ActionsOptions: ParsableArguments, Sendable {
         case .finished:
             return
         case .noDaemon:
-            throw CleanExit.message("gesturectl actions: gestured is not running\(daemon.socket.map { " at \($0)" } ?? "")", code: 1)
+            throw CleanExit.message("gesturectl actions: gestured is not running at \(daemon.socket ?? SocketPath.resolve() ?? SocketPath.system)", code: 1)
         case .refused(let reason):
             throw DaemonConnection.refused("gesturectl actions", reason)
         }

@@ -51,6 +51,22 @@ import Testing
         #expect(file.needsDesktop)
     }
 
+    /// Issue 60: every window-action key asks for the desktop, `backWindow:` alone too (the
+    /// touchegg importer writes it for a gesture's way back).
+    @Test func aFileWhoseOnlyWindowActionIsBackWindowNeedsTheDesktop() throws {
+        let file = try ActionsFile.parse("""
+            version: 1
+            actions:
+              - gesture: drag-3
+                on: { update: { every: { distance: 20 } } }
+                keys: ctrl+Tab
+                backWindow: close
+            """, file: "actions.yml")
+        #expect(file.actions[0].back == .window(.close))
+        #expect(file.needsDesktop)
+        #expect(try !ActionsFile.parse("version: 1\nactions:\n  - gesture: drag-3\n    on: { update: { every: { distance: 20 } } }\n    keys: a\n    backKeys: b\n", file: "a.yml").needsDesktop)
+    }
+
     /// Issue 34: a gesture with an action that runs whatever is in front consumes its touches
     /// by default; `consume:` says otherwise either way; one whose actions all wait for an
     /// application listens unless one says `consume: true`.

@@ -9,9 +9,11 @@ final class ActionsRunnerProcess {
     /// What it logged so far.
     var log = ""
 
-    init(_ arguments: [String]) throws {
+    /// `gesturectl actions` with `arguments`; `environment` is added to the test's own.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = DaemonProcess.root.appendingPathComponent(".build/debug/gesturectl")
         process.arguments = ["actions"] + arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = DaemonProcess.root
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
