@@ -12,7 +12,8 @@
   and the runner says it asked);
 - "this one exactly" saved with its definition, tried first (the view subscribes to it);
 - Undo puts the file back byte for byte;
-- a save from a page that read the file before it changed on disk is refused, the file as it was;
+- a save from a page that read the file before it changed on disk is refused, the file as it was,
+  and the list read afresh, so the same save made again goes through;
 - a touchegg file imported in the page, with its notes, accepted into the file;
 - `when:` from the application in front (a headless sway with a foot window says which), tried
   there and not for another;
@@ -204,6 +205,13 @@ def panel(driver):
             refusal = note(driver, "changed on disk since this page read it")
             check(refusal is not None and "nothing was saved" in refusal, "a stale save is refused with the reason: " + repr(refusal))
             check(text(path) == changed, "and the file is as the editor left it")
+            # The refusal read the file afresh (issue 60): the same Save, again, now goes through.
+            driver.find_element(By.ID, "save").click()
+            note(driver, "saved at line")
+            check("keys: ctrl+z" in text(path) and text(path).endswith("# changed in an editor\n"), "after the refusal the retried save is made against the file as it is now")
+            changed = text(path) + "# and changed again\n"
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(changed)
             driver.find_element(By.ID, "undo").click()
             note(driver, "changed on disk after the save")
             check(text(path) == changed, "Undo after the file changed on disk leaves it alone")
@@ -225,7 +233,7 @@ def panel(driver):
             driver.find_element(By.ID, "import-accept").click()
             note(driver, "added %s imported actions; gesturectl actions (pid %d) has read it" % (count, runner.process.pid))
             after = text(path)
-            check(after.startswith(before[:before.index("\n# the end of my file")]) and after.endswith("\n# the end of my file\n# changed in an editor\n"),
+            check(after.startswith(before[:before.index("\n# the end of my file")]) and after.endswith("\n# the end of my file\n# changed in an editor\n# and changed again\n"),
                   "the imported actions are added to the list, the rest kept")
             listed = subprocess.run([GESTURECTL, "actions", "--check", "--file", path], capture_output=True, text=True)
             check(listed.returncode == 0, "the file with the imported actions passes gesturectl actions --check: " + listed.stderr)

@@ -28,6 +28,12 @@ import Testing
         try browse("Tests/browser/view_actions_test.py", ["ACTIONS_SCREENSHOT": DaemonProcess.root.appendingPathComponent(".build/actions-panel.png").path])
     }
 
+    /// Issue 60: the panel on files as people keep them: CR LF and a byte-order mark, a block
+    /// scalar's comment-like last line, a stow-like symbolic link saved through.
+    @Test func theActionsPanelKeepsFilesAsPeopleKeepThem() throws {
+        try browse("Tests/browser/view_files_test.py", [:])
+    }
+
     /// Runs one of Tests/browser's scripts with the built binaries; it passes when it says OK.
     func browse(_ script: String, _ environment: [String: String]) throws {
         try #require(

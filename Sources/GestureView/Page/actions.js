@@ -6,9 +6,15 @@ const panel = { version: null, adding: false, trying: false, candidates: [], exa
 const post = async (verb, body) => {
   const response = await fetch("/actions/" + verb + "?token=" + encodeURIComponent(token), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const answer = await response.json().catch(() => ({ error: response.statusText }));
-  if (!response.ok) throw new Error(answer.error);
+  if (!response.ok) throw Object.assign(new Error(answer.error), { status: response.status });
   return answer;
 };
+// A refusal said; one because the file changed on disk (409) shows the file as it is now, so
+// that the next save is made against it (issue 60).
+async function refused(error) {
+  note(error.message, false);
+  if (error.status === 409) await loadActions();
+}
 
 function showActions(list) {
   panel.version = list.version;
@@ -253,7 +259,7 @@ $("save").onclick = async () => {
     const said = "saved at line " + list.added + " of " + list.shown + (list.mistakes.length ? "" : ", no mistakes");
     note(said, list.mistakes.length === 0);
     followRunner(said, list.version);
-  } catch (error) { note(error.message, false); }
+  } catch (error) { await refused(error); }
 };
 $("undo").onclick = async () => {
   try {
@@ -261,7 +267,7 @@ $("undo").onclick = async () => {
     showActions(list);
     note("the last save is undone", true);
     followRunner("the last save is undone", list.version);
-  } catch (error) { note(error.message, false); }
+  } catch (error) { await refused(error); }
 };
 let importing = null;
 async function importFile(file, accept) {
@@ -283,7 +289,7 @@ async function pickImport(file) {
   try { await importFile(importing, false); } catch (error) { note(error.message, false); }
 }
 $("import-file").onchange = () => { if ($("import-file").files[0]) pickImport($("import-file").files[0]); $("import-file").value = ""; };
-$("import-accept").onclick = async () => { try { await importFile(importing, true); } catch (error) { note(error.message, false); } };
+$("import-accept").onclick = async () => { try { await importFile(importing, true); } catch (error) { await refused(error); } };
 $("import-cancel").onclick = () => { $("importer").hidden = true; };
 // Another tool's file dropped on the panel is imported, not replayed.
 $("actions-box").addEventListener("drop", (event) => {
