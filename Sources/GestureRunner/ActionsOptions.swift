@@ -121,7 +121,10 @@ public struct ActionsOptions: ParsableArguments, Sendable {
             throw CleanExit.message("gesturectl actions: \(path): \(Counted.words(problems.count, "mistake")), checked against \(against)", code: 1)
         }
         var output = FileHandleOutput()
-        for index in actions.actions.indices { output.write(checked.line(index, of: actions)) }
+        // What the file takes from the desktop: a consumed gesture's touches never reach it.
+        for index in actions.actions.indices {
+            output.write(checked.line(index, of: actions) + (actions.consumes(actions.actions[index].gesture) ? " [consumes: the desktop does not get these touches]" : ""))
+        }
         if let layout = checked.layout { output.write("keys are typed as on keyboard layout \(layout)") }
         if actions.needsDesktop { output.write(Self.desktop()) }
         output.write("\(path): \(Counted.words(actions.actions.count, "action")), no mistakes (checked against \(against))")

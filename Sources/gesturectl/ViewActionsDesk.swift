@@ -209,7 +209,7 @@ actor ViewActionsDesk {
         guard let version = body?["version"]?.stringValue else { throw ViewRefusal(status: 400, "the body has no `version` (the file's, as the page read it)") }
         let now = ActionsFileEdit.version(of: text)
         guard version == now else {
-            throw ViewRefusal(status: 409, "\(path) changed on disk since this page read it; nothing was saved: look at the list again (it is read afresh) and add the action again")
+            throw ViewRefusal(status: 409, "\(UserConfigHome.shown(path)) changed on disk since this page read it; nothing was saved: the list now shows the file as it is; save again to add the action to it")
         }
     }
 
@@ -246,7 +246,7 @@ actor ViewActionsDesk {
     func undoSave(_ body: JSONValue?) throws -> JSONValue {
         let now = try text()
         guard let undo, undo.written == ActionsFileEdit.version(of: now) else {
-            throw ViewRefusal(status: 409, undo == nil ? "nothing to undo: this page saved nothing" : "\(path) changed on disk after the save; it is left as it is")
+            throw ViewRefusal(status: 409, undo == nil ? "nothing to undo: this page saved nothing" : "\(UserConfigHome.shown(path)) changed on disk after the save; it is left as it is")
         }
         try requireVersion(body, now)
         if let before = undo.before {

@@ -195,8 +195,11 @@ function chord(event) {
   if (event.ctrlKey) mods.push("ctrl");
   if (event.altKey) mods.push("alt");
   if (event.metaKey) mods.push("super");
-  let name = KEY_NAMES[event.key] || event.key;
-  if (event.key.length === 1) name = event.key.toLowerCase() === event.key.toUpperCase() ? event.key : event.key.toLowerCase();
+  // The keypad by its own xkb names (KP_1, KP_Add), whatever Num Lock makes of it; Space is
+  // `space`, not " " (issue 60).
+  const pad = /^Numpad(\d|Add|Subtract|Multiply|Divide|Enter|Decimal|Equal)$/.exec(event.code || "");
+  let name = pad ? "KP_" + pad[1] : KEY_NAMES[event.key] || event.key;
+  if (!pad && !KEY_NAMES[event.key] && event.key.length === 1) name = event.key.toLowerCase() === event.key.toUpperCase() ? event.key : event.key.toLowerCase();
   if (event.shiftKey && (event.key.length > 1 || event.key.toLowerCase() !== event.key.toUpperCase())) mods.push("shift");
   return mods.concat([name]).join("+");
 }
