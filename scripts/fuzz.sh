@@ -13,7 +13,7 @@ set -eu
 bin=$1
 seconds=${FUZZ_SECONDS:-60}
 work=${FUZZ_DIR:-.fuzz}
-harnesses=${FUZZ_HARNESSES:-request config evemu libinput-record evtest decoder forwarder import}
+harnesses=${FUZZ_HARNESSES:-request config evemu libinput-record evtest decoder forwarder import edit}
 # Limits every input must stay within: 10 s, 2 GiB resident, no single allocation over 512 MiB.
 limits="-timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512"
 
@@ -38,13 +38,17 @@ seed() {  # seed HARNESS: fills $work/seeds/HARNESS
     evtest) small Fixtures/evtest/*.evtest ;;
     decoder) python3 scripts/fuzz-decoder-seeds.py "$dir" Fixtures/real/*.evemu ;;
     import) small Fixtures/imports/* ;;
+    edit)  # an even first byte: an actions file; odd: a draft (EditHarness)
+        for f in Fuzz/seeds/actions/*.yml; do { printf '\000'; cat "$f"; } >"$dir/$(basename "$f")"; done
+        printf '\001%s' '{"gesture":"swipe-up-3","keys":"super+Up","shell":"echo '"'"'a'"'"'\n# b"}' >"$dir/draft-1"
+        printf '\001%s' '{"gesture":"x","define":"{ swipe: { direction: up } }","run":["a","#b"]}' >"$dir/draft-2" ;;
     esac
 }
 
 max_len() {  # the largest input libFuzzer makes: room for the real thing, small enough to be fast
     case $1 in
     request | decoder | forwarder) echo 4096 ;;
-    config | import) echo 16384 ;;
+    config | import | edit) echo 16384 ;;
     *) echo 32768 ;;
     esac
 }
@@ -54,6 +58,7 @@ dictionary() {
     request) echo Fuzz/dictionaries/json.dict ;;
     config) echo Fuzz/dictionaries/yaml.dict ;;
     import) echo Fuzz/dictionaries/import.dict ;;
+    edit) echo Fuzz/dictionaries/yaml.dict ;;
     evemu) echo Fuzz/dictionaries/evemu.dict ;;
     libinput-record) echo Fuzz/dictionaries/libinput-record.dict ;;
     evtest) echo Fuzz/dictionaries/evtest.dict ;;

@@ -15,6 +15,7 @@ enum FuzzEntry {
         "decoder": DecoderHarness.run,
         "forwarder": ForwarderHarness.run,
         "import": ImportHarness.run,
+        "edit": EditHarness.run,
     ]
 
     /// The harness that runs; set once, before any input.

@@ -20,4 +20,15 @@ import Testing
         #expect(ImportFormat.guess("gesture: swipe left xdotool key alt+Right\n") == .libinputGestures)
         #expect(ImportFormat.guess("<?xml version=\"1.0\"?>\n<touchégg>\n</touchégg>\n") == .touchegg)
     }
+
+    /// Issue 60: a file saved on Windows imports as its tool reads it: CR LF as LF (Python's
+    /// universal newlines, libyaml, expat), a byte-order mark dropped by the YAML and XML parsers.
+    @Test(arguments: [("libinput-gestures.conf", ImportFormat.libinputGestures), ("fusuma.yml", .fusuma), ("touchegg.conf", .touchegg), ("inputactions.yaml", .inputActions)])
+    func aWindowsCopyImportsAsTheFileDoes(name: String, format: ImportFormat) throws {
+        let text = ImportSample.text(name)
+        let windows = (format == .libinputGestures ? "" : "\u{FEFF}") + text.replacing("\n", with: "\r\n")
+        let plain = ImportFormat.plain(windows, for: ImportFormat.guess(ImportFormat.plain(windows, for: nil)))
+        #expect(ImportFormat.guess(plain) == format)
+        #expect(plain == text)
+    }
 }
