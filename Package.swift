@@ -104,7 +104,7 @@ let package = Package(
         // Other gesture tools' configurations as actions files (gesturectl import).
         // The actions file, what it runs (ActionTracker) and the strokes file: the actions runner's,
         // the importers' and the view's, never the daemon's.
-        .target(name: "GestureActions", dependencies: ["GesturePipeline", "GestureCore", "GestureWire", "YAML", "Evdev"]),
+        .target(name: "GestureActions", dependencies: ["GesturePipeline", "GestureCore", "GestureWire", "YAML", "Evdev", "Posix"]),
         .target(name: "GestureImport", dependencies: ["GestureActions", "GesturePipeline", "GestureWire", "GestureCore", "Evdev", "YAML", "CExpat", "CLibevdev"]),
         // The C library's file, environment and process calls, for what Foundation did (issue 12).
         .target(name: "Posix"),

@@ -78,6 +78,10 @@ public struct OverlayOptions: ParsableArguments, Sendable {
         return arguments
     }
 
+    /// The `argv[0]` `gesturectl overlay` starts `gestured-overlay` with, so that its messages
+    /// name the command the user typed.
+    public static let startedAs = "gesturectl overlay"
+
     /// Where `gestured-overlay` is looked for: beside this executable (a build folder), then in
     /// the `libexec` folder beside its `bin` (the package's /usr/libexec, `make install`'s).
     public static func programCandidates() -> [String] {

@@ -10,7 +10,8 @@ public enum OverlayEvent: Sendable, Equatable {
     /// A gesture event.
     case gesture(OverlayGesture)
     /// What the actions file runs for an instance (the runner's ``ActionTracker``, as the
-    /// view tells it): shown on that instance's card.
+    /// view tells it), in words (`ran keys super+Right`, or `would run …` when no runner runs
+    /// the file): shown on that instance's card.
     case action(instance: Int64, text: String)
     /// The connection to the daemon is gone: everything drawn goes.
     case reset

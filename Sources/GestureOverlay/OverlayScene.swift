@@ -237,7 +237,7 @@ public struct OverlayScene: Sendable {
             detail = settings.show.contains(.progress) ? gesture.cue?.text ?? "" : ""
         case .ended:
             if let action = card.action {
-                detail = "ran " + action
+                detail = action  // "ran …", or "would run …" when no runner runs the file
             } else if case .stroke(let name?)? = gesture.cue {
                 detail = name
             } else {

@@ -10,6 +10,10 @@ import GestureWire
 public struct OverlayFeed: Sendable {
     var tracker: ActionTracker?
     let actions: [ActionSpec]
+    /// Whether a runner (`gesturectl actions`, the user unit) runs the file now, as its status in
+    /// `$XDG_RUNTIME_DIR/gestured` says: a card says "ran" then, and "would run" when none does
+    /// (the overlay itself runs nothing). Set by the program.
+    public var runnerRuns = false
 
     /// A feed; `actions` (the user's actions file) says what ran for each gesture.
     public init(actions: ActionsFile?) {
@@ -52,7 +56,7 @@ public struct OverlayFeed: Sendable {
                 at: now)
             {
                 for firing in firings where actions.indices.contains(firing.action) {
-                    events.append(.action(instance: update.instance, text: firing.summary(of: actions[firing.action])))
+                    events.append(.action(instance: update.instance, text: (runnerRuns ? "ran " : "would run ") + firing.summary(of: actions[firing.action])))
                 }
             }
             let gesture = OverlayGesture(

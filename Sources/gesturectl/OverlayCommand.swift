@@ -15,7 +15,8 @@ struct OverlayCommand: ParsableCommand {
         guard let program = candidates.first(where: { access($0, X_OK) == 0 }) else {
             throw CleanExit.message("gesturectl overlay: gestured-overlay is not installed (looked for \(candidates.joined(separator: " and ")))", code: 1)
         }
-        let argv = [program] + options.arguments
+        // Its messages then begin `gesturectl overlay:`, the command the user typed.
+        let argv = [OverlayOptions.startedAs] + options.arguments
         var pointers = argv.map { strdup($0) } + [nil]
         execv(program, &pointers)
         throw CleanExit.message("gesturectl overlay: cannot start \(program): \(String(cString: strerror(errno)))", code: 1)

@@ -23,6 +23,10 @@ actor ViewActionsDesk {
     var undo: (before: String?, written: String)?
     /// The action being tried: a file of that one action, and its `define:` when it has one.
     private(set) var trial: ActionsFile?
+    /// The user's file with the tried action added at its end, as a save would make it: what
+    /// runs when the gesture is done — the file's own actions on that gesture too (issue 60).
+    /// Nil when the file does not read.
+    private(set) var trialWithFile: ActionsFile?
     /// Changes each time the file or the trial changes, so the view's trackers know to start again.
     var generation = 0
     /// The shape being recorded from the live touches (`stroke`), nil when none is.
@@ -175,9 +179,11 @@ actor ViewActionsDesk {
         let checked = ActionsCheck(made.file, configured: try Self.configured())
         let index = made.file.actions.count - 1
         let line = made.file.actions[index].line
+        // What the file already runs for that gesture: every one of them runs beside the new one.
+        let others = made.file.actions.indices.dropLast().filter { made.file.actions[$0].gesture == draft.gesture }
         return .object([
             ("gesture", .string(draft.gesture)), ("yaml", .string(Self.yaml(draft.entry))), ("text", .string(checked.line(index, of: made.file))),
-            ("consumes", .bool(made.file.consumes(draft.gesture))),
+            ("consumes", .bool(made.file.consumes(draft.gesture))), ("others", .array(others.map { .string(checked.line($0, of: made.file)) })),
             ("mistakes", .array(checked.problems.filter { ($0.line ?? 0) >= (line ?? 0) }.map { .string($0.message) })),  // the draft's own place: no file or line
         ])
     }
@@ -193,6 +199,7 @@ actor ViewActionsDesk {
     func tryOut(_ body: JSONValue?) throws -> JSONValue {
         guard body?["action"] != nil, body?["action"] != .null else {
             trial = nil
+            trialWithFile = nil
             generation += 1
             return .object([("trial", .null)])
         }
@@ -200,6 +207,7 @@ actor ViewActionsDesk {
         let text = "version: 1\nactions:\n" + Self.yaml(draft.entry).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
         let file = try ActionsFile.parse(text, file: "the action tried", strokes: try UserStrokes.load(strokesPath))
         trial = file
+        trialWithFile = try? added([draft.entry]).file
         generation += 1
         return try check(body)
     }
@@ -223,6 +231,7 @@ actor ViewActionsDesk {
         }
         undo = (before, ActionsFileEdit.version(of: text))
         trial = nil
+        trialWithFile = nil
         generation += 1
     }
 

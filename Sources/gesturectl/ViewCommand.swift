@@ -196,6 +196,8 @@ struct ViewCommand: AsyncParsableCommand {
         }
         var status = lines.line(.connected(hello)) ?? ""
         await broadcast.setGreeting([Self.status(status), Self.message(greeting, text: nil)])
+        // A page opened while the view waited for the daemon is told too (issue 60).
+        await broadcast.publish(Self.status(status))
         await publish(.connected(hello))
         while let event = await iterator.next() {
             var news = false

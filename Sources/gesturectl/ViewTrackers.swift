@@ -11,6 +11,9 @@ struct ViewTrackers {
     var generation = -1
     var file: ActionsFile?
     var trial: ActionsFile?
+    /// The file with the tried action added (what a save makes), whose actions the trial runs:
+    /// the tried one is its last.
+    var trialWithFile: ActionsFile?
     var tracker: ActionTracker?
     var trialTracker: ActionTracker?
 
@@ -21,8 +24,9 @@ struct ViewTrackers {
         generation = await desk.generation
         file = await desk.file()
         trial = await desk.trial
+        trialWithFile = trial == nil ? nil : await desk.trialWithFile ?? trial
         tracker = file.map { ActionTracker(actions: $0.actions) }
-        trialTracker = trial.map { ActionTracker(actions: $0.actions) }
+        trialTracker = trialWithFile.map { ActionTracker(actions: $0.actions) }
         await link.define([file, trial].compactMap { $0 })
     }
 
@@ -40,11 +44,17 @@ struct ViewTrackers {
                 messages.append(JSONValue.object([("view", "action"), ("text", .string(text))]).serialized)
             }
         }
-        if let trial, let firings = trialTracker?.handle(event, at: now, focus: trial.needsDesktop ? focus : .unknown) {
-            for firing in firings {
-                let text = "\(trial.actions[firing.action].gesture)#\(firing.instance) \(update.phase.rawValue): would run \(firing.summary(of: trial.actions[firing.action]))"
-                messages.append(JSONValue.object([("view", "trial"), ("text", .string(text))]).serialized)
+        if let trial = trialWithFile, let tried = trial.actions.indices.last,
+           case let firings = (trialTracker?.handle(event, at: now, focus: trial.needsDesktop ? focus : .unknown) ?? []).filter({ trial.actions[$0.action].gesture == trial.actions[tried].gesture }),
+           let first = firings.first {
+            // One line an event of the tried gesture: the tried action (the file's last) first,
+            // then each one the file already has on that gesture.
+            let parts = firings.sorted { ($0.action == tried ? -1 : $0.action) < ($1.action == tried ? -1 : $1.action) }.map { firing in
+                let spec = trial.actions[firing.action]
+                return firing.summary(of: spec) + (firing.action == tried ? "" : " (line \(spec.line ?? 0), already in the file)")
             }
+            let text = "\(trial.actions[first.action].gesture)#\(first.instance) \(update.phase.rawValue): would run \(parts.joined(separator: "; and "))"
+            messages.append(JSONValue.object([("view", "trial"), ("text", .string(text))]).serialized)
         }
         return messages
     }

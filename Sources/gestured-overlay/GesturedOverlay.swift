@@ -22,7 +22,9 @@ struct GesturedOverlay: ParsableCommand {
 
     @OptionGroup var options: OverlayOptions
 
-    static let name = "gestured-overlay"
+    /// What its messages begin with: the command the user typed — `gesturectl overlay` starts
+    /// it with that as its `argv[0]` — or its own name.
+    static let name = CommandLine.arguments.first == OverlayOptions.startedAs ? OverlayOptions.startedAs : "gestured-overlay"
 
     /// The actions file, or nil when none was given and the user's does not exist.
     func actionsFile() throws -> ActionsFile? {
@@ -55,7 +57,9 @@ struct GesturedOverlay: ParsableCommand {
             let shown = ActionsOverlay.Part.allCases.filter(settings.show.contains).map(\.rawValue)
             print("shows: \(shown.isEmpty ? "nothing" : shown.joined(separator: ", "))")
             print("touchpad miniature: \(settings.padCorner.rawValue), \(GestureEventText.format(settings.padWidth, 0)) px wide")
-            print("output: \(wanted ?? "the compositor's choice")")
+            let onX11: Bool
+            if case .x11? = OverlayOptions.displayKind(options.display, environment: ProcessEnvironment.current) { onX11 = true } else { onX11 = false }
+            print("output: \(wanted.map { onX11 ? "\($0) (a Wayland output: ignored on X11, where the whole screen is covered)" : $0 } ?? "the compositor's choice")")
             let bars = goals.sorted { $0.key < $1.key }.map { "\($0.key) \(GestureEventText.format($0.value, 0)) mm" }
             print("progress bars (from \(configPath ?? "the built-in set")): \(bars.isEmpty ? "none" : bars.joined(separator: ", "))")
             print("actions named on cards: \(actions.map { "\($0.actions.count) from \($0.source)" } ?? "none (no actions file)")")
@@ -66,7 +70,8 @@ struct GesturedOverlay: ParsableCommand {
             switch OverlayOptions.displayKind(options.display, environment: ProcessEnvironment.current) {
             case .wayland(let name): surface = try WaylandOverlaySurface(display: name, output: wanted)
             case .x11(let name):
-                if let wanted { throw OverlayError("on X11 the overlay covers the whole screen; `output: \(wanted)` is for Wayland (docs/OVERLAY.md)") }
+                // A file written for Wayland still draws on X11 (and the user unit does not loop).
+                if let wanted { StandardError.line("\(Self.name): on X11 the overlay covers the whole screen; `output: \(wanted)` names a Wayland output and is ignored here (docs/OVERLAY.md)") }
                 surface = try X11OverlaySurface(display: name)
             case nil: throw OverlayError("no display: neither WAYLAND_DISPLAY nor DISPLAY is set (give --display)")
             }
@@ -99,7 +104,9 @@ struct GesturedOverlay: ParsableCommand {
         let client = GestureClient(path: socket, reconnects: true)
         await client.subscribe(SubscriptionRequest(touches: true))
         await client.start()
+        let actionsPath = actions?.source
         var feed = OverlayFeed(actions: actions)
+        var runnerCheckedAt = -Double.infinity
         var waiting = false  // said once per absence, not at every retry
         for await event in client.events {
             if Task.isCancelled { break }
@@ -115,6 +122,11 @@ struct GesturedOverlay: ParsableCommand {
             default: break
             }
             let now = MonotonicTime.seconds
+            // Whether a runner runs the file, looked up at most once a second, on a gesture.
+            if case .gesture = event, let actionsPath, now - runnerCheckedAt >= 1 {
+                feed.runnerRuns = RunnerStatus.folder().map { !RunnerStatus.read(running: actionsPath, in: $0).isEmpty } ?? false
+                runnerCheckedAt = now
+            }
             loop.take(feed.events(event, at: now), at: now)
         }
         await client.close()

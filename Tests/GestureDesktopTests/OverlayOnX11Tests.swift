@@ -87,10 +87,13 @@ struct OverlayOnX11Tests {
         let scratch = try Self.scratch()
         defer { _ = try? ChildProcess(["rm", "-rf", scratch], environment: ProcessEnvironment.current).wait() }
         try OverlayOnSwayTests.edgeSwipe(held: true, into: scratch + "/edge-held.yml")
-        try OverlayOnSwayTests.write("version: 1\nactions: []\n", to: scratch + "/actions.yml")
+        // OVERLAY.md's own `output:` (a Wayland output's name): said and ignored on X11, never an exit (issue 60).
+        try OverlayOnSwayTests.write("version: 1\noverlay: { output: eDP-1 }\nactions: []\n", to: scratch + "/actions.yml")
         let processes = try OverlayOnSwayTests.start(display: x.display, scratch, recording: scratch + "/edge-held.yml", actions: scratch + "/actions.yml")
         defer { OverlayOnSwayTests.stop(processes) }
-        #expect(OverlayOnSwayTests.waitForText(scratch + "/overlay.err", "shown", seconds: 15).contains("gestured-overlay: shown, 1024×768 pixels"))
+        let said = OverlayOnSwayTests.waitForText(scratch + "/overlay.err", "shown", seconds: 15)
+        #expect(said.contains("gestured-overlay: shown, 1024×768 pixels"))
+        #expect(said.contains("gestured-overlay: on X11 the overlay covers the whole screen; `output: eDP-1` names a Wayland output and is ignored here (docs/OVERLAY.md)"))
 
         // The finger rests at (45.5, 84.6) mm of 293.6 × 165.2 mm: on the 1024 × 768 screen, (158, 393).
         let end = MonotonicTime.seconds + 15

@@ -7,6 +7,8 @@
 - Add, do the swipe: the page offers the gestures that ended and "this one exactly";
 - keys captured from a key press (super+Right), checked with the runner's checker;
 - Try: the next swipe says what would run, and nothing runs;
+- a second action on a gesture the file already acts on: the check and Try name the first, and
+  Save asks before adding it;
 - Save: the file keeps every byte outside the added action; the running runner reads it again
   and types the new keys on the next swipe (here the replaying daemon has no virtual keyboard,
   and the runner says it asked);
@@ -36,6 +38,8 @@ import urllib.request
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
 
 from browsing import GESTURECTL, View, browser, check, daemon, finish, wait
 
@@ -220,6 +224,32 @@ def panel(driver):
             driver.find_element(By.ID, "undo").click()
             note(driver, "changed on disk after the save")
             check(text(path) == changed, "Undo after the file changed on disk leaves it alone")
+
+            # A second action on the same gesture (issue 60): the check and Try say what the file
+            # already runs for it, and Save asks before adding it beside the first.
+            adding(driver)
+            pick(driver, "gesture swipe-left-3")
+            press_keys(driver, Keys.CONTROL, Keys.ALT, Keys.ARROW_RIGHT)
+            checked(driver, "keys ctrl+alt+Right")
+            also = wait(driver, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#draft-check .also")], "the check says what the gesture already runs")
+            check(also is not None and len(also) == 1 and also[0].startswith("also runs: line ") and "swipe-left-3 ended → keys ctrl+z" in also[0], "the existing action is named: " + repr(also))
+            driver.find_element(By.ID, "try").click()
+            both = wait(driver, lambda d: "ended: would run" in d.find_element(By.ID, "trial").text and d.find_element(By.ID, "trial").text, "the next swipe says what would run")
+            check(both is not None and "would run keys ctrl+alt+Right" in both and "; and keys ctrl+z" in both and "already in the file)" in both,
+                  "Try says both actions would run: " + repr(both))
+            before_second = text(path)
+            driver.find_element(By.ID, "save").click()
+            WebDriverWait(driver, 30).until(EC.alert_is_present())
+            question = driver.switch_to.alert.text
+            check(question.startswith("This gesture already runs:") and "keys ctrl+z" in question, "Save asks first: " + repr(question))
+            driver.switch_to.alert.dismiss()
+            note(driver, "nothing was saved: the gesture already has an action")
+            check(text(path) == before_second, "declined, the file is unchanged")
+            driver.find_element(By.ID, "save").click()
+            WebDriverWait(driver, 30).until(EC.alert_is_present())
+            driver.switch_to.alert.accept()
+            note(driver, "saved at line")
+            check("keys: ctrl+alt+Right" in text(path) and "keys: ctrl+z" in text(path), "accepted, both are in the file")
 
             # Import a touchegg file in the page.
             driver.refresh()

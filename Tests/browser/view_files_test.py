@@ -7,7 +7,8 @@ browser against the built `gesturectl view` (no daemon: the panel works on the f
 - the last action's block scalar (`shell: |`) ending in a line that starts with `#` keeps that
   line: the new action goes after the block, not inside it;
 - the file is a symbolic link into a stow-like dotfiles folder: the save goes through the link
-  to the dotfiles copy, and the link stays a link.
+  to the dotfiles copy, and the link stays a link;
+- the page opened before the daemon says it is connected once the daemon starts.
 
 Each save is the page's own request (its `post`, as its Save button sends it). Exit status 0
 when every check passed.
@@ -18,7 +19,7 @@ import tempfile
 
 from selenium.webdriver.common.by import By
 
-from browsing import View, browser, check, finish, wait
+from browsing import View, browser, check, daemon, finish, wait
 
 ORIGINAL = ("\ufeff# Saved on Windows.\r\nversion: 1\r\nactions:\r\n"
             "  - gesture: swipe-left-3\r\n    keys: super+Right\r\n"
@@ -65,6 +66,15 @@ def files(driver):
             check(os.path.islink(os.path.join(home, ".config", "gestured")) and not os.path.islink(target), "the links stay links, the target a file")
             check(sorted(os.listdir(dotfiles)) == ["actions.yml"], "nothing is left beside it: " + repr(os.listdir(dotfiles)))
             check(view.process.poll() is None, "gesturectl view still runs")
+            # The page opened before the daemon: its status follows the connection once the
+            # daemon starts (it stayed at "waiting for gestured at …").
+            check(driver.find_element(By.ID, "status").text.startswith("waiting for gestured at " + os.path.join(home, "none.sock")), "the page says it waits for the daemon")
+            started = daemon("--replay", "Fixtures/constructed/swipe-3-left.yml", "--socket", os.path.join(home, "none.sock"))
+            try:
+                wait(driver, lambda d: d.find_element(By.ID, "status").text.startswith("connected to gestured"), "the page says it is connected once the daemon starts")
+            finally:
+                started.terminate()
+                started.wait(timeout=60)
         finally:
             view.stop()
     # A file link (yadm, home-manager) rather than a folder link.

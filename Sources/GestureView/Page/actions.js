@@ -138,7 +138,8 @@ async function checkDraft() {
     $("draft-yaml").textContent = answer.yaml;
     $("draft-check").replaceChildren(...[answer.text].concat(answer.mistakes).map((text, index) => {
       const div = document.createElement("div"); div.textContent = text; if (index) div.className = "mistake"; return div;
-    }));
+    }), ...(answer.others || []).map((text) => Object.assign(document.createElement("div"), { className: "also", textContent: "also runs: " + text })));
+    panel.others = answer.others || [];
     if (!panel.consumeTouched) $("consume").checked = answer.consumes;
     $("consume-note").textContent = $("consume").checked
       ? "Consumed: while you do this gesture, the desktop and its applications do not see those fingers."
@@ -255,6 +256,11 @@ async function followRunner(said, version) {
 }
 
 $("save").onclick = async () => {
+  // A second action on a gesture runs beside the first, every time: asked, not assumed.
+  if (panel.others && panel.others.length && !confirm("This gesture already runs:\n" + panel.others.join("\n") + "\n\nAdd this action too, so both run?")) {
+    note("nothing was saved: the gesture already has an action", false);
+    return;
+  }
   try {
     const list = await post("save", { version: panel.version, action: draft() });
     stopAdding();

@@ -1,4 +1,4 @@
-import GestureRunner
+import GestureActions
 import Glibc
 import Testing
 
