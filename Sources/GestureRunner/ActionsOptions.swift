@@ -126,6 +126,11 @@ public struct ActionsOptions: ParsableArguments, Sendable {
             output.write(checked.line(index, of: actions) + (actions.consumes(actions.actions[index].gesture) ? " [consumes: the desktop does not get these touches]" : ""))
         }
         if let layout = checked.layout { output.write("keys are typed as on keyboard layout \(layout)") }
+        // What a test against a replay needs to know: the replay waits for every subscription.
+        let subscriptions = actions.subscriptions(configured: configured.bindings.map(\.name)).count
+        if subscriptions > 1 {
+            output.write("the runner makes \(subscriptions) subscriptions: against a replay, give gestured --wait-subscribers \(subscriptions)")
+        }
         if actions.needsDesktop { output.write(Self.desktop()) }
         output.write("\(path): \(Counted.words(actions.actions.count, "action")), no mistakes (checked against \(against))")
         output.flush()

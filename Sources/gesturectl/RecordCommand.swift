@@ -60,6 +60,8 @@ struct RecordCommand: AsyncParsableCommand {
         // Where it goes, first: a recording is not made to be lost at the end.
         for path in [file] + (noTranscript ? [] : [file + ".expected.jsonl"]) {
             do {
+                // Missing folders are made, as `import --output` makes them: one rule for both.
+                try TextFile.makeParentFolders(of: path)
                 try TextFile.checkWritable(path)
             } catch {
                 throw CleanExit.message("gesturectl record: \(error)", code: 1)
