@@ -29,8 +29,7 @@ public struct ActionFiring: Sendable, Equatable {
     /// overlay's cards): the command's words, `sh -c '…'`, the keys, or the window action.
     public func summary(of spec: ActionSpec) -> String {
         switch isBack ? spec.back : spec.command {
-        case .argv(let words)?: words.joined(separator: " ")
-        case .shell(let line)?: "sh -c '\(line)'"
+        case .argv?, .shell?: (isBack ? spec.back : spec.command)?.commandLine ?? ""
         case .input(let input)?: input.summary + (isRelease ? " (released)" : "")
         case .window(let action)?: "window \(action)"
         case nil: "nothing"

@@ -172,8 +172,7 @@ public struct ActionsOptions: ParsableArguments, Sendable {
         if case .began = action.trigger { holds = true } else { holds = false }
         func text(_ command: ActionCommand, _ steps: ActionKeys.Steps?) -> String {
             switch command {
-            case .argv(let words): return words.joined(separator: " ")
-            case .shell(let line): return "sh -c '\(line)'"
+            case .argv, .shell: return command.commandLine ?? ""
             case .input(let input):
                 guard let steps else { return input.summary }
                 if holds && input.holds {
