@@ -94,7 +94,11 @@ public struct ActionsFile: Sendable, Equatable {
 
     /// Why a name is not a gesture the daemon has.
     public static func unknown(_ name: String, configured: [String]) -> String {
-        "gesture `\(name)` is neither configured in gestured nor defined in this file (`define:`); configured: \(configured.joined(separator: ", "))"
+        let near = NearestNames.of(name, among: configured)
+        let hint = near.isEmpty
+            ? "none of the \(configured.count) configured is near that name"
+            : "did you mean \(near.map { "`\($0)`" }.joined(separator: " or "))? (\(configured.count) configured)"
+        return "gesture `\(name)` is neither configured in gestured nor defined in this file (`define:`); \(hint)"
     }
 
     /// The configured gestures the actions use (each once, in file order).

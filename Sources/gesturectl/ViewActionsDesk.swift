@@ -104,21 +104,38 @@ actor ViewActionsDesk {
         do {
             file = try ActionsFile.parse(text, file: path, strokes: try UserStrokes.load(strokesPath))
         } catch {
-            fields += [("actions", .array([])), ("mistakes", .array([.string("\(error)")])), ("unreadable", .bool(true))]
+            fields += [("actions", .array([])), ("mistakes", .array([.string(inPanel("\(error)"))])), ("unreadable", .bool(true))]
             return .object(fields)
         }
         let checked = ActionsCheck(file, configured: try Self.configured())
+        var problems: [(line: Int?, text: String)] = []
+        for problem in checked.problems { problems.append((problem.line, inPanel(problem.description))) }
         let actions = file.actions.indices.map { index -> JSONValue in
             let action = file.actions[index]
             return .object([
                 ("line", action.line.map { .number(Double($0)) } ?? .null), ("gesture", .string(action.gesture)),
                 ("text", .string(checked.line(index, of: file))), ("consumes", .bool(file.consumes(action.gesture))),
-                ("mistakes", .array(checked.problems.filter { $0.line != nil && $0.line == action.line }.map { .string($0.description) })),
+                ("mistakes", .array(problems.filter { $0.line != nil && $0.line == action.line }.map { .string($0.text) })),
             ])
         }
-        fields += [("actions", .array(actions)), ("mistakes", .array(checked.problems.map { .string($0.description) }))]
+        fields += [("actions", .array(actions)), ("mistakes", .array(problems.map { .string($0.text) }))]
         if let layout = checked.layout { fields.append(("layout", .string(layout))) }
         return .object(fields)
+    }
+
+    /// A mistake as the panel says it: the panel names its one file at the top, so a message
+    /// about it begins `line 5:` rather than with the file's whole path; any other path under
+    /// the user's home is written with `~` (issue 60).
+    nonisolated func inPanel(_ text: String) -> String {
+        var text = text
+        if text.hasPrefix(path + ":") {
+            let rest = text.dropFirst(path.count + 1)
+            let digits = rest.prefix { $0.isNumber }
+            text = !digits.isEmpty && rest.dropFirst(digits.count).hasPrefix(":")
+                ? "line " + rest : String(rest.drop { $0 == " " })
+        }
+        guard let home = ProcessEnvironment.current["HOME"], home.count > 1 else { return text }
+        return text.replacing(home + "/", with: "~/")
     }
 
     /// Notes `app` as the application in front when a gesture ended.

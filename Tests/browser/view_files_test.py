@@ -98,6 +98,21 @@ def files(driver):
         finally:
             view.stop()
 
+    # A mistake in the panel names its line, not the file's whole path (the panel names the file
+    # at its top), and the nearest configured names, not all of them.
+    with tempfile.TemporaryDirectory() as home:
+        path = os.path.join(home, "actions.yml")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write("version: 1\nactions:\n  - gesture: swipe-lef-3\n    run: [true]\n")
+        view = View("--socket", os.path.join(home, "none.sock"), "--actions", path, environment={"HOME": home, "XDG_RUNTIME_DIR": home})
+        try:
+            driver.get(view.address)
+            said = wait(driver, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#actions-list .mistake")], "the mistake is shown under its action")
+            check(said is not None and len(said) == 1 and said[0].startswith("line 3: gesture `swipe-lef-3` is neither configured")
+                  and "did you mean `swipe-left-3`" in said[0] and home not in said[0], "the mistake names its line and the nearest name: " + repr(said))
+        finally:
+            view.stop()
+
 
 def main():
     return finish(browser(), (files,))
