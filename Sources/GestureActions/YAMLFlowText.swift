@@ -20,6 +20,22 @@ public enum YAMLFlowText {
         return out
     }
 
+    /// `value` in the flow style a person writes (`{ swipe: { direction: up, fingers: 3 } }`):
+    /// mappings and lists spaced, names plain where YAML reads them back as the same strings,
+    /// everything else as ``of(_:)`` writes it. What `define:` is written as (issue 60).
+    public static func written(_ value: JSONValue) -> String {
+        switch value {
+        case .object(let pairs):
+            return pairs.isEmpty ? "{}" : "{ " + pairs.map { scalar($0.0) + ": " + written($0.1) }.joined(separator: ", ") + " }"
+        case .array(let items):
+            return "[" + items.map(written).joined(separator: ", ") + "]"
+        case .string(let text):
+            return scalar(text)
+        default:
+            return of(value)
+        }
+    }
+
     /// `text` as a YAML scalar: plain when YAML reads it back as that very string (a name such
     /// as `swipe-left-3` or `super+Right`), else quoted as ``of(_:)`` writes it.
     public static func scalar(_ text: String) -> String {

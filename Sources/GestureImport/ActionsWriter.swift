@@ -70,7 +70,7 @@ public enum ActionsWriter {
             } else {
                 withoutName = definition
             }
-            out += "    define: \(yaml(withoutName))\n"
+            out += "    define: \(YAMLFlowText.written(withoutName))\n"
         }
         if let when = action.when {
             var fields: [String] = []

@@ -58,14 +58,3 @@ import Testing
         }
     }
 }
-
-@Suite struct YAMLFlowTextTests {
-    @Test func plainOnlyWhereYAMLReadsTheSameString() {
-        #expect(YAMLFlowText.scalar("super+Right") == "super+Right")
-        #expect(YAMLFlowText.scalar("swipe-left-3") == "swipe-left-3")
-        for quoted in ["true", "No", "~", "1.5", "-x", "a b", "a:b", "#a", "é"] {
-            #expect(YAMLFlowText.scalar(quoted).hasPrefix("\""), "\(quoted)")
-        }
-        #expect(YAMLFlowText.of(.string("a\u{2028}b")) == #""a\u2028b""#)
-    }
-}
