@@ -112,7 +112,7 @@ let package = Package(
         // actions runner's signals, sessions and file watch (no libinput).
         .target(
             name: "Descriptors",
-            dependencies: ["CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
+            dependencies: ["CLinux", "Posix", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
         // What gesturectl, gestured-actions and gestured-overlay share on a command line: --socket,
         // the connection to the daemon and its refusal, exit messages, the user's configuration
         // folder and strokes file, stdout.
@@ -143,8 +143,8 @@ let package = Package(
         .executableTarget(
             name: "gestured-overlay",
             dependencies: [
-                "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureOverlay", "GesturePipeline", "GestureWire", "OverlayScreen", "Posix",
-                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Descriptors", "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureOverlay", "GesturePipeline", "GestureWire", "OverlayScreen", "Posix",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "gestured-actions",
@@ -176,7 +176,7 @@ let package = Package(
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureCore", "GestureTesting"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GesturePipeline", "GestureCore", "GestureWire", "GestureTesting"]),
+        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GesturePipeline", "GestureCore", "GestureWire", "GestureTesting", "YAML"]),
         .testTarget(name: "GestureWireTests", dependencies: ["GestureWire", "GestureCore"]),
         .testTarget(
             name: "GestureDaemonTests",

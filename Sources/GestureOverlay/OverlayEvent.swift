@@ -1,3 +1,5 @@
+import GestureActions
+
 /// What the overlay is told, in the order the daemon and the actions file say it.
 public enum OverlayEvent: Sendable, Equatable {
     /// A device the daemon uses (its `hello` or a `device-added`).
@@ -15,4 +17,6 @@ public enum OverlayEvent: Sendable, Equatable {
     case action(instance: Int64, text: String)
     /// The connection to the daemon is gone: everything drawn goes.
     case reset
+    /// The actions file's `overlay:` read again (the file changed on disk): drawn from now on.
+    case settings(ActionsOverlay)
 }

@@ -11,7 +11,7 @@ import GestureActions
 /// while nothing happens.
 public struct OverlayScene: Sendable {
     /// What to draw and how (the actions file's `overlay:`).
-    public let settings: ActionsOverlay
+    public private(set) var settings: ActionsOverlay
     /// Each gesture's goal for its progress cue, by name: a swipe's or edge swipe's minimum
     /// distance (mm), a hold's minimum duration (s), a pinch's scale, a rotation's angle (°).
     public var goals: [String: Double]
@@ -84,6 +84,8 @@ public struct OverlayScene: Sendable {
             self.gesture(gesture, at: now)
         case .action(let instance, let text):
             cards[instance]?.action = text
+        case .settings(let settings):
+            self.settings = settings
         case .reset:
             devices = [:]
             trails = [:]

@@ -54,11 +54,8 @@ final class ActionRunner: @unchecked Sendable {
 
     /// The signalfd's and the folder watch's channels, closed at the end.
     var watches: [any Channel] = []
-    /// The inotify descriptor the folders are watched on (nil: none), the folders watched, and
-    /// the names whose change reloads the file (the file's and its links' names).
-    var inotify: Int32?
-    var watchedFolders: Set<String> = []
-    var watchedNames: Set<String> = []
+    /// The file's watch: its folder, and every folder on its chain of links (nil: none).
+    var fileWatch: FileWatch?
     /// The next wake-up (a deadline of the tracker or the processes), on the loop.
     var timer: Scheduled<Void>?
 
@@ -349,6 +346,9 @@ final class ActionRunner: @unchecked Sendable {
 
     /// Reads the file again; a mistake keeps the actions as they were.
     func reload(_ why: String) {
+        // A link re-pointed to another folder: watched before the file is read, so a save there
+        // after this read is seen too.
+        fileWatch?.refresh()
         let next: ActionsFile
         let nextKeys: ActionKeys
         do {
@@ -362,7 +362,6 @@ final class ActionRunner: @unchecked Sendable {
             return
         }
         defer { writeStatus(mistake: nil) }
-        watchFolders()
         guard next != file || nextKeys.layout != keys.layout else { return }
         // The new tracker knows nothing of the instances in flight: what their `on: began`
         // holds comes up now rather than never.
@@ -423,32 +422,15 @@ final class ActionRunner: @unchecked Sendable {
         } else {
             StandardError.line("gesturectl actions: cannot read signals (signalfd: \(String(cString: strerror(errno))))")
         }
-        guard let descriptor = InotifyEvents.open() else {
+        let path = path
+        guard let started = FileWatch.start(path, on: loop, cannotWatch: { folder, error in
+            StandardError.line("gesturectl actions: cannot watch \(folder) for changes (\(String(cString: strerror(error)))); reload with SIGHUP")
+        }, changed: { [self] in input(.reload("changed on disk")) }) else {
             StandardError.line("gesturectl actions: cannot watch \(path) for changes (inotify: \(String(cString: strerror(errno)))); reload with SIGHUP")
             return
         }
-        inotify = descriptor
-        watchFolders()
-        keep(DescriptorReader.start(descriptor, on: loop, capacity: 4096) { [self] bytes in
-            if !watchedNames.isDisjoint(with: InotifyEvents.names(in: Array(bytes.readableBytesView))) { input(.reload("changed on disk")) }
-        })
-    }
-
-    /// Watches the folder of every hop of the file's path (``LinkChain``): the file's own, and
-    /// for a symbolic link (dotfiles) its target's, so an editor's save at the target and the
-    /// link re-pointed are both seen. Called again after each reload, for a link re-pointed
-    /// to another folder.
-    func watchFolders() {
-        guard let inotify else { return }
-        let hops = LinkChain.hops(path)
-        watchedNames = Set(hops.map(LinkChain.name(of:)))
-        for folder in Set(hops.map(LinkChain.folder(of:))) where !watchedFolders.contains(folder) {
-            if InotifyEvents.add(inotify, folder: folder, mask: UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)) {
-                watchedFolders.insert(folder)
-            } else {
-                StandardError.line("gesturectl actions: cannot watch \(folder) for changes (\(String(cString: strerror(errno)))); reload with SIGHUP")
-            }
-        }
+        fileWatch = started.watch
+        keep(started.channel)
     }
 
     /// Keeps a watch's channel to close it at the end; one that cannot start is said.

@@ -52,16 +52,18 @@ public final class OverlayLoop: Sendable {
     public func run(
         on surface: OverlaySurface, painter: OverlayPainter, clock: () -> Double, shown: (_ size: (width: Int, height: Int)?) -> Void = { _ in }
     ) throws(OverlayError) {
+        var painter = painter
         var owed = false  // a frame that could not be drawn yet (the last not shown, no buffer free, too soon)
         var lastFrame = -Double.infinity
         while !stopped.load(ordering: .relaxed) {
             let now = clock()
             let readyAt = lastFrame + surface.frameInterval
-            let (shapes, next, dirty) = state.withLock { state in
+            let (shapes, next, dirty, settings) = state.withLock { state in
                 state.scene.prune(at: now)
                 defer { state.dirty = false }
-                return (state.scene.picture(at: now), state.scene.nextChange(after: now), state.dirty)
+                return (state.scene.picture(at: now), state.scene.nextChange(after: now), state.dirty, state.scene.settings)
             }
+            if painter.settings != settings { painter.settings = settings }  // the file was read again
             let animating = next.map { $0 <= now } ?? false
             if shapes.isEmpty {
                 if surface.isShown {

@@ -83,8 +83,12 @@ struct GesturedOverlay: ParsableCommand {
         // The daemon's connection on NIO's event loop, as the task's executor too: the concurrency
         // runtime never starts libdispatch's worker pool, whose monitor would wake the process every
         // second (EventLoopTaskExecutor).
-        let follower = Task(executorPreference: EventLoopTaskExecutor(MultiThreadedEventLoopGroup.singleton.next())) {
-            await Self.follow(socket: socket, actions: actions, into: loop)
+        let nioLoop = MultiThreadedEventLoopGroup.singleton.next()
+        // The file read again when it changes on disk (its links followed), on the same loop.
+        let reload = actions.map { OverlayReload(path: $0.source, strokes: options.strokes) }
+        reload?.start(on: nioLoop, into: loop)
+        let follower = Task(executorPreference: EventLoopTaskExecutor(nioLoop)) {
+            await Self.follow(socket: socket, actions: actions, reload: reload, into: loop)
         }
         // SIGTERM and SIGINT end it as they come: the compositor takes its surface away with the connection.
         do {
@@ -100,7 +104,7 @@ struct GesturedOverlay: ParsableCommand {
     }
 
     /// The daemon's events into the loop, for as long as the program runs (reconnecting).
-    static func follow(socket: String?, actions: ActionsFile?, into loop: OverlayLoop) async {
+    static func follow(socket: String?, actions: ActionsFile?, reload: OverlayReload?, into loop: OverlayLoop) async {
         let client = GestureClient(path: socket, reconnects: true)
         await client.subscribe(SubscriptionRequest(touches: true))
         await client.start()
@@ -122,6 +126,11 @@ struct GesturedOverlay: ParsableCommand {
             default: break
             }
             let now = MonotonicTime.seconds
+            if let file = reload?.take() {
+                let runs = feed.runnerRuns
+                feed = OverlayFeed(actions: file)
+                feed.runnerRuns = runs
+            }
             // Whether a runner runs the file, looked up at most once a second, on a gesture.
             if case .gesture = event, let actionsPath, now - runnerCheckedAt >= 1 {
                 feed.runnerRuns = RunnerStatus.folder().map { !RunnerStatus.read(running: actionsPath, in: $0).isEmpty } ?? false

@@ -182,6 +182,41 @@ struct OverlayOnX11Tests {
         return true
     }
 
+    /// Issue 60, the dotfiles scenario: the overlay's actions file a link into a dotfiles folder;
+    /// an editor's save at the target, the link re-pointed and a mistake are each seen at once
+    /// (what the cards name and what `overlay:` draws), the mistake keeping the previous file.
+    @Test func theOverlayReloadsALinkedFileAsItChanges() throws {
+        let x = try HeadlessX11()
+        let compositor = try Self.compositor(x)
+        defer {
+            compositor.signalGroup(SIGTERM)
+            _ = compositor.wait()
+        }
+        let scratch = try Self.scratch()
+        defer { _ = try? ChildProcess(["rm", "-rf", scratch], environment: ProcessEnvironment.current).wait() }
+        #expect(mkdir(scratch + "/dotfiles", 0o755) == 0 && mkdir(scratch + "/laptop", 0o755) == 0)
+        try OverlayOnSwayTests.write("version: 1\nactions: []\n", to: scratch + "/dotfiles/actions.yml")
+        #expect(symlink("dotfiles/actions.yml", scratch + "/actions.yml") == 0)
+        try OverlayOnSwayTests.edgeSwipe(held: true, into: scratch + "/edge-held.yml")
+        let processes = try OverlayOnSwayTests.start(display: x.display, scratch, recording: scratch + "/edge-held.yml", actions: scratch + "/actions.yml")
+        defer { OverlayOnSwayTests.stop(processes) }
+        #expect(OverlayOnSwayTests.waitForText(scratch + "/overlay.err", "connected to gestured", seconds: 30).contains("connected to gestured"))
+        /// An editor's atomic save: a new file renamed over the old one.
+        func save(_ text: String, at path: String) throws {
+            try OverlayOnSwayTests.write(text, to: path + ".swp")
+            #expect(rename(path + ".swp", path) == 0)
+        }
+        try save("version: 1\noverlay: { colour: \"#ff0000\" }\nactions:\n  - gesture: edge-left\n    run: [true]\n", at: scratch + "/dotfiles/actions.yml")
+        #expect(OverlayOnSwayTests.waitForText(scratch + "/overlay.err", "changed on disk: 1 action from", seconds: 15)
+            .contains("gestured-overlay: changed on disk: 1 action from \(scratch)/actions.yml"))
+        try save("version: 1\nactions:\n  - gesture: edge-left\n    run: [true]\n  - gesture: edge-right\n    run: [true]\n", at: scratch + "/laptop/actions.yml")
+        #expect(symlink("laptop/actions.yml", scratch + "/actions.yml.new") == 0 && rename(scratch + "/actions.yml.new", scratch + "/actions.yml") == 0)
+        #expect(OverlayOnSwayTests.waitForText(scratch + "/overlay.err", "changed on disk: 2 actions from", seconds: 15).contains("changed on disk: 2 actions from"))
+        try save("version: 1\nactions:\n  - gesture: edge-left\n    later: yes\n", at: scratch + "/laptop/actions.yml")
+        let said = OverlayOnSwayTests.waitForText(scratch + "/overlay.err", "keeping the previous", seconds: 15)
+        #expect(said.contains("gestured-overlay: changed on disk: keeping the previous actions and settings; the file has a mistake: \(scratch)/actions.yml:4: unknown key `later`"), "\(said)")
+    }
+
     static func scratch() throws -> String {
         var template = Array("/tmp/gestured-overlay-x11-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw DesktopError("mkdtemp failed") }

@@ -57,6 +57,17 @@ import Testing
         #expect(Self.trails(scene.picture(at: 0.75)).map { $0.map(\.x) } == [[50]])
     }
 
+    /// The actions file read again (issue 60): its `overlay:` is what is drawn from then on.
+    @Test func settingsReadAgainAreDrawnAtOnce() {
+        var scene = Self.scene()
+        var red = ActionsOverlay()
+        red.colour = ActionsOverlay.Colour(hex: "#ff0000")!
+        scene.take(.settings(red), at: 0)
+        #expect(scene.settings == red)
+        scene.take(.touches(device: 2, contacts: [OverlayContact(id: 1, x: 10, y: 10)]), at: 0)
+        #expect(scene.picture(at: 0) == [.pad(device: 2, width: 100, height: 60, fingers: [OverlayPoint(x: 10, y: 10)], colour: red.colour)])
+    }
+
     @Test func touchpadFingersAreInTheMiniatureNotTrails() {
         var scene = Self.scene()
         scene.take(.touches(device: 2, contacts: [OverlayContact(id: 1, x: 10, y: 10), OverlayContact(id: 2, x: 30, y: 12)]), at: 0)
