@@ -8,6 +8,7 @@ typedef struct _PangoLayout PangoLayout;
 typedef struct _PangoFontDescription PangoFontDescription;
 PangoLayout *pango_cairo_create_layout(cairo_t *cr);
 void pango_cairo_show_layout(cairo_t *cr, PangoLayout *layout);
+void pango_cairo_layout_path(cairo_t *cr, PangoLayout *layout);
 PangoFontDescription *pango_font_description_from_string(const char *str);
 void pango_font_description_free(PangoFontDescription *desc);
 void pango_layout_set_font_description(PangoLayout *layout, const PangoFontDescription *desc);

@@ -156,6 +156,14 @@ public struct OverlayPainter {
         pango_layout_set_width(layout, Int32((Self.cardWidth - 30) * Double(GESTURED_PANGO_SCALE)))
         pango_layout_set_ellipsize(layout, Int32(GESTURED_PANGO_ELLIPSIZE_END))
         pango_layout_set_text(layout, text, -1)
+        // A dark outline first: as the card fades, its dark ground goes and a white window shows
+        // through it, and light letters over light pixels would vanish first (issue 60).
+        cairo_move_to(cr, x, y)
+        pango_cairo_layout_path(cr, layout)
+        cairo_set_source_rgba(cr, 0.05, 0.05, 0.07, opacity)
+        cairo_set_line_width(cr, 3)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_stroke(cr)
         cairo_move_to(cr, x, y)
         cairo_set_source_rgba(cr, grey, grey, grey, opacity)
         pango_cairo_show_layout(cr, layout)

@@ -58,6 +58,44 @@ import Testing
         #expect(OverlayPainter(settings: settings).padFrame(size: (100, 50), output: (400, 200)) == (24, 24, 100, 50))
     }
 
+    /// Issue 60: a fading card's letters stay readable over a white window: within the title's
+    /// box the darkest and the lightest pixel still differ plainly, as over a dark one.
+    @Test(arguments: [0.25, 0.5, 1.0])
+    func aFadingCardsTextIsReadableOverWhite(opacity: Double) {
+        let width: Int32 = 600, height: Int32 = 120
+        // The overlay's own surface (the painter clears it first), then composited over a white
+        // window as the compositor shows it.
+        let overlay = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+        let painted = cairo_create(overlay)!
+        OverlayPainter(settings: ActionsOverlay()).paint(
+            [.card(title: "swipe-left-3", detail: "ran keys super+Right", progress: nil, colour: ActionsOverlay().colour, opacity: opacity)],
+            on: painted, width: Double(width), height: Double(height))
+        cairo_destroy(painted)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+        let cr = cairo_create(surface)!
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_set_source_surface(cr, overlay, 0, 0)
+        cairo_paint(cr)
+        cairo_surface_destroy(overlay)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        var darkest = 255, lightest = 0
+        // The title's line: the card is at the top in the middle, its text 18 px in, 8 px down.
+        for y in 24 + 8..<24 + 26 {
+            for x in Int(width) / 2 - 130..<Int(width) / 2 - 30 {
+                let pixel = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+                let green = Int((pixel >> 8) & 0xff)
+                darkest = min(darkest, green)
+                lightest = max(lightest, green)
+            }
+        }
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+        #expect(lightest - darkest >= Int(160 * opacity), "contrast \(lightest - darkest) at opacity \(opacity)")
+    }
+
     @Test func aCardIsAtTheTopInTheMiddle() {
         let pixel = Self.paint([.card(title: "swipe-left-3", detail: "12 mm left", progress: 0.5, colour: ActionsOverlay().colour, opacity: 1)], width: 600)
         #expect(pixel(300, 24 + 32).a > 150)  // inside the card
