@@ -79,6 +79,18 @@ public final class Keymap: @unchecked Sendable {
         return ResolvedChord(modifiers: modifiers, key: key)
     }
 
+    /// The xkb name of what evdev key `code` types on this layout with no modifier (`dead_acute`
+    /// for KEY_EQUAL on `de`), nil when it types nothing: how the view names a key the browser
+    /// can only call "Dead" (issue 60).
+    public func name(ofCode code: UInt16) -> String? {
+        var syms: UnsafePointer<xkb_keysym_t>?
+        let count = xkb_keymap_key_get_syms_by_level(keymap, xkb_keycode_t(code) + 8, 0, 0, &syms)
+        guard count > 0, let syms else { return nil }
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard xkb_keysym_get_name(syms[0], &buffer, buffer.count) > 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The evdev code of one name, with the modifier keys its level needs.
     public func code(_ name: String) throws(KeyNameError) -> (UInt16, needs: [UInt16]) {
         if name.hasPrefix("KEY_") || name.hasPrefix("BTN_") {

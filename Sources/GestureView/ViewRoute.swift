@@ -33,10 +33,10 @@ public enum ViewRoute: Equatable, Sendable {
             self = .record(device: query["device"].flatMap { Int64($0) } ?? 0, seconds: query["seconds"].flatMap { Double($0) } ?? 5)
         case ("/actions", "GET"): self = .actions("list")
         case ("/actions/check", "POST"), ("/actions/try", "POST"), ("/actions/save", "POST"), ("/actions/undo", "POST"), ("/actions/import", "POST"),
-            ("/actions/stroke", "POST"):
+            ("/actions/stroke", "POST"), ("/actions/key", "POST"):
             self = .actions(String(path.dropFirst("/actions/".count)))
         case ("/actions", _), ("/actions/check", _), ("/actions/try", _), ("/actions/save", _), ("/actions/undo", _), ("/actions/import", _), ("/actions/stroke", _),
-            ("/", _), ("/live", _), ("/recordings", _), ("/replay", _), ("/record", _): self = .methodNotAllowed
+            ("/actions/key", _), ("/", _), ("/live", _), ("/recordings", _), ("/replay", _), ("/record", _): self = .methodNotAllowed
         default: self = .notFound
         }
     }

@@ -1,6 +1,7 @@
 import GestureActions
 import GestureCommandLine
 import GestureImport
+import GestureKeys
 import GesturePipeline
 import GestureRunner
 import GestureView
@@ -52,6 +53,7 @@ actor ViewActionsDesk {
         case "undo": return try undoSave(body)
         case "import": return try importFile(body)
         case "stroke": return try recordStroke(body)
+        case "key": return try keyName(body)
         default: throw ViewRefusal(status: 404, "no such request: \(verb)")
         }
     }
@@ -136,6 +138,25 @@ actor ViewActionsDesk {
         }
         guard let home = ProcessEnvironment.current["HOME"], home.count > 1 else { return text }
         return text.replacing(home + "/", with: "~/")
+    }
+
+    /// `key`: the xkb name of the key at a browser's `code` (its place) on the user's layout —
+    /// the file's `keyboard:`, else the one the runner finds — for a key the browser can only
+    /// call "Dead" (a dead key) or "Unidentified".
+    func keyName(_ body: JSONValue?) throws -> JSONValue {
+        guard let code = body?["code"]?.stringValue else { throw ViewRefusal(status: 400, "the body has no `code` (the key's place, as the browser names it)") }
+        guard let evdev = BrowserKeyCodes.evdev(code) else { throw ViewRefusal(status: 422, "the key at \(code) cannot be named here; write its xkb name in the file (docs/ACTIONS.md, \"Keys\")") }
+        let environment = ProcessEnvironment.current
+        let layout = file()?.keyboard.map { KeyboardLayout(layout: $0.layout, variant: $0.variant, model: $0.model, options: $0.options, source: "`keyboard:` in \(path)") }
+            ?? KeyboardLayout.detect(environment: environment, home: environment["HOME"])
+        let keymap: Keymap
+        do {
+            keymap = try Keymap(layout)
+        } catch {
+            throw ViewRefusal(status: 422, error.message)
+        }
+        guard let name = keymap.name(ofCode: evdev) else { throw ViewRefusal(status: 422, "the key at \(code) types nothing on keyboard layout \(layout)") }
+        return .object([("name", .string(name)), ("layout", .string("\(layout)"))])
     }
 
     /// Notes `app` as the application in front when a gesture ended.

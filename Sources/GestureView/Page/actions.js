@@ -189,7 +189,11 @@ function stopAdding() {
 const KEY_NAMES = { ArrowLeft: "Left", ArrowRight: "Right", ArrowUp: "Up", ArrowDown: "Down", Enter: "Return", Backspace: "BackSpace",
   PageUp: "Page_Up", PageDown: "Page_Down", " ": "space", Escape: "Escape", Tab: "Tab", Delete: "Delete", Insert: "Insert", Home: "Home", End: "End",
   PrintScreen: "Print", AudioVolumeUp: "XF86AudioRaiseVolume", AudioVolumeDown: "XF86AudioLowerVolume", AudioVolumeMute: "XF86AudioMute",
-  MediaPlayPause: "XF86AudioPlay", MediaTrackNext: "XF86AudioNext", MediaTrackPrevious: "XF86AudioPrev", BrightnessUp: "XF86MonBrightnessUp", BrightnessDown: "XF86MonBrightnessDown" };
+  MediaPlayPause: "XF86AudioPlay", MediaTrackNext: "XF86AudioNext", MediaTrackPrevious: "XF86AudioPrev", BrightnessUp: "XF86MonBrightnessUp", BrightnessDown: "XF86MonBrightnessDown",
+  MediaStop: "XF86AudioStop", MediaPlay: "XF86AudioPlay", MediaPause: "XF86AudioPause", MicrophoneVolumeMute: "XF86AudioMicMute", Eject: "XF86Eject",
+  BrowserBack: "XF86Back", BrowserForward: "XF86Forward", BrowserRefresh: "XF86Reload", BrowserHome: "XF86HomePage", BrowserSearch: "XF86Search",
+  LaunchMail: "XF86Mail", LaunchApplication2: "XF86Calculator", ContextMenu: "Menu", CapsLock: "Caps_Lock", NumLock: "Num_Lock",
+  ScrollLock: "Scroll_Lock", Pause: "Pause", PowerOff: "XF86PowerOff", Sleep: "XF86Sleep" };
 const MODIFIERS = { Control: "ctrl", Alt: "alt", Shift: "shift", Meta: "super", OS: "super", AltGraph: "altgr" };
 function chord(event) {
   const mods = [];
@@ -210,6 +214,15 @@ $("does-keys").addEventListener("keydown", (event) => {
   $("does-keys").dataset.held = "";
   panel.keys = chord(event);
   $("does-keys").value = panel.keys;
+  // A dead key (or one the browser cannot name): its place, named on the user's layout by the
+  // view (dead_acute, dead_circumflex), with the modifiers held.
+  if (event.key === "Dead" || event.key === "Unidentified") {
+    const mods = panel.keys.split("+").slice(0, -1);
+    post("key", { code: event.code }).then((answer) => {
+      panel.keys = mods.concat([answer.name]).join("+"); $("does-keys").value = panel.keys; checkDraft();
+    }, (error) => { $("does-keys").value = ""; $("draft-check").replaceChildren(Object.assign(document.createElement("div"), { className: "mistake", textContent: error.message })); });
+    return;
+  }
   checkDraft();
 });
 $("does-keys").addEventListener("keyup", (event) => {
