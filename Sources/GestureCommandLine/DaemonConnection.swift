@@ -44,7 +44,7 @@ public enum DaemonConnection {
     /// socket there, the kernel saying EACCES — one that runs and this user may not connect to,
     /// with what grants it (docs/SECURITY.md, "The socket file").
     public static func absence(_ path: String, _ reason: String) -> String {
-        guard reason.contains("Permission denied") || reason.contains("errno: 13)") else { return "gestured is not running at \(path) (\(reason))" }
+        guard reason.contains("Permission denied") || reason.contains("errno: 13)") else { return "gestured is not running at \(path) (\(words(reason)))" }
         var status = stat()
         let group = stat(path, &status) == 0 ? getgrgid(status.st_gid).map { String(cString: $0.pointee.gr_name) } : nil
         let user = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? "you"
