@@ -34,6 +34,13 @@ import Testing
         try browse("Tests/browser/view_files_test.py", [:])
     }
 
+    /// Issue 60, the symlinked dotfiles scenario end to end: a stow-like layout, the runner, the
+    /// overlay (on Xvfb with xcompmgr) and the view on the file's usual path, the view's save
+    /// and an editor's save at the target each read again by the other two.
+    @Test func theDotfilesScenarioEndToEnd() throws {
+        try browse("Tests/browser/dotfiles_test.py", [:])
+    }
+
     /// Runs one of Tests/browser's scripts with the built binaries; it passes when it says OK.
     func browse(_ script: String, _ environment: [String: String]) throws {
         try #require(
