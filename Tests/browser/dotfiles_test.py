@@ -142,7 +142,7 @@ def scenario(driver):
             for process in (runner, shown):
                 process.stop()
             for process in x:
-                process.terminate()
+                process.kill()  # (a signal the test runner blocks may be blocked in them too)
                 process.wait(timeout=30)
 
 
