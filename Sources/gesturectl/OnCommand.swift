@@ -12,7 +12,7 @@ struct OnCommand: AsyncParsableCommand {
         commandName: "on",
         abstract: "Run a command each time a gesture reaches a phase (default: ended).",
         discussion: """
-            Example: gesturectl on swipe-left-3 -- notify-send "three fingers left" (keys need no tool: gesturectl keys, or an actions file)
+            Example: gesturectl on swipe-left-3 -- echo swiped left (keys need no tool: gesturectl keys, or an actions file)
             The command runs without a shell, once per event, not waiting for the previous run; it gets \
             GESTURE_NAME, GESTURE_PHASE, GESTURE_REASON, GESTURE_INSTANCE, GESTURE_DEVICE, GESTURE_VALUE and \
             GESTURE_STATE (JSON) in its environment. Waits for a daemon that is not there yet (saying so \
