@@ -71,6 +71,18 @@ public struct RunnerStatus: Equatable, Sendable {
         return found.sorted { $0.pid < $1.pid }
     }
 
+    /// Whether process `pid` is a runner's program (`gesturectl` or `gestured-actions`, by its
+    /// executable): a status left by a runner that was killed names a pid another program may
+    /// have since.
+    public static func isRunner(_ pid: Int32) -> Bool {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return false }
+        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = LinkChain.name(of: path.hasSuffix(" (deleted)") ? String(path.dropLast(10)) : path)
+        return name == "gesturectl" || name == "gestured-actions"
+    }
+
     /// Whether process `pid` runs as the user unit `gestured-actions.service` (its cgroup, in
     /// `/proc/PID/cgroup`, says so).
     public static func isUserUnit(_ pid: Int32) -> Bool {

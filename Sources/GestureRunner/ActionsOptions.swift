@@ -72,7 +72,7 @@ public struct ActionsOptions: ParsableArguments, Sendable {
         }
         if check { return try self.check(actions, path: path) }
         if config != nil { throw CleanExit.message("gesturectl actions: --config is for --check (a running runner takes its gestures from the daemon)", code: 64) }
-        if !allowSecond, let folder = RunnerStatus.folder(), let first = RunnerStatus.read(running: path, in: folder).first(where: { $0.pid != getpid() }) {
+        if !allowSecond, let folder = RunnerStatus.folder(), let first = RunnerStatus.read(running: path, in: folder).first(where: { $0.pid != getpid() && RunnerStatus.isRunner($0.pid) }) {
             throw CleanExit.message(Self.secondRunner(first, path: path), code: Self.alreadyRunExitCode)
         }
         let keys: ActionKeys

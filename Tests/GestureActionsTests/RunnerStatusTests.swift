@@ -30,4 +30,11 @@ import Testing
         #expect(RunnerStatus.read(running: runtime + "/actions.yml", in: folder) == [])
         #expect(RunnerStatus.read(running: "x", in: runtime + "/none") == [])
     }
+
+    /// A status whose pid another program has now is no runner's (issue 60: a second runner
+    /// would be refused by a stale file).
+    @Test func onlyARunnersProgramIsARunner() {
+        #expect(!RunnerStatus.isRunner(getpid()))  // the test binary
+        #expect(!RunnerStatus.isRunner(0x7fff_fff0))
+    }
 }
