@@ -103,8 +103,15 @@ struct StrokeRecordCommand: AsyncParsableCommand {
     static func save(_ drawings: [StrokeTemplate], name: String, existing: [StrokeTemplate], to path: String) throws(TextFile.Failure) -> [String] {
         let others = existing.filter { $0.name != name }
         let file = StrokesFile(templates: others + drawings)
-        try TextFile.makeParentFolders(of: path)
-        try TextFile.write(file.yaml, to: path)
+        try TextFile.makeParentFolders(of: LinkChain.target(path))
+        // The file written anew, with the line ends and byte-order mark it had (a copy kept on
+        // Windows stays CR LF: issue 60), whole by a rename, through a dotfiles link.
+        var text = file.yaml
+        if let previous = try? FileReader.text(path), let kept = try? FileLines(previous) {
+            if kept.newline == "\r\n" { text = text.replacing("\n", with: "\r\n") }
+            if kept.byteOrderMark { text = "\u{FEFF}" + text }
+        }
+        try TextFile.replace(text, at: path)
         let replaced = existing.count - others.count
         var said = "saved \(EventText.count(drawings.count, "drawing")) of \(name) to \(path)"
         if replaced > 0 { said += ", replacing \(replaced)" } else if StrokeTemplate.builtIn.contains(where: { $0.name == name }) { said += ", in place of the built-in \(name)" }

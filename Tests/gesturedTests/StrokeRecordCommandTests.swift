@@ -37,4 +37,31 @@ import Testing
         #expect(replay.status == 0, "\(replay.errors)")
         #expect(replay.lines.map { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).prefix(2).joined(separator: " ") } == ["ended check", "ended loop"])
     }
+
+    /// Issue 60: a strokes file kept in dotfiles (a link) and saved on Windows (CR LF, a
+    /// byte-order mark) stays so: written at the link's target, with its line ends and mark.
+    @Test func aStrokesFileKeptAsALinkWithCRLFStaysSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stroke-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("config/gestured"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dotfiles"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("dotfiles/strokes.yml").path
+        try "\u{FEFF}# mine\r\nversion: 1\r\nstrokes:\r\n  - name: zed\r\n    points: [[0, 0], [30, 0], [0, 30], [30, 30]]\r\n".write(toFile: target, atomically: false, encoding: .utf8)
+        let link = folder.appendingPathComponent("config/gestured/strokes.yml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../../dotfiles/strokes.yml")
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/strokes/gestures.yml", "--replay", "Fixtures/strokes/ts-circle-3.yml", "--wait-subscribers", "1", "--exit-after-replay",
+        ])
+        let record = try ChildProcess.gesturectl(
+            ["stroke", "record", "loop", "--socket", daemon.socket], environment: ["XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
+        ).finish()
+        #expect(record.status == 0, "\(record.errors)")
+        #expect(daemon.wait() == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../../dotfiles/strokes.yml", "the link is still a link")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: target))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]), "the byte-order mark is kept")
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "every line ends CR LF")
+        #expect(text.components(separatedBy: "  - name: loop\r\n").count == 4 && text.contains("  - name: zed\r\n"), "the drawings, the old one kept: \(text)")
+    }
 }
