@@ -341,7 +341,8 @@ import Testing
         let result = try ActionsFileEdit.appending(Self.entry, to: text, file: "a.yml")
         #expect(result == text + "  - gesture: swipe-up-3\n    keys: super+Up\n")
         let file = try ActionsFile.parse(result, file: "a.yml")
-        #expect(file.actions[0] == (try ActionsFile.parse(text, file: "a.yml")).actions[0])
+        let before = try ActionsFile.parse(text, file: "a.yml")  // (Swift 6.0.3: no `try` inside #expect's parentheses)
+        #expect(file.actions[0] == before.actions[0])
         // A comment at the list's column after the block is the file's, and stays after the entry.
         let commented = text + "  # a commented-out entry\n# the end\n"
         #expect(try ActionsFileEdit.appending(Self.entry, to: commented, file: "a.yml") == text + "  - gesture: swipe-up-3\n    keys: super+Up\n  # a commented-out entry\n# the end\n")
@@ -392,7 +393,8 @@ import Testing
         let text = "version: 1\nactions:\n  - gesture: swipe-left-3\n    shell: |+\n      echo a\n\n"
         let result = try ActionsFileEdit.appending(Self.entry, to: text, file: "a.yml")
         #expect(result == text + "  - gesture: swipe-up-3\n    keys: super+Up\n")
-        #expect(try ActionsFile.parse(result, file: "a.yml").actions[0] == (try ActionsFile.parse(text, file: "a.yml")).actions[0])
+        let before = try ActionsFile.parse(text, file: "a.yml")
+        #expect(try ActionsFile.parse(result, file: "a.yml").actions[0] == before.actions[0])
     }
 }
 
