@@ -15,8 +15,9 @@ import Posix
 public struct ActionsOptions: ParsableArguments, Sendable {
     /// The discussion of both commands' `--help`.
     public static let discussion = """
-        Reloads the file when it changes and on SIGHUP; a file with a mistake is reported and the previous \
-        actions kept. Reconnects when the daemon restarts. Commands get GESTURE_NAME, GESTURE_PHASE, \
+        Reloads the file when it changes (a symbolic link is followed: its target's saves and the link \
+        re-pointed are seen) and on SIGHUP; a file with a mistake is reported and the previous \
+        actions kept. A second runner of the same file exits 75 unless --allow-second. Reconnects when the daemon restarts. Commands get GESTURE_NAME, GESTURE_PHASE, \
         GESTURE_REASON, GESTURE_INSTANCE, GESTURE_DEVICE, GESTURE_VALUE, GESTURE_STATE (JSON) and, for steps, \
         GESTURE_STEP (forward or back). See docs/ACTIONS.md.
         """
