@@ -6,20 +6,24 @@ import Testing
 /// named by the recorded name — in the daemon's configuration (`strokes:`) and through the
 /// actions runner, which sends the file with its subscription.
 @Suite(.serialized) struct StrokeRecordCommandTests {
+    /// `gesturectl stroke record loop` with XDG_CONFIG_HOME at `configHome`, against a daemon
+    /// replaying three circles; both end by themselves, exit 0.
+    static func recordLoop(configHome: String) throws {
+        let daemon = try DaemonProcess([
+            "--config", "Fixtures/strokes/gestures.yml", "--replay", "Fixtures/strokes/ts-circle-3.yml", "--wait-subscribers", "1", "--exit-after-replay",
+        ])
+        let record = try ChildProcess.gesturectl(["stroke", "record", "loop", "--socket", daemon.socket], environment: ["XDG_CONFIG_HOME": configHome]).finish()
+        #expect(record.status == 0, "\(record.errors)")
+        #expect(daemon.wait() == 0)
+    }
+
     @Test func aRecordedCircleNamesTheCirclesDrawnAfterwards() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stroke-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // XDG_CONFIG_HOME's own file, in a folder that does not exist yet.
         let strokes = folder.appendingPathComponent("config/gestured/strokes.yml").path
-        let daemon = try DaemonProcess([
-            "--config", "Fixtures/strokes/gestures.yml", "--replay", "Fixtures/strokes/ts-circle-3.yml", "--wait-subscribers", "1", "--exit-after-replay",
-        ])
-        let record = try ChildProcess.gesturectl(
-            ["stroke", "record", "loop", "--socket", daemon.socket], environment: ["XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
-        ).finish()
-        #expect(record.status == 0, "\(record.errors)")
-        #expect(daemon.wait() == 0)
+        try Self.recordLoop(configHome: folder.appendingPathComponent("config").path)
         let text = try String(contentsOfFile: strokes, encoding: .utf8)
         #expect(text.components(separatedBy: "  - name: loop\n").count == 4, "three drawings: \(text)")
         // The daemon's own configuration with those drawings: the circles of another
@@ -49,14 +53,7 @@ import Testing
         try "\u{FEFF}# mine\r\nversion: 1\r\nstrokes:\r\n  - name: zed\r\n    points: [[0, 0], [30, 0], [0, 30], [30, 30]]\r\n".write(toFile: target, atomically: false, encoding: .utf8)
         let link = folder.appendingPathComponent("config/gestured/strokes.yml").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../../dotfiles/strokes.yml")
-        let daemon = try DaemonProcess([
-            "--config", "Fixtures/strokes/gestures.yml", "--replay", "Fixtures/strokes/ts-circle-3.yml", "--wait-subscribers", "1", "--exit-after-replay",
-        ])
-        let record = try ChildProcess.gesturectl(
-            ["stroke", "record", "loop", "--socket", daemon.socket], environment: ["XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
-        ).finish()
-        #expect(record.status == 0, "\(record.errors)")
-        #expect(daemon.wait() == 0)
+        try Self.recordLoop(configHome: folder.appendingPathComponent("config").path)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../../dotfiles/strokes.yml", "the link is still a link")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: target))
         let text = String(decoding: bytes, as: UTF8.self)
