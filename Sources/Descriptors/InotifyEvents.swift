@@ -5,9 +5,8 @@ public enum InotifyEvents {
     /// A non-blocking inotify descriptor watching `folder` for `mask`; nil with `errno` set when
     /// it cannot (the descriptor is closed then).
     public static func watch(_ folder: String, mask: UInt32) -> Int32? {
-        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { return nil }
-        guard inotify_add_watch(descriptor, folder, mask) >= 0 else {
+        guard let descriptor = open() else { return nil }
+        guard add(descriptor, folder: folder, mask: mask) else {
             let saved = errno
             close(descriptor)
             errno = saved

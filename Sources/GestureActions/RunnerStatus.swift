@@ -75,10 +75,7 @@ public struct RunnerStatus: Equatable, Sendable {
     /// executable): a status left by a runner that was killed names a pid another program may
     /// have since.
     public static func isRunner(_ pid: Int32) -> Bool {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return false }
-        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let path = LinkChain.contents(of: "/proc/\(pid)/exe") else { return false }
         let name = LinkChain.name(of: path.hasSuffix(" (deleted)") ? String(path.dropLast(10)) : path)
         return name == "gesturectl" || name == "gestured-actions"
     }

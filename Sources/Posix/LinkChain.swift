@@ -17,13 +17,18 @@ public enum LinkChain {
         var status = stat()
         while hops.count <= maximumHops, lstat(hops[hops.count - 1], &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
             let link = hops[hops.count - 1]
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(link, &buffer, buffer.count - 1)
-            guard count > 0 else { break }
-            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let target = contents(of: link) else { break }
             hops.append(target.hasPrefix("/") ? target : folder(of: link) + "/" + target)
         }
         return hops
+    }
+
+    /// What the symbolic link at `link` says, as written (nil when it is none, or unreadable).
+    public static func contents(of link: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(link, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Where a write "at" `path` lands: the end of its chain of links (`path` when it is none).
