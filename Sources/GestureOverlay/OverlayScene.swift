@@ -12,6 +12,9 @@ import GestureActions
 public struct OverlayScene: Sendable {
     /// What to draw and how (the actions file's `overlay:`).
     public private(set) var settings: ActionsOverlay
+    /// How many times the settings were read again (``OverlayEvent/settings(_:)``): what the
+    /// drawing loop compares each frame, rather than the settings themselves.
+    public private(set) var settingsGeneration = 0
     /// Each gesture's goal for its progress cue, by name: a swipe's or edge swipe's minimum
     /// distance (mm), a hold's minimum duration (s), a pinch's scale, a rotation's angle (°).
     public var goals: [String: Double]
@@ -86,6 +89,7 @@ public struct OverlayScene: Sendable {
             cards[instance]?.action = text
         case .settings(let settings):
             self.settings = settings
+            settingsGeneration += 1
         case .reset:
             devices = [:]
             trails = [:]

@@ -53,6 +53,7 @@ public final class OverlayLoop: Sendable {
         on surface: OverlaySurface, painter: OverlayPainter, clock: () -> Double, shown: (_ size: (width: Int, height: Int)?) -> Void = { _ in }
     ) throws(OverlayError) {
         var painter = painter
+        var settingsGeneration = 0  // the scene's settings the painter has
         var owed = false  // a frame that could not be drawn yet (the last not shown, no buffer free, too soon)
         var lastFrame = -Double.infinity
         while !stopped.load(ordering: .relaxed) {
@@ -61,9 +62,14 @@ public final class OverlayLoop: Sendable {
             let (shapes, next, dirty, settings) = state.withLock { state in
                 state.scene.prune(at: now)
                 defer { state.dirty = false }
-                return (state.scene.picture(at: now), state.scene.nextChange(after: now), state.dirty, state.scene.settings)
+                // New settings only when the file was read again (a copy and a compare otherwise).
+                let settings = state.scene.settingsGeneration == settingsGeneration ? nil : (state.scene.settings, state.scene.settingsGeneration)
+                return (state.scene.picture(at: now), state.scene.nextChange(after: now), state.dirty, settings)
             }
-            if painter.settings != settings { painter.settings = settings }  // the file was read again
+            if let (changed, generation) = settings {
+                painter.settings = changed
+                settingsGeneration = generation
+            }
             let animating = next.map { $0 <= now } ?? false
             if shapes.isEmpty {
                 if surface.isShown {
