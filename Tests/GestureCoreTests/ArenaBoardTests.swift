@@ -23,8 +23,28 @@ import Testing
         _ = board.join(arena, binding: 2, rank: 1001, competes: true)
         _ = board.join(arena, binding: 3, rank: 5000, competes: false)
         // The inner one (rank 1001) is pending: the outer one waits; the simultaneous one never counts.
-        #expect(board.standing(of: [outer], binding: 1, rank: 1000) == .blocked)
-        #expect(board.standing(of: [ArenaMembership(arena: arena, member: 1)], binding: 2, rank: 1001) == .free)
+        #expect(board.standing(of: [outer], binding: 1, rank: 1000, claim: 1) == .blocked)
+        #expect(board.standing(of: [ArenaMembership(arena: arena, member: 1)], binding: 2, rank: 1001, claim: 1) == .free)
+    }
+
+    @Test func anEqualRankThatClaimedInAnEarlierRoundGoesFirst() {
+        var (board, arena) = Self.board()
+        let pan = board.join(arena, binding: 1, rank: 1000, competes: true)
+        let pressDrag = board.join(arena, binding: 2, rank: 1000, competes: true)
+        _ = board.join(arena, binding: 3, rank: 1001, competes: true)  // a blocker, pending
+        board.round = 4
+        board.claim([pressDrag], binding: 2, round: 4)
+        board.round = 9
+        board.claim([pan], binding: 1, round: 9)
+        // The blocker fails: the two claims are judged, pan's (attach order) first.
+        var waiting: [Int] = []
+        board.reject(ArenaMembership(arena: arena, member: 2), binding: 3, waiting: &waiting)
+        #expect(board.standing(of: [pan], binding: 1, rank: 1000, claim: 9) == .blocked)
+        #expect(board.standing(of: [pressDrag], binding: 2, rank: 1000, claim: 4) == .free)
+        // Claims of one round: attach order (neither waits for the other).
+        #expect(board.standing(of: [pressDrag], binding: 2, rank: 1000, claim: 9) == .free)
+        #expect(Self.lines(board.log) == ["joined 1", "joined 2", "joined 3", "claimed 2", "claimed 1", "rejected 3"])
+        #expect(board.log.map(\.round) == [1, 1, 1, 4, 9, 9])
     }
 
     @Test func acceptingHandsBackEveryPendingCompetitorAndNeverASimultaneousMember() {
@@ -36,7 +56,7 @@ import Testing
         board.accept(winner, binding: 1, competes: true, losers: &losers)
         #expect(losers == [2])
         // Once one is accepted, every other competitor that claims is preempted.
-        #expect(board.standing(of: [ArenaMembership(arena: arena, member: 1)], binding: 2, rank: 1000) == .preempted)
+        #expect(board.standing(of: [ArenaMembership(arena: arena, member: 1)], binding: 2, rank: 1000, claim: 1) == .preempted)
         var waiting: [Int] = []
         board.reject(ArenaMembership(arena: arena, member: 1), binding: 2, waiting: &waiting)
         #expect(waiting == [3])
@@ -50,7 +70,7 @@ import Testing
         var losers: [Int] = []
         board.accept(both, binding: 1, competes: false, losers: &losers)
         #expect(losers.isEmpty)
-        #expect(board.standing(of: [ArenaMembership(arena: arena, member: 1)], binding: 2, rank: 1000) == .free)
+        #expect(board.standing(of: [ArenaMembership(arena: arena, member: 1)], binding: 2, rank: 1000, claim: 1) == .free)
     }
 
     @Test func anArenaWhoseMembersDecidedWhileTheTouchWasDownClosesWhenItLifts() {

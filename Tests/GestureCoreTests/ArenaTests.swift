@@ -32,6 +32,31 @@ import Testing
         #expect(h.finish().violations.isEmpty)
     }
 
+    /// Issue 61: a region gesture the finger lands in holds back two outer claims; when it fails,
+    /// the one that claimed first wins, not the one attached first.
+    @Test func equalRanksGoToTheFirstToClaimWhenABlockerFails() {
+        let h = GestureHarness()
+        let middle = h.region(.rect(Rect(x: 40, y: 40, width: 60, height: 60)))
+        h.attach(DragGesture(minimumDistance: 10), named: "pan")
+        h.attach(LongPressGesture(minimumDuration: 0.3).sequenced(before: DragGesture()), named: "press-drag")
+        h.attach(MagnifyGesture(), named: "magnify", to: middle)
+        h.down(1, at: inside)
+        // press-drag claims at 0.3 s, pan at 12 mm: both wait for the magnify.
+        #expect(h.wait(0.35).isEmpty)
+        #expect(h.move(1, by: Vector(dx: 12, dy: 0), steps: 4).isEmpty)
+        var events = h.wait(2)
+        events += h.up(1)
+        #expect(events.first?.name == "press-drag")  // the magnify fails at the lift
+        #expect(!events.contains { $0.name == "pan" })
+        #expect(h.finish().violations.isEmpty)
+        // Without the blocker, press-drag wins at 0.3 s as it did.
+        let alone = GestureHarness()
+        alone.attach(DragGesture(minimumDistance: 10), named: "pan")
+        alone.attach(LongPressGesture(minimumDuration: 0.3).sequenced(before: DragGesture()), named: "press-drag")
+        alone.down(1, at: inside)
+        #expect(alone.wait(0.35).lines == ["press-drag active"])
+    }
+
     @Test func outerHighPriorityBeatsInnerHighPriority() {
         let h = GestureHarness()
         let panel = h.region(.rect(Rect(x: 40, y: 40, width: 60, height: 60)))

@@ -37,18 +37,44 @@ import Testing
 }
 
 @Suite struct ArenaAuditTests {
-    func record(_ touch: UInt64, _ binding: Int?, _ kind: ArenaRecord.Kind) -> ArenaRecord {
-        ArenaRecord(touch: touch, binding: binding.map(BindingID.init), kind: kind)
+    func record(_ touch: UInt64, _ binding: Int?, _ kind: ArenaRecord.Kind, round: UInt64 = 1, rank: Int = 1000) -> ArenaRecord {
+        ArenaRecord(touch: touch, binding: binding.map(BindingID.init), kind: kind, round: round, rank: rank)
     }
 
     @Test func acceptsOneDecisionEach() {
-        let log = [record(1, 0, .joined), record(1, 1, .joined), record(1, 0, .accepted), record(1, 1, .rejected), record(1, nil, .closed)]
+        let log = [
+            record(1, 0, .joined), record(1, 1, .joined), record(1, 0, .claimed), record(1, 0, .accepted), record(1, 1, .rejected),
+            record(1, nil, .closed),
+        ]
         #expect(ArenaAudit.violations(in: log, complete: true).isEmpty)
+    }
+
+    @Test func flagsAnAcceptanceBeforeAnEqualRankThatClaimedEarlier() {
+        // pan and press-drag wait for a blocker; press-drag claims in round 3, pan in round 5;
+        // the blocker fails in round 8 and pan is accepted: press-drag claimed first.
+        let wrong = [
+            record(1, 0, .joined), record(1, 1, .joined), record(1, 2, .joined, rank: 1001),
+            record(1, 1, .claimed, round: 3), record(1, 0, .claimed, round: 5),
+            record(1, 2, .rejected, round: 8), record(1, 0, .accepted, round: 8), record(1, 1, .rejected, round: 8),
+        ]
+        #expect(
+            ArenaAudit.violations(in: wrong, complete: true)
+                == ["touch 1: binding0 (claimed in round 5) accepted before binding1 (claimed in round 3)"])
+        var right = wrong
+        right.swapAt(6, 7)
+        right[6].binding = BindingID(1)
+        right[6].kind = .accepted
+        right[7].binding = BindingID(0)
+        right[7].kind = .rejected
+        #expect(ArenaAudit.violations(in: right, complete: true).isEmpty)
+        // One of higher rank still pending when it claimed is a violation too.
+        let early = [record(1, 0, .joined), record(1, 2, .joined, rank: 1001), record(1, 0, .claimed), record(1, 0, .accepted)]
+        #expect(ArenaAudit.violations(in: early, complete: false) == ["touch 1: binding0 accepted while binding2 of higher rank was pending"])
     }
 
     @Test func flagsTwoDecisionsDecisionsWithoutJoiningAndEarlyClosing() {
         let log = [
-            record(1, 0, .joined), record(1, 0, .accepted), record(1, 0, .rejected),
+            record(1, 0, .joined), record(1, 0, .claimed), record(1, 0, .accepted), record(1, 0, .rejected),
             record(2, 3, .accepted),
             record(3, 4, .joined), record(3, nil, .closed),
         ]

@@ -12,7 +12,9 @@
 ///    competing member (they fail with ``FailureReason/preempted``). A member whose gesture
 ///    fails is rejected.
 /// 3. Ranks: high-priority members rank above normal ones, outer before inner; normal members
-///    rank inner before outer; equal ranks are decided by who claims first (then attach order).
+///    rank inner before outer; equal ranks are decided by who claims first — a member that
+///    claimed in an earlier round (while a higher rank held both back) goes before one that
+///    claims later — then by attach order within a round.
 ///    Simultaneous members do not compete: accepted when they claim, never preempted.
 /// 4. The arena stays open after its touch lifts while members are pending (a double tap waiting
 ///    for its second tap), and closes once the touch is gone and every member has decided.
@@ -35,11 +37,15 @@ struct ArenaBoard {
     private var mayClose = false
     /// Keep a log of decisions in ``log`` (for tests).
     var recordsDecisions = false
+    /// The engine's current round, from 1 (a round's input, decisions and announcements share
+    /// it; the engine counts it up at each round's end): the order in which members claim, and
+    /// the stamp on the log's records.
+    var round: UInt64 = 1
     /// Decisions since the log was last cleared, when ``recordsDecisions`` is on.
     var log: [ArenaRecord] = []
 
-    /// Opens the arena of a new touch; returns its index.
-    mutating func open(touch: UInt64) -> Int {
+    /// Opens the arena of a new touch (its key and contact id); returns its index.
+    mutating func open(touch: UInt64, contact: Int32 = 0) -> Int {
         let index: Int
         if let reused = free.popLast() {
             index = reused
@@ -47,18 +53,38 @@ struct ArenaBoard {
             index = arenas.count
             arenas.append(Arena())
         }
-        arenas[index].open(touch: touch)
+        arenas[index].open(touch: touch, contact: contact)
         open.append(index)
         return index
     }
 
-    /// Binding `binding` (its index, which is its id) joins `arena`.
-    mutating func join(_ arena: Int, binding: Int, rank: Int, competes: Bool) -> ArenaMembership {
-        arenas[arena].members.append(ArenaMember(binding: binding, rank: rank, competes: competes))
+    /// Binding `binding` (its index, which is its id) joins `arena`; `claim` is the round its
+    /// gesture first claimed in, for one that has (0 otherwise).
+    mutating func join(_ arena: Int, binding: Int, rank: Int, competes: Bool, claim: UInt64 = 0) -> ArenaMembership {
+        arenas[arena].members.append(ArenaMember(binding: binding, rank: rank, competes: competes, claim: claim))
         arenas[arena].pending += 1
         pending += 1
-        record(arenas[arena].touch, binding, .joined)
+        if recordsDecisions {
+            var joined = ArenaRecord(
+                touch: arenas[arena].touch, binding: BindingID(binding), kind: .joined, round: round, rank: rank, competes: competes)
+            joined.contact = arenas[arena].contact
+            log.append(joined)
+            if claim != 0 {
+                var claimed = ArenaRecord(touch: arenas[arena].touch, binding: BindingID(binding), kind: .claimed, round: claim)
+                claimed.contact = arenas[arena].contact
+                log.append(claimed)
+            }
+        }
         return ArenaMembership(arena: arena, member: arenas[arena].members.count - 1)
+    }
+
+    /// The gesture of the members at `memberships` claims its touches for the first time, in
+    /// round `round`.
+    mutating func claim(_ memberships: [ArenaMembership], binding: Int, round: UInt64) {
+        for membership in memberships {
+            arenas[membership.arena].members[membership.member].claim = round
+            record(membership.arena, binding, .claimed)
+        }
     }
 
     /// The arena's touch lifted.
@@ -75,7 +101,7 @@ struct ArenaBoard {
         while i < open.count {
             let index = open[i]
             if !arenas[index].touchLive && arenas[index].pending == 0 {
-                record(arenas[index].touch, nil, .closed)
+                record(index, nil, .closed)
                 open.swapAt(i, open.count - 1)
                 open.removeLast()
                 free.append(index)
@@ -85,14 +111,16 @@ struct ArenaBoard {
         }
     }
 
-    /// Where a claiming, competing member stands in the arenas of `memberships`.
-    func standing(of memberships: [ArenaMembership], binding: Int, rank: Int) -> ArenaStanding {
+    /// Where a claiming, competing member stands in the arenas of `memberships`; `claim` is the
+    /// round its gesture first claimed in.
+    func standing(of memberships: [ArenaMembership], binding: Int, rank: Int, claim: UInt64) -> ArenaStanding {
         var blocked = false
         for membership in memberships {
             for other in arenas[membership.arena].members where other.competes && other.binding != binding {
                 switch other.decision {
                 case .accepted: return .preempted
-                case .pending: if other.rank > rank { blocked = true }
+                case .pending:
+                    if other.rank > rank || (other.rank == rank && other.claim != 0 && other.claim < claim) { blocked = true }
                 case .rejected: break
                 }
             }
@@ -108,7 +136,7 @@ struct ArenaBoard {
         arenas[a].pending -= 1
         pending -= 1
         mayClose = true
-        record(arenas[a].touch, binding, .accepted)
+        record(a, binding, .accepted)
         guard competes else { return }
         for other in arenas[a].members where other.competes && other.decision == .pending {
             losers.append(other.binding)
@@ -123,15 +151,17 @@ struct ArenaBoard {
         arenas[a].pending -= 1
         pending -= 1
         mayClose = true
-        record(arenas[a].touch, binding, .rejected)
+        record(a, binding, .rejected)
         for other in arenas[a].members where other.decision == .pending {
             waiting.append(other.binding)
         }
     }
 
-    private mutating func record(_ touch: UInt64, _ binding: Int?, _ kind: ArenaRecord.Kind) {
+    private mutating func record(_ arena: Int, _ binding: Int?, _ kind: ArenaRecord.Kind) {
         if recordsDecisions {
-            log.append(ArenaRecord(touch: touch, binding: binding.map(BindingID.init), kind: kind))
+            var record = ArenaRecord(touch: arenas[arena].touch, binding: binding.map(BindingID.init), kind: kind, round: round)
+            record.contact = arenas[arena].contact
+            log.append(record)
         }
     }
 }

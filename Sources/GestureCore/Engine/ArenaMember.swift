@@ -11,5 +11,7 @@ struct ArenaMember {
     let rank: Int
     /// False for simultaneous bindings, which never compete.
     let competes: Bool
+    /// The round in which its gesture first claimed (0: not yet): equal ranks go to the first.
+    var claim: UInt64 = 0
     var decision = Decision.pending
 }

@@ -21,6 +21,8 @@ final class Binding {
     let publishedState: (() -> GestureValue)?
     /// What the published state resets to (its initial value).
     let initialState: GestureValue?
+    /// Numbers its instances (shared with the bindings of the same owner).
+    let tally: InstanceTally
     @exclusivity(unchecked) var enabled = true
     /// It consumes the touches it recognizes once this many of its touches are down (0: it
     /// consumes nothing; ``GestureEngine/setConsumes(_:fingers:)``).
@@ -35,6 +37,11 @@ final class Binding {
     @exclusivity(unchecked) var stage = InstanceStage.open
     /// Its id, from ``InstanceStage/announced`` on (read it through ``instance``).
     @exclusivity(unchecked) var announcedID = InstanceID(0)
+    /// Its number in ``tally``, from ``InstanceStage/announced`` on.
+    @exclusivity(unchecked) var announcedNumber: UInt64 = 0
+    /// The round in which the instance first claimed its arenas (0: it has not), so that equal
+    /// ranks go to the first to claim.
+    @exclusivity(unchecked) var claimRound: UInt64 = 0
     /// Slots (of the device's touch table) routed to this binding.
     @exclusivity(unchecked) var touches: UInt64 = 0
     /// Slots that landed on its target while its instance was finished: it took none of them,
@@ -61,7 +68,7 @@ final class Binding {
     init(
         id: BindingID, name: String, device: DeviceState, position: Int, target: Int, depth: Int, priority: GesturePriority,
         mask: GestureMask, box: RecognizerBox, shouldBegin: ((GestureValue?) -> Bool)?,
-        publishedState: (() -> GestureValue)?, initialState: GestureValue?
+        publishedState: (() -> GestureValue)?, initialState: GestureValue?, tally: InstanceTally
     ) {
         self.id = id
         self.name = name
@@ -77,6 +84,7 @@ final class Binding {
         self.shouldBegin = shouldBegin
         self.publishedState = publishedState
         self.initialState = initialState
+        self.tally = tally
         rank = switch priority {
         case .high: 2000 - depth
         case .normal, .simultaneous: 1000 + depth
@@ -114,6 +122,7 @@ final class Binding {
     func resetInstance() -> Bool {
         memberships.removeAll(keepingCapacity: true)
         stage = .open
+        claimRound = 0
         failureTraced = false
         return apply(box.reset())
     }

@@ -2,12 +2,13 @@
 /// touch joins the arena of every enabled binding on the targets under it (``route(_:on:)``);
 /// each round, ``resolveArenas()`` gives every binding of the round its turn
 /// (``decide(_:claims:)``) until nothing changes — accepted ones settle their new arenas first,
-/// then claims are judged in attach order — and applies what the board hands back.
+/// then claims are judged (a claim waits for an equal rank that claimed in an earlier round;
+/// within a round, attach order) — and applies what the board hands back.
 extension GestureEngine {
     /// Routes a new touch to the bindings it hits and opens its arena.
     func route(_ slot: Int, on device: DeviceState) {
         let touch = device.table.slots[slot]
-        let arena = board.open(touch: touch.key)
+        let arena = board.open(touch: touch.key, contact: touch.contactID)
         device.arenaOfSlot[slot] = arena
         hitTest(touch.position, on: device)
         let bit: UInt64 = 1 << UInt64(slot)
@@ -25,7 +26,8 @@ extension GestureEngine {
                     continue
                 }
                 binding.touches |= bit
-                binding.memberships.append(board.join(arena, binding: index, rank: binding.rank, competes: binding.priority != .simultaneous))
+                binding.memberships.append(board.join(
+                    arena, binding: index, rank: binding.rank, competes: binding.priority != .simultaneous, claim: binding.claimRound))
             }
             if innerDisabled { break }
         }
@@ -70,9 +72,11 @@ extension GestureEngine {
                 rejectPending(binding)
                 return true
             }
+            binding.claimRound = board.round
+            board.claim(binding.memberships, binding: binding.id.rawValue, round: board.round)
         }
         if binding.priority != .simultaneous {
-            switch board.standing(of: binding.memberships, binding: binding.id.rawValue, rank: binding.rank) {
+            switch board.standing(of: binding.memberships, binding: binding.id.rawValue, rank: binding.rank, claim: binding.claimRound) {
             case .preempted:
                 fail(binding, .preempted)
                 rejectPending(binding)

@@ -130,7 +130,7 @@ extension GestureEngine {
             else { return nil }
             return GestureEvent(
                 time: time, device: binding.device, binding: binding.id, name: binding.name, instance: instance,
-                phase: .active, value: binding.box.wireValue(), state: binding.publishedState?())
+                number: binding.announcedNumber, phase: .active, value: binding.box.wireValue(), state: binding.publishedState?())
         }
     }
 

@@ -128,6 +128,7 @@ extension GestureEngine {
             for i in round.indices { bindings[round[i]]!.publishWorking() }
         }
         round.removeAll()
+        board.round &+= 1
     }
 
     /// Resets a finished instance once its touches are up and its arenas decided — and, for
@@ -202,6 +203,7 @@ extension GestureEngine {
     /// Gives an accepted instance its id.
     func announce(_ binding: Binding) {
         binding.announcedID = InstanceID(nextInstance)
+        binding.announcedNumber = binding.tally.take()
         binding.stage = .announced
         nextInstance += 1
     }
@@ -216,6 +218,6 @@ extension GestureEngine {
         if binding.stage == .accepted { announce(binding) }
         return GestureEvent(
             time: time, device: binding.device, binding: binding.id, name: binding.name, instance: binding.announcedID,
-            phase: phase, reason: reason, value: value, state: binding.publishedState?())
+            number: binding.announcedNumber, phase: phase, reason: reason, value: value, state: binding.publishedState?())
     }
 }

@@ -49,6 +49,8 @@ public final class GestureEngine {
     @exclusivity(unchecked) var chain: [Int] = []
     @exclusivity(unchecked) var nextTouchKey: UInt64 = 1
     @exclusivity(unchecked) var nextInstance: UInt64 = 1
+    /// Numbers the instances of every binding attached without a tally of its own.
+    public let instanceTally = InstanceTally()
     @exclusivity(unchecked) var dispatching = false
     /// The latest time the engine has processed; it never goes back.
     @exclusivity(unchecked) public internal(set) var now = Timestamp(microseconds: .min)
@@ -137,14 +139,15 @@ public final class GestureEngine {
     ///   - mask: Whether this gesture, and gestures on nested targets, are enabled.
     ///   - shouldBegin: Asked once per instance, when it is about to be recognized, with its
     ///     value; `false` fails the instance with ``FailureReason/vetoed``. Must not mutate anything.
+    ///   - tally: Numbers its instances; nil takes the engine's own (``instanceTally``).
     @inlinable @discardableResult
     public func attach<G: Gesture>(
         _ gesture: G, named name: String, to target: TargetID, priority: GesturePriority = .normal,
-        including mask: GestureMask = .all, shouldBegin: ((GestureValue?) -> Bool)? = nil
+        including mask: GestureMask = .all, shouldBegin: ((GestureValue?) -> Bool)? = nil, tally: InstanceTally? = nil
     ) -> BindingID {
         register(
             RecognizerBox(gesture.makeRecognizer(settings: settings)), name: name, target: target, priority: priority,
-            mask: mask, shouldBegin: shouldBegin, publishedState: nil, initialState: nil)
+            mask: mask, shouldBegin: shouldBegin, publishedState: nil, initialState: nil, tally: tally)
     }
 
     /// Attaches `gesture` and publishes `state` with each of its events.
@@ -152,18 +155,19 @@ public final class GestureEngine {
     public func attach<G: Gesture, S: GestureValueConvertible>(
         _ gesture: G, named name: String, to target: TargetID, priority: GesturePriority = .normal,
         including mask: GestureMask = .all, publishing state: GestureState<S>,
-        shouldBegin: ((GestureValue?) -> Bool)? = nil
+        shouldBegin: ((GestureValue?) -> Bool)? = nil, tally: InstanceTally? = nil
     ) -> BindingID {
         register(
             RecognizerBox(gesture.makeRecognizer(settings: settings)), name: name, target: target, priority: priority,
             mask: mask, shouldBegin: shouldBegin, publishedState: { state.wrappedValue.gestureValue },
-            initialState: state.initialValue.gestureValue)
+            initialState: state.initialValue.gestureValue, tally: tally)
     }
 
     @usableFromInline
     func register(
         _ box: RecognizerBox, name: String, target: TargetID, priority: GesturePriority, mask: GestureMask,
-        shouldBegin: ((GestureValue?) -> Bool)?, publishedState: (() -> GestureValue)?, initialState: GestureValue?
+        shouldBegin: ((GestureValue?) -> Bool)?, publishedState: (() -> GestureValue)?, initialState: GestureValue?,
+        tally: InstanceTally?
     ) -> BindingID {
         checkNotDispatching()
         guard let node = targets[target.rawValue], let device = devices[node.device] else {
@@ -172,7 +176,8 @@ public final class GestureEngine {
         let id = BindingID(bindings.count)
         let binding = Binding(
             id: id, name: name, device: device, position: device.bindings.count, target: target.rawValue, depth: node.depth, priority: priority,
-            mask: mask, box: box, shouldBegin: shouldBegin, publishedState: publishedState, initialState: initialState)
+            mask: mask, box: box, shouldBegin: shouldBegin, publishedState: publishedState, initialState: initialState,
+            tally: tally ?? instanceTally)
         bindings.append(binding)
         targets[target.rawValue]!.bindings.append(id.rawValue)
         device.append(binding: id.rawValue)

@@ -13,8 +13,11 @@ public struct GestureEvent: Hashable, Sendable {
     public var binding: BindingID
     /// The binding's name.
     public var name: String
-    /// The instance.
+    /// The instance: the engine-wide key (increasing in announce order).
     public var instance: InstanceID
+    /// The instance's number within its binding's ``InstanceTally``: what the protocol and
+    /// `gesturectl replay --json` publish as `instance`.
+    public var number: UInt64
     /// `active`, `ended` or `failed`.
     public var phase: PhaseKind
     /// Why it failed, for `failed`.
@@ -28,13 +31,15 @@ public struct GestureEvent: Hashable, Sendable {
     /// Creates an event.
     public init(
         time: Timestamp, device: DeviceID, binding: BindingID, name: String, instance: InstanceID,
-        phase: PhaseKind, reason: FailureReason? = nil, value: GestureValue? = nil, state: GestureValue? = nil
+        number: UInt64? = nil, phase: PhaseKind, reason: FailureReason? = nil, value: GestureValue? = nil,
+        state: GestureValue? = nil
     ) {
         self.time = time
         self.device = device
         self.binding = binding
         self.name = name
         self.instance = instance
+        self.number = number ?? instance.rawValue
         self.phase = phase
         self.reason = reason
         self.value = value
