@@ -69,6 +69,7 @@ extension GestureHub {
         guard let client = router.disconnect(id) else { return }
         for subscription in client.subscriptions {
             for binding in subscription.owned { _ = engine.detach(binding, reason: .unsubscribed, at: now) }
+            definitionTallies[subscription.id] = nil
         }
         if !client.subscriptions.isEmpty { subscriptionsChanged() }
         scheduleDeadline()
@@ -95,8 +96,8 @@ extension GestureHub {
         loop.preconditionInEventLoop()
         guard let client = client(of: channel), !client.closing else { return }
         switch line {
-        case .tooLong:
-            send(ServerMessage.error(id: nil, ProtocolError(.lineTooLong, "request lines may be at most \(limits.maximumLineBytes) bytes")), to: client)
+        case .tooLong(let head):
+            send(ServerMessage.error(id: RequestIDScanner.id(in: head), ProtocolError(.lineTooLong, "request lines may be at most \(limits.maximumLineBytes) bytes")), to: client)
         case .notUTF8(let column):
             send(ServerMessage.error(id: nil, ProtocolError(.badJSON, "the line is not UTF-8: byte \(column) is no part of a character")), to: client)
         case .text(let text):
@@ -149,6 +150,7 @@ extension GestureHub {
             // Its own gestures end for real; configured ones in flight end for this client only.
             for binding in owned { route(engine.detach(binding, reason: .unsubscribed, at: now).events) }
             for last in router.unsubscribe(subscription, of: id)?.endings ?? [] { end(last, for: subscription, of: client, reason: .unsubscribed) }
+            definitionTallies[subscription] = nil
             send(ServerMessage.ok(id: request.id), to: client)
             subscriptionsChanged()
             scheduleDeadline()
@@ -158,7 +160,10 @@ extension GestureHub {
     /// Attaches a subscription's own gestures to a device.
     func attachDefinitions(_ subscription: Int64, of client: Int, to device: DeviceID) {
         guard let definitions = router.subscription(subscription, of: client)?.definitions, let configured = devices[device] else { return }
-        let bindings = DeviceBindings(config: definitions, engine: engine, device: configured.profile, root: configured.root)
+        // One tally per subscription, over every device: its numbers are its own (issue 61).
+        let tally = definitionTallies[subscription] ?? InstanceTally()
+        definitionTallies[subscription] = tally
+        let bindings = DeviceBindings(config: definitions, engine: engine, device: configured.profile, root: configured.root, tally: tally)
         router.attached(bindings.attached.map(\.id), on: device, to: subscription, of: client)
     }
 

@@ -14,14 +14,17 @@ extension GestureHub {
         deliveries.removeAll(keepingCapacity: true)
         // Read once: the configured set lives in ConfiguredDevices, and routing does not change it.
         router.route(events, configured: configuredBindings, into: &deliveries)
-        // Each event is serialised once, for the first delivery that takes it.
+        // Each event is serialised once per sequence number, for the first delivery that takes
+        // it (a client's second subscription to take an event has a number of its own).
         var lineEvent = -1
+        var lineSequence: UInt64 = 0
         var line: ServerMessage.SubscriptionLine?
         for delivery in deliveries {
             guard let client = clients[delivery.client], !client.closing else { continue }
             let event = events[delivery.event]
-            if lineEvent != delivery.event {
+            if lineEvent != delivery.event || lineSequence != delivery.sequence {
                 lineEvent = delivery.event
+                lineSequence = delivery.sequence
                 line = ServerMessage.gestureLine(
                     event, sequence: delivery.sequence, origin: origin, extra: ingress.map { [("ingressUs", .int($0))] } ?? [])
             }

@@ -30,10 +30,10 @@ extension GestureHub {
         engine.clearUnseenFailures()
         var byDevice: [DeviceID: [(binding: BindingID, name: String, entry: JSONValue)]] = [:]
         for record in log {
-            guard record.kind != .closed, let binding = record.binding, let device = engine.device(of: binding), let name = engine.name(of: binding)
+            guard record.kind != .closed, record.kind != .claimed, let binding = record.binding, let device = engine.device(of: binding), let name = engine.name(of: binding)
             else { continue }
             byDevice[device, default: []].append((binding, name, .object([
-                ("gesture", .string(name)), ("arena", .string(record.kind.rawValue)), ("touch", .int(Int64(record.touch))),
+                ("gesture", .string(name)), ("arena", .string(record.kind.rawValue)), ("touch", .int(Int64(record.contact))),
             ])))
         }
         for failure in failures {

@@ -388,6 +388,8 @@ public final class GestureHub: @unchecked Sendable {
 
     /// The bindings that consume, with their fewest fingers, as last set in the engine.
     var consuming: [BindingID: Int] = [:]
+    /// Each subscription's own numbering of its definitions' instances, by subscription id.
+    var definitionTallies: [Int64: InstanceTally] = [:]
 
     /// After any subscription came or went: who waits for subscribers, the touchpad demand,
     /// and which gestures consume.

@@ -14,7 +14,7 @@ public enum OverlayEvent: Sendable, Equatable {
     /// What the actions file runs for an instance (the runner's ``ActionTracker``, as the
     /// view tells it), in words (`ran keys super+Right`, or `would run …` when no runner runs
     /// the file): shown on that instance's card.
-    case action(instance: Int64, text: String)
+    case action(gesture: String, instance: Int64, text: String)
     /// The connection to the daemon is gone: everything drawn goes.
     case reset
     /// The actions file's `overlay:` read again (the file changed on disk): drawn from now on.

@@ -55,8 +55,8 @@ public struct OverlayScene: Sendable {
     var trails: [TrailKey: Trail] = [:]
     var trailOrder: [TrailKey] = []
     var fingers: [Int64: [(id: Int64, x: Double, y: Double)]] = [:]
-    var cards: [Int64: Card] = [:]
-    var cardOrder: [Int64] = []
+    var cards: [OverlayCardKey: Card] = [:]
+    var cardOrder: [OverlayCardKey] = []
 
     /// An empty scene.
     public init(settings: ActionsOverlay = ActionsOverlay(), goals: [String: Double] = [:]) {
@@ -85,8 +85,8 @@ public struct OverlayScene: Sendable {
             touches(device, contacts, at: now)
         case .gesture(let gesture):
             self.gesture(gesture, at: now)
-        case .action(let instance, let text):
-            cards[instance]?.action = text
+        case .action(let gesture, let instance, let text):
+            cards[OverlayCardKey(gesture: gesture, instance: instance)]?.action = text
         case .settings(let settings):
             self.settings = settings
             settingsGeneration += 1
@@ -131,22 +131,23 @@ public struct OverlayScene: Sendable {
     }
 
     mutating func gesture(_ gesture: OverlayGesture, at now: Double) {
-        let known = cards[gesture.instance]
+        let key = OverlayCardKey(gesture: gesture.name, instance: gesture.instance)
+        let known = cards[key]
         switch gesture.phase {
         case .active:
-            if known == nil { cardOrder.append(gesture.instance) }
-            cards[gesture.instance] = Card(gesture: gesture, finishedAt: nil, action: known?.action)
+            if known == nil { cardOrder.append(key) }
+            cards[key] = Card(gesture: gesture, finishedAt: nil, action: known?.action)
         case .ended:
-            if known == nil { cardOrder.append(gesture.instance) }
+            if known == nil { cardOrder.append(key) }
             var ended = gesture
             if ended.cue == nil { ended.cue = known?.gesture.cue }
-            cards[gesture.instance] = Card(gesture: ended, finishedAt: now, action: known?.action)
+            cards[key] = Card(gesture: ended, finishedAt: now, action: known?.action)
         case .failed:
             // Only a card that was showing says so; an instance never shown stays unseen.
             guard let known, known.finishedAt == nil else { return }
             var failed = gesture
             failed.cue = known.gesture.cue
-            cards[gesture.instance] = Card(gesture: failed, finishedAt: now, action: known.action)
+            cards[key] = Card(gesture: failed, finishedAt: now, action: known.action)
         }
         // Too many: the oldest finished cards go first, then the oldest.
         while cardOrder.count > Self.maximumCards {

@@ -184,11 +184,13 @@ package struct ConfigReader {
         if let consume = node.mapping?.first(where: { $0.key.string == "consume" }) {
             throw error(consume.key, "`consume` is not a key of a definition; \(consumeAdvice)")
         }
-        return try binding(node)
+        return try binding(node, allowed: Self.bindingKeys.filter { $0 != "consume" })
     }
 
-    func binding(_ node: YAMLNode) throws -> BindingSpec {
-        let keys = try mapping(node, "a gesture entry", allowed: Self.bindingKeys + Self.gestureKinds)
+    /// A configuration's gesture entry; a definition's allows every key but `consume`, and its
+    /// unknown-key error lists only what it allows.
+    func binding(_ node: YAMLNode, allowed: [String] = Self.bindingKeys) throws -> BindingSpec {
+        let keys = try mapping(node, "a gesture entry", allowed: allowed + Self.gestureKinds)
         guard let nameNode = keys["name"], let name = nameNode.string, !name.isEmpty, nameNode.mapping == nil, nameNode.sequence == nil
         else { throw error(node, "expected a `name:` for this gesture") }
         if let problem = Self.nameProblem(name) { throw error(nameNode, "gesture name \(Self.quoted(name)) \(problem)") }
@@ -214,7 +216,15 @@ package struct ConfigReader {
             let field = try choice(value, "state", StateField.self)
             guard gesture.stateFields.contains(field) else {
                 let offered = gesture.stateFields.map(\.rawValue).sorted().joined(separator: ", ")
-                throw error(value, "`state: \(field.rawValue)` is not a value of gesture `\(name)`; it offers: \(offered)")
+                if gesture.valueFields.contains(field) {
+                    // A discrete part's field: in its value, but never seen live (issue 61).
+                    throw error(value, "`state: \(field.rawValue)` would never be seen on gesture `\(name)`: "
+                        + "a \(field == .pressed ? "longPress" : "tap") ends the moment it is recognized, and its state resets in that same event; "
+                        + "it is seen while what follows it runs (`sequenced: [\(field == .pressed ? "longPress" : "tap"), drag]`)"
+                        + (field == .pressed ? ", and `hold` with `state: duration` shows fingers being held" : "")
+                        + (offered.isEmpty ? "" : "; it offers: \(offered)"))
+                }
+                throw error(value, "`state: \(field.rawValue)` is not a value of gesture `\(name)`; it offers: \(offered.isEmpty ? "nothing" : offered)")
             }
             spec.state = field
         }

@@ -18,13 +18,18 @@ public struct DeviceBindings: Sendable {
 
     /// Attaches every binding of `config` that applies to `device` (already added to `engine`
     /// with its root target `root`); disabled ones are attached disabled.
-    public init(config: GestureConfig, engine: GestureEngine, device: DeviceProfile, root: TargetID) {
-        self.init(config: config, engine: engine, device: device, root: root, keeping: [:])
+    /// `tally` numbers the instances (nil: the engine's own, as a configuration's gestures; a
+    /// client's definitions bring their subscription's).
+    public init(config: GestureConfig, engine: GestureEngine, device: DeviceProfile, root: TargetID, tally: InstanceTally? = nil) {
+        self.init(config: config, engine: engine, device: device, root: root, keeping: [:], tally: tally)
     }
 
     /// Attaches `config`, reusing the engine bindings in `kept` (by name) instead of attaching
     /// those anew.
-    init(config: GestureConfig, engine: GestureEngine, device: DeviceProfile, root: TargetID, keeping kept: [String: Attached]) {
+    init(
+        config: GestureConfig, engine: GestureEngine, device: DeviceProfile, root: TargetID, keeping kept: [String: Attached],
+        tally: InstanceTally? = nil
+    ) {
         for spec in config.bindings {
             if let reason = spec.exclusion(for: device) {
                 excluded.append((spec.name, reason))
@@ -34,7 +39,7 @@ public struct DeviceBindings: Sendable {
                 attached.append(old)
                 continue
             }
-            attached.append(Attached(spec: spec, id: Self.attach(spec, engine: engine, root: root)))
+            attached.append(Attached(spec: spec, id: Self.attach(spec, engine: engine, root: root, tally: tally)))
         }
     }
 
@@ -59,7 +64,7 @@ public struct DeviceBindings: Sendable {
         return events
     }
 
-    static func attach(_ spec: BindingSpec, engine: GestureEngine, root: TargetID) -> BindingID {
+    static func attach(_ spec: BindingSpec, engine: GestureEngine, root: TargetID, tally: InstanceTally?) -> BindingID {
         let target = spec.region.map { engine.addRegion($0.region, in: root) } ?? root
         let id: BindingID
         if let field = spec.state {
@@ -67,9 +72,9 @@ public struct DeviceBindings: Sendable {
             let gesture = spec.gesture.gesture.updating(state) { value, published in
                 if let current = field.read(from: value) { published = current }
             }
-            id = engine.attach(gesture, named: spec.name, to: target, priority: spec.priority, publishing: state)
+            id = engine.attach(gesture, named: spec.name, to: target, priority: spec.priority, publishing: state, tally: tally)
         } else {
-            id = engine.attach(spec.gesture.gesture, named: spec.name, to: target, priority: spec.priority)
+            id = engine.attach(spec.gesture.gesture, named: spec.name, to: target, priority: spec.priority, tally: tally)
         }
         if !spec.enabled { _ = engine.setEnabled(id, false, at: engine.now) }
         if spec.consume { engine.setConsumes(id, fingers: spec.gesture.fewestFingers) }

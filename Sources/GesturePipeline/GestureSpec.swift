@@ -108,8 +108,9 @@ public indirect enum GestureSpec: Hashable, Sendable {
         }
     }
 
-    /// The value fields a `state:` may publish, over all its parts.
-    public var stateFields: Set<StateField> {
+    /// The value fields its parts' values have, over all its parts (what ``StateField/read(from:)``
+    /// can find in its value).
+    public var valueFields: Set<StateField> {
         switch self {
         case .tap, .spatialTap: [.location]
         case .longPress: [.pressed]
@@ -121,7 +122,38 @@ public indirect enum GestureSpec: Hashable, Sendable {
         case .hold: [.duration, .location]
         case .stroke: []
         case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts):
+            parts.reduce(into: Set<StateField>()) { $0.formUnion($1.valueFields) }
+        }
+    }
+
+    /// The value fields a `state:` may publish: those a client sees with their live value while
+    /// the gesture is active (a GestureState resets when the gesture ends). A tap's or a long
+    /// press's ends the moment it is recognized, so its fields are seen only where the gesture
+    /// stays active after that part: the parts of a sequence before its last, and beside a part
+    /// that goes on (`simultaneously`).
+    public var stateFields: Set<StateField> {
+        switch self {
+        case .tap, .spatialTap, .longPress, .stroke: []
+        case .sequenced(let parts):
+            parts.dropLast().reduce(into: parts.last!.stateFields) { $0.formUnion($1.valueFields) }
+        case .simultaneously(let parts):
+            parts.contains { !$0.isDiscrete }
+                ? parts.reduce(into: Set<StateField>()) { $0.formUnion($1.valueFields) }
+                : parts.reduce(into: Set<StateField>()) { $0.formUnion($1.stateFields) }
+        case .exclusively(let parts):
             parts.reduce(into: Set<StateField>()) { $0.formUnion($1.stateFields) }
+        default: valueFields
+        }
+    }
+
+    /// It ends the moment it is recognized, never active before (tap, spatialTap, longPress,
+    /// stroke, and combinations of only those but a sequence, which is active between its parts).
+    public var isDiscrete: Bool {
+        switch self {
+        case .tap, .spatialTap, .longPress, .stroke: true
+        case .sequenced: false
+        case .simultaneously(let parts), .exclusively(let parts): parts.allSatisfy(\.isDiscrete)
+        default: false
         }
     }
 }

@@ -9,7 +9,7 @@ extension GestureEventJSON {
         out.raw(#""gesture":"#)
         out.string(event.name)
         out.raw(#","instance":"#)
-        out.int(Int64(event.instance.rawValue))
+        out.int(Int64(event.number))
         out.raw(#","phase":"#)
         out.string(event.phase.rawValue)
         if let reason = event.reason {

@@ -9,7 +9,7 @@ public enum GestureEventJSON {
     public static func object(_ event: GestureEvent, origin: Timestamp, device: JSONValue? = nil) -> JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("gesture", .string(event.name)),
-            ("instance", .int(Int64(event.instance.rawValue))),
+            ("instance", .int(Int64(event.number))),
             ("phase", .string(event.phase.rawValue)),
         ]
         if let reason = event.reason { pairs.append(("reason", .string(reason.rawValue))) }

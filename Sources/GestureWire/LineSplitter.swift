@@ -8,8 +8,9 @@ public struct LineSplitter: ByteToMessageDecoder {
     public enum Line: Sendable {
         /// A complete line, without its newline (and without a trailing CR).
         case text(String)
-        /// A line over the limit was dropped.
-        case tooLong
+        /// A line over the limit was dropped; `head` is its first bytes (up to
+        /// ``LineSplitter/headBytes``), enough to read a request's `id` from.
+        case tooLong(head: [UInt8])
         /// A line that is not UTF-8: `column` is its first byte that is no part of a character
         /// (from 1). The line is dropped; the protocol is UTF-8 text (PROTOCOL.md).
         case notUTF8(column: Int)
@@ -19,6 +20,8 @@ public struct LineSplitter: ByteToMessageDecoder {
 
     let limit: Int
     var discarding = false
+    /// How much of a dropped line is kept for ``Line/tooLong(head:)``.
+    public static let headBytes = 1024
 
     /// Creates a splitter for lines of at most `limit` bytes.
     public init(limit: Int) {
@@ -29,10 +32,11 @@ public struct LineSplitter: ByteToMessageDecoder {
         let view = buffer.readableBytesView
         guard let newline = view.firstIndex(of: UInt8(ascii: "\n")) else {
             if buffer.readableBytes > limit {
+                let head = discarding ? [] : Array(view.prefix(Self.headBytes))
                 buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
                 if !discarding {
                     discarding = true
-                    context.fireChannelRead(wrapInboundOut(.tooLong))
+                    context.fireChannelRead(wrapInboundOut(.tooLong(head: head)))
                 }
             }
             return .needMoreData
@@ -65,7 +69,7 @@ public struct LineSplitter: ByteToMessageDecoder {
 
     /// A line's bytes (its newline gone) as the line they make.
     func line(_ bytes: ByteBuffer) -> Line {
-        if bytes.readableBytes > limit { return .tooLong }
+        if bytes.readableBytes > limit { return .tooLong(head: Array(bytes.readableBytesView.prefix(Self.headBytes))) }
         let decoded = bytes.withUnsafeReadableBytes { raw in
             String(validating: raw, as: UTF8.self).map(Line.text) ?? .notUTF8(column: Self.firstInvalidByte(raw) + 1)
         }

@@ -14,7 +14,7 @@ public enum RequestParser {
     /// Parses one line (without its newline).
     public static func parse(_ line: String, limits: ProtocolLimits = .standard) -> Result<ClientRequest, Failure> {
         guard line.utf8.count <= limits.maximumLineBytes else {
-            return .failure(Failure(id: nil, error: ProtocolError(.lineTooLong, "request lines may be at most \(limits.maximumLineBytes) bytes")))
+            return .failure(Failure(id: RequestIDScanner.id(in: Array(line.utf8.prefix(LineSplitter.headBytes))), error: ProtocolError(.lineTooLong, "request lines may be at most \(limits.maximumLineBytes) bytes")))
         }
         let value: JSONValue
         do {
@@ -122,6 +122,10 @@ public enum RequestParser {
             guard let ids = devices.arrayValue?.compactMap(\.intValue), ids.count == devices.arrayValue?.count else {
                 return .failure(ProtocolError(.invalidRequest, "\"devices\" must be a list of device ids"))
             }
+            guard !ids.isEmpty else {
+                return .failure(ProtocolError(
+                    .invalidRequest, "\"devices\" lists no device: list the ids to hear from, or leave \"devices\" out for every device"))
+            }
             if let wrong = ids.first(where: { !(0...Int64(UInt32.max)).contains($0) }) {
                 return .failure(ProtocolError(.invalidRequest, "device id \(wrong) is out of range (0 to \(UInt32.max)); `devices` requests list the ids"))
             }
@@ -131,6 +135,10 @@ public enum RequestParser {
             let kinds = phases.arrayValue?.compactMap { $0.stringValue.flatMap(PhaseKind.init(rawValue:)) } ?? []
             guard kinds.count == phases.arrayValue?.count, !kinds.contains(.possible) else {
                 return .failure(ProtocolError(.invalidRequest, "\"phases\" must list active, ended and/or failed"))
+            }
+            guard !kinds.isEmpty else {
+                return .failure(ProtocolError(
+                    .invalidRequest, "\"phases\" lists no phase: list active, ended and/or failed, or leave \"phases\" out for all three"))
             }
             request.phases = Set(kinds)
         }

@@ -56,7 +56,7 @@ public struct OverlayFeed: Sendable {
                 at: now)
             {
                 for firing in firings where actions.indices.contains(firing.action) {
-                    events.append(.action(instance: update.instance, text: (runnerRuns ? "ran " : "would run ") + firing.summary(of: actions[firing.action])))
+                    events.append(.action(gesture: update.gesture, instance: update.instance, text: (runnerRuns ? "ran " : "would run ") + firing.summary(of: actions[firing.action])))
                 }
             }
             let gesture = OverlayGesture(

@@ -11,7 +11,9 @@ struct EventLines {
     var reconnects = true
     /// The daemon's socket, named in `connected` lines.
     var path: String
-    var started: Set<Int64> = []
+    /// Instances whose first `active` was printed, by subscription, gesture and number (numbers
+    /// count per gesture owner: a subscription's own definitions count apart).
+    var started: Set<String> = []
 
     init(path: String, updates: Bool = false, reconnects: Bool = true) {
         self.path = path
@@ -23,8 +25,9 @@ struct EventLines {
     mutating func line(_ event: ClientEvent) -> String? {
         switch event {
         case .gesture(let update):
-            let first = update.phase == .active && started.insert(update.instance).inserted
-            if update.phase != .active { started.remove(update.instance) }
+            let key = "\(update.subscription.map { "\($0.rawValue)" } ?? "-") \(update.instance) \(update.gesture)"
+            let first = update.phase == .active && started.insert(key).inserted
+            if update.phase != .active { started.remove(key) }
             return first || update.phase != .active || updates ? GestureEventText.line(update.json) : nil
         case .disconnected(let reason):
             started.removeAll()

@@ -82,7 +82,7 @@ import Testing
         var card = Self.cards(scene.picture(at: 0))
         #expect(card.count == 1 && card[0].title == "swipe-left-3" && card[0].detail == "10 mm left" && card[0].progress == 0.25)
         #expect(scene.nextChange(after: 0) == nil)  // nothing moves until the next event
-        scene.take(.action(instance: 5, text: "ran xdotool key super+Right"), at: 0.2)
+        scene.take(.action(gesture: "swipe-left-3", instance: 5, text: "ran xdotool key super+Right"), at: 0.2)
         scene.take(.gesture(OverlayGesture(name: "swipe-left-3", instance: 5, device: 2, phase: .ended, cue: .distance(44, direction: "left"))), at: 0.3)
         card = Self.cards(scene.picture(at: 0.3))
         #expect(card[0].detail == "ran xdotool key super+Right" && card[0].progress == 1 && card[0].opacity == 1)

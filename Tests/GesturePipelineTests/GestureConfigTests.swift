@@ -52,7 +52,12 @@ import Testing
         ("version: 1\ngestures:\n  - name: a\n    swipe: { direction: sideways }\n", 4, "expected `direction` to be one of"),
         ("version: 1\ngestures:\n  - name: a\n    tap: { fingers: 0 }\n", 4, "between 1 and 10"),
         ("version: 1\ngestures:\n  - name: a\n    magnify: { fingers: 1 }\n", 4, "between 2 and 10"),
-        ("version: 1\ngestures:\n  - name: a\n    tap: {}\n    state: magnification\n", 5, "is not a value of gesture `a`"),
+        ("version: 1\ngestures:\n  - name: a\n    tap: {}\n    state: magnification\n", 5, "is not a value of gesture `a`; it offers: nothing"),
+        // Issue 61: a state a client would only ever see reset is not offered.
+        ("version: 1\ngestures:\n  - name: a\n    longPress: {}\n    state: pressed\n", 5,
+         "`state: pressed` would never be seen on gesture `a`: a longPress ends the moment it is recognized"),
+        ("version: 1\ngestures:\n  - name: a\n    tap: {}\n    state: location\n", 5, "it is seen while what follows it runs (`sequenced: [tap, drag]`)"),
+        ("version: 1\ngestures:\n  - name: a\n    exclusively: [ { longPress: {} }, { tap: {} } ]\n    state: pressed\n", 5, "would never be seen"),
         ("version: 1\ngestures:\n  - name: a\n    tap: {}\n  - name: a\n    hold: {}\n", 5, "duplicate gesture name `a`"),
         ("version: 1\ngestures:\n  - name: a\n    tap: {}\n    drag: {}\n", 3, "has 2 gesture kinds"),
         ("version: 1\ngestures:\n  - name: a\n    simultaneously: [ { tap: {} } ]\n", 4, "at least two gestures"),
@@ -185,6 +190,27 @@ import Testing
         #expect(bindings.attached.map(\.spec.name).contains("swipe-left-3"))
         let byName = DeviceMatch("cypress")
         #expect(byName.matches(touchpad))
+    }
+
+    /// Issue 61: `pressed` is seen `true` while what follows the long press runs, and resets
+    /// at the end; a tap's `location` likewise beside a drag.
+    @Test func aLongPressesStateIsSeenLiveWhereTheGestureGoesOn() throws {
+        let text = """
+            version: 1
+            gestures:
+              - name: press-drag
+                sequenced: [ { longPress: { minimumDuration: 0.3 } }, { drag: {} } ]
+                state: pressed
+            """
+        let config = try GestureConfig.parse(text, file: "gestured.yml")
+        let h = GestureHarness()
+        _ = DeviceBindings(config: config, engine: h.engine, device: DeviceProfile(name: "Test", kind: .touchscreen, geometry: h.geometry), root: h.root)
+        let events = h.run([.down(1, at: Point(x: 100, y: 60)), .wait(0.35), .move(1, by: Vector(dx: 10, dy: 0), steps: 2), .up(1)])
+        #expect(events.map(\.line) == ["press-drag active", "press-drag active", "press-drag active", "press-drag ended"])
+        #expect(events.map(\.state) == [.bool(true), .bool(true), .bool(true), .bool(false)])
+        let offered = try GestureConfig.parse(
+            "version: 1\ngestures:\n  - name: t\n    simultaneously: [ { tap: {} }, { drag: {} } ]\n    state: location\n", file: "g.yml")
+        #expect(offered.bindings[0].state == .location)
     }
 
     @Test func configuredBindingsRecognizeAndPublishTheirState() throws {

@@ -22,13 +22,13 @@ import Testing
         // What the file ran comes first, so that the card that ends says it.
         // No runner runs the file: the card says what would run (issue 60).
         #expect(feed.events(.gesture(ended), at: 0.1) == [
-            .action(instance: 7, text: "would run notify-send swiped"),
+            .action(gesture: "swipe-left-3", instance: 7, text: "would run notify-send swiped"),
             .gesture(OverlayGesture(name: "swipe-left-3", instance: 7, device: 2, phase: .ended, cue: .distance(41, direction: "left"))),
         ])
         // A runner runs it: what it ran.
         feed.runnerRuns = true
         let again = GestureUpdate(Self.json(#"{"event":"gesture","seq":3,"subscription":1,"gesture":"swipe-left-3","instance":8,"phase":"ended","time":0.2,"device":2,"value":{"kind":"swipe","direction":"left","fingers":3,"distance":41}}"#), subscription: nil)!
-        #expect(feed.events(.gesture(again), at: 0.2).first == .action(instance: 8, text: "ran notify-send swiped"))
+        #expect(feed.events(.gesture(again), at: 0.2).first == .action(gesture: "swipe-left-3", instance: 8, text: "ran notify-send swiped"))
         #expect(feed.events(.deviceRemoved(2), at: 0.2) == [.deviceRemoved(2)])
         #expect(feed.events(.disconnected(reason: "gone"), at: 0.3) == [.reset])
     }

@@ -271,18 +271,23 @@ public struct SubscriptionRouter: Sendable {
     }
 
     /// Decides who gets each of `events` (`configured`: the configuration's bindings), in
-    /// order, appending to `deliveries`. Each event takes the next sequence number.
+    /// order, appending to `deliveries`. Each event takes the next sequence number; a client
+    /// with several subscriptions that take it gets the event's number once, and a number of
+    /// its own for each further copy (a number is never given twice on one connection).
     public mutating func route(_ events: [GestureEvent], configured: Set<BindingID>, into deliveries: inout [Delivery]) {
         for (e, event) in events.enumerated() {
             sequence += 1
+            let shared = sequence
             let isConfigured = configured.contains(event.binding)
             let seat = deviceSeats[event.device] ?? Self.defaultSeat
             for c in clients.indices where clients[c].seats.contains(seat) {
+                var copies = 0
                 for s in clients[c].subscriptions.indices where clients[c].subscriptions[s].covers(event, configured: isConfigured) {
                     guard clients[c].subscriptions[s].admit(event) else { continue }
                     deliveries.append(Delivery(
-                        client: clients[c].id, subscription: clients[c].subscriptions[s].id, event: e, sequence: sequence,
-                        isUpdate: event.phase == .active))
+                        client: clients[c].id, subscription: clients[c].subscriptions[s].id, event: e,
+                        sequence: copies == 0 ? shared : takeSequence(), isUpdate: event.phase == .active))
+                    copies += 1
                 }
             }
         }
