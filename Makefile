@@ -5,7 +5,7 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev libexpat1-dev libsystemd-dev libxkbcommon-dev xkb-data libxcb1-dev libxcb-shape0-dev libwayland-dev libcairo2-dev libpango1.0-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo install deb deb-arm64 arm64 debian13 static e2e e2e-arm64 fuzz soak bench bench-instructions bench-path bench-strokes bench-daemon bench-footprint bench-overlay order-file fixtures-update diagrams clean help
+.PHONY: all deps build test test-python demo install deb deb-arm64 arm64 debian13 static e2e e2e-arm64 fuzz soak bench bench-instructions bench-path bench-strokes bench-daemon bench-footprint bench-overlay order-file fixtures-update diagrams clean help
 
 all: build
 
@@ -42,9 +42,21 @@ test: deps
 	@scripts/apt-install-missing.sh $(TEST_PACKAGES)
 	@scripts/browser-venv.sh > /dev/null
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	@mkdir -p .build && rm -f .build/protocol-lines.jsonl
+	GESTURED_PROTOCOL_LINES=$(CURDIR)/.build/protocol-lines.jsonl $(SWIFT) test --skip-build --disable-xctest
+	$(MAKE) --no-print-directory test-python
 	python3 scripts/module-table.py
 	python3 scripts/package-6.0.py
+
+# The Python client (clients/python): installed into the tests' virtual environment the way a
+# user installs it (pip, no index: it builds without the network), then its tests, which also
+# validate every line the daemon sent the Swift tests against docs/protocol.schema.json.
+test-python:
+	@py=$$(scripts/browser-venv.sh) && \
+	$$py -m pip install --quiet --disable-pip-version-check --no-index --force-reinstall ./clients/python && \
+	GESTURED=$(CURDIR)/.build/debug/gestured GESTURECTL=$(CURDIR)/.build/debug/gesturectl \
+	GESTURED_PROTOCOL_LINES=$(CURDIR)/.build/protocol-lines.jsonl \
+	$$py -m pytest -q -p no:cacheprovider clients/python/tests
 
 # The daemon on bundled recordings (real Atmel and Dell panels, one constructed pinch), paced as
 # recorded, with `gesturectl subscribe` receiving the gestures over the socket; each daemon

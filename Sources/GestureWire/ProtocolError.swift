@@ -2,7 +2,7 @@
 /// as `{"id": …, "error": {"code": …, "message": …}}`; the connection stays open.
 public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Machine-readable error codes.
-    public enum Code: String, Hashable, Sendable {
+    public enum Code: String, Hashable, Sendable, CaseIterable {
         /// The line is not JSON.
         case badJSON = "bad-json"
         /// The line is longer than ``ProtocolLimits/maximumLineBytes``.

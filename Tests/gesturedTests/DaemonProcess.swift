@@ -134,6 +134,7 @@ final class LineClient {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                Self.keep(buffer[...newline])
                 buffer.removeFirst(newline + 1)
                 return line
             }
@@ -143,6 +144,15 @@ final class LineClient {
             guard count > 0 else { return nil }
             buffer += chunk[..<count]
         }
+    }
+
+    /// With $GESTURED_PROTOCOL_LINES, every line the daemon sent a test is appended there, for
+    /// clients/python/tests/test_schema.py to validate against docs/protocol.schema.json.
+    static let kept: Int32 = ProcessInfo.processInfo.environment["GESTURED_PROTOCOL_LINES"].map { open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644) } ?? -1
+
+    static func keep(_ line: ArraySlice<UInt8>) {
+        guard kept >= 0 else { return }
+        _ = line.withUnsafeBytes { write(kept, $0.baseAddress, $0.count) }
     }
 
     /// Every line until the server closes the connection.

@@ -6,7 +6,7 @@
 /// the steady state. Storage is never changed while anyone else can see it.
 public struct CompositeValue: Hashable, Sendable, CustomStringConvertible {
     /// Which combinator, and which part of it.
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// `simultaneously(with:)`: `first` and/or `second`.
         case simultaneous
         /// `sequenced(before:)` while its first gesture is in progress: `first`.
