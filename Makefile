@@ -50,13 +50,15 @@ test: deps
 
 # The Python client (clients/python): installed into the tests' virtual environment the way a
 # user installs it (pip, no index: it builds without the network), then its tests, which also
-# validate every line the daemon sent the Swift tests against docs/protocol.schema.json.
+# validate every line the daemon sent the Swift tests against docs/protocol.schema.json; and its
+# types, strictly (mypy).
 test-python:
 	@py=$$(scripts/browser-venv.sh) && \
 	$$py -m pip install --quiet --disable-pip-version-check --no-index --force-reinstall ./clients/python && \
 	GESTURED=$(CURDIR)/.build/debug/gestured GESTURECTL=$(CURDIR)/.build/debug/gesturectl \
 	GESTURED_PROTOCOL_LINES=$(CURDIR)/.build/protocol-lines.jsonl \
-	$$py -m pytest -q -p no:cacheprovider clients/python/tests
+	$$py -m pytest -q -p no:cacheprovider clients/python/tests && \
+	$$py -m mypy --strict --python-version 3.10 --cache-dir .build/mypy clients/python/gestured_client
 
 # The daemon on bundled recordings (real Atmel and Dell panels, one constructed pinch), paced as
 # recorded, with `gesturectl subscribe` receiving the gestures over the socket; each daemon

@@ -27,6 +27,17 @@ import Testing
         #expect(described)
     }
 
+    /// PROTOCOL.md lists the reasons with the schema's lines.
+    @Test func theDocumentListsEveryReason() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/PROTOCOL.md")
+        let doc = try String(contentsOf: url, encoding: .utf8)
+        for reason in Self.definition("reason")?["oneOf"]?.arrayValue ?? [] {
+            let row = "| `\(reason["const"]?.stringValue ?? "")` | \(reason["description"]?.stringValue ?? "") |"
+            #expect(doc.contains(row), "PROTOCOL.md lacks \(row)")
+        }
+    }
+
     @Test func everyErrorCodeAndPhase() {
         #expect(Self.consts("errorCode") == ProtocolError.Code.allCases.map(\.rawValue))
         #expect(Self.consts("phase") == PhaseKind.allCases.filter { $0 != .possible }.map(\.rawValue))

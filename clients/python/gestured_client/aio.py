@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, AsyncIterator, Dict, List, Optional
+from typing import Any, AsyncIterator, Dict, List, Optional, cast
 
 from .protocol import (
-    LINE_LIMIT, Backoff, ClientEvent, Connected, Disconnected, Event, GesturedError, Subscription, encode, event_from,
-    socket_path, subscribe_request,
+    LINE_LIMIT, Backoff, ClientEvent, Connected, Disconnected, Event, GesturedError, JSONObject, Subscription, encode,
+    event_from, socket_path, subscribe_request,
 )
 
 
@@ -28,12 +28,12 @@ class AsyncClient:
         self.path = path or socket_path()
         self.reconnect = reconnect
         #: The daemon's latest `hello`.
-        self.hello: Optional[dict] = None
+        self.hello: Optional[JSONObject] = None
         self._reader: Optional[asyncio.StreamReader] = None
         self._writer: Optional[asyncio.StreamWriter] = None
-        self._task: Optional[asyncio.Task] = None
+        self._task: Optional["asyncio.Task[None]"] = None
         self._queue: "asyncio.Queue[Optional[ClientEvent]]" = asyncio.Queue()
-        self._waiting: Dict[int, asyncio.Future] = {}
+        self._waiting: Dict[int, "asyncio.Future[JSONObject]"] = {}
         self._next_id = 0
         self._next_handle = 0
         self._subscriptions: Dict[int, Subscription] = {}
@@ -42,7 +42,7 @@ class AsyncClient:
         self._backoff = Backoff()
         self._closed = False
 
-    async def connect(self) -> dict:
+    async def connect(self) -> JSONObject:
         """Connects, reads the `hello`, and starts reading; returns the hello."""
         hello = await self._open()
         self._task = asyncio.get_running_loop().create_task(self._run())
@@ -67,14 +67,14 @@ class AsyncClient:
     async def __aexit__(self, *exc: Any) -> None:
         await self.close()
 
-    async def request(self, name: str, **fields: Any) -> dict:
+    async def request(self, name: str, **fields: Any) -> JSONObject:
         """Sends a request and waits for its `ok` reply; an `error` reply raises
         `GesturedError`. Several may wait at once: each gets its own reply."""
         if self._writer is None:
             raise GesturedError("disconnected", "not connected")
         self._next_id += 1
         mine = self._next_id
-        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        future: "asyncio.Future[JSONObject]" = asyncio.get_running_loop().create_future()
         self._waiting[mine] = future
         self._writer.write(encode({"id": mine, "request": name, **fields}))
         await self._writer.drain()
@@ -89,14 +89,14 @@ class AsyncClient:
     async def ping(self) -> None:
         await self.request("ping")
 
-    async def devices(self) -> List[dict]:
-        return (await self.request("devices"))["devices"]
+    async def devices(self) -> List[JSONObject]:
+        return cast(List[JSONObject], (await self.request("devices"))["devices"])
 
-    async def snapshot(self) -> List[dict]:
-        return (await self.request("snapshot"))["instances"]
+    async def snapshot(self) -> List[JSONObject]:
+        return cast(List[JSONObject], (await self.request("snapshot"))["instances"])
 
-    async def keys(self, steps: List[dict]) -> List[int]:
-        return (await self.request("keys", steps=steps))["held"]
+    async def keys(self, steps: List[JSONObject]) -> List[int]:
+        return cast(List[int], (await self.request("keys", steps=steps))["held"])
 
     async def subscribe(self, gestures: Optional[List[str]] = None, **options: Any) -> Subscription:
         """As `Client.subscribe`."""
@@ -123,13 +123,13 @@ class AsyncClient:
 
     # Inside
 
-    async def _open(self) -> dict:
+    async def _open(self) -> JSONObject:
         self._reader, self._writer = await asyncio.open_unix_connection(self.path, limit=LINE_LIMIT)
         line = await self._reader.readline()
         if not line:
             self._shut()
             raise GesturedError("disconnected", "gestured closed the connection before its hello")
-        hello = json.loads(line)
+        hello: JSONObject = json.loads(line)
         if hello.get("event") == "error":
             self._shut()
             if hello.get("code") == "forbidden":
@@ -153,13 +153,13 @@ class AsyncClient:
         self._subscriptions.pop(subscription.handle, None)
         self._by_server_id.pop(self._server_id.pop(subscription.handle, -1), None)
 
-    def _take(self, message: dict) -> None:
+    def _take(self, message: JSONObject) -> None:
         if "event" in message:
             if message["event"] == "error" and message.get("code") == "forbidden":
                 self._backoff.forbidden = True
             self._queue.put_nowait(event_from(message, self._by_server_id.get(message.get("subscription", -1))))
             return
-        future = self._waiting.get(message.get("id"))  # type: ignore[arg-type]
+        future = self._waiting.get(message.get("id", -1))
         if future is not None and not future.done():
             future.set_result(message)
 
@@ -201,7 +201,7 @@ class AsyncClient:
                         line = await self._reader.readline()
                         if not line:
                             raise GesturedError("disconnected", "connection closed by gestured")
-                        message = json.loads(line)
+                        message: JSONObject = json.loads(line)
                         if message.get("id") == mine and "event" not in message:
                             break
                         self._take(message)

@@ -6,11 +6,11 @@ import json
 import socket
 import time
 from collections import deque
-from typing import Any, Deque, Dict, Iterator, List, Optional
+from typing import Any, Deque, Dict, Iterator, List, Optional, cast
 
 from .protocol import (
-    LINE_LIMIT, Backoff, ClientEvent, Connected, Disconnected, Event, GesturedError, Subscription, encode, event_from,
-    socket_path, subscribe_request,
+    LINE_LIMIT, Backoff, ClientEvent, Connected, Disconnected, Event, GesturedError, JSONObject, Subscription, encode,
+    event_from, socket_path, subscribe_request,
 )
 
 
@@ -32,7 +32,7 @@ class Client:
         self.reconnect = reconnect
         self.timeout = timeout
         #: The daemon's latest `hello` (None before the first connection).
-        self.hello: Optional[dict] = None
+        self.hello: Optional[JSONObject] = None
         self._socket: Optional[socket.socket] = None
         self._buffer = bytearray()
         self._queue: Deque[ClientEvent] = deque()
@@ -46,7 +46,7 @@ class Client:
 
     # Connection
 
-    def connect(self) -> dict:
+    def connect(self) -> JSONObject:
         """Connects and reads the daemon's `hello`; returns it. Raises `GesturedError` with
         code `forbidden` when the daemon does not serve this user now."""
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -61,7 +61,7 @@ class Client:
         if line is None:
             self._drop()
             raise GesturedError("disconnected", "gestured closed the connection before its hello")
-        hello = json.loads(line)
+        hello: JSONObject = json.loads(line)
         if hello.get("event") == "error":
             self._drop()
             if hello.get("code") == "forbidden":
@@ -86,7 +86,7 @@ class Client:
 
     # Requests
 
-    def request(self, name: str, **fields: Any) -> dict:
+    def request(self, name: str, **fields: Any) -> JSONObject:
         """Sends a request and returns its `ok` reply; an `error` reply raises
         `GesturedError(code, message)`. Events read meanwhile wait for `events()`."""
         if self._socket is None:
@@ -99,7 +99,7 @@ class Client:
             if line is None:
                 self._lost("connection closed by gestured")
                 raise GesturedError("disconnected", f"gestured closed the connection before answering {name}")
-            message = json.loads(line)
+            message: JSONObject = json.loads(line)
             if "event" in message:
                 self._take(message)
             elif message.get("id") == mine:
@@ -111,17 +111,17 @@ class Client:
         """Asks the daemon whether it is there."""
         self.request("ping")
 
-    def devices(self) -> List[dict]:
+    def devices(self) -> List[JSONObject]:
         """The devices this client sees."""
-        return self.request("devices")["devices"]
+        return cast(List[JSONObject], self.request("devices")["devices"])
 
-    def snapshot(self) -> List[dict]:
+    def snapshot(self) -> List[JSONObject]:
         """Every instance in flight (that this client may see), with value and state."""
-        return self.request("snapshot")["instances"]
+        return cast(List[JSONObject], self.request("snapshot")["instances"])
 
-    def keys(self, steps: List[dict]) -> List[int]:
+    def keys(self, steps: List[JSONObject]) -> List[int]:
         """Types on the daemon's virtual keyboard; returns the codes this connection holds."""
-        return self.request("keys", steps=steps)["held"]
+        return cast(List[int], self.request("keys", steps=steps)["held"])
 
     def subscribe(self, gestures: Optional[List[str]] = None, **options: Any) -> Subscription:
         """Subscribes (the fields of PROTOCOL.md's `subscribe`: `devices`, `phases`, `define`,
@@ -171,7 +171,7 @@ class Client:
 
     # Inside
 
-    def _take(self, message: dict) -> None:
+    def _take(self, message: JSONObject) -> None:
         if message["event"] == "error" and message.get("code") == "forbidden":
             self._backoff.forbidden = True
         subscription = self._by_server_id.get(message.get("subscription", -1))
@@ -183,8 +183,7 @@ class Client:
 
     def _forget(self, subscription: Subscription) -> None:
         self._subscriptions.pop(subscription.handle, None)
-        server_id = self._server_id.pop(subscription.handle, None)
-        self._by_server_id.pop(server_id, None)
+        self._by_server_id.pop(self._server_id.pop(subscription.handle, -1), None)
 
     def _lost(self, reason: str) -> None:
         self._drop()

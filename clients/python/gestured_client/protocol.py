@@ -8,6 +8,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Union
 
+#: A JSON object as `json.loads` gives it.
+JSONObject = Dict[str, Any]
+
 #: The longest line the daemon sends (docs/PROTOCOL.md): a reader must take lines this long.
 LINE_LIMIT = 1 << 20
 #: The longest line the daemon reads from a client.
@@ -32,7 +35,7 @@ class GesturedError(Exception):
     """A request the daemon refused (its `error` reply: `code` and `message`), or a problem
     the client met (`no-socket`, `disconnected`, `line-too-long`, `timeout`)."""
 
-    def __init__(self, code: str, message: str, reply: Optional[dict] = None) -> None:
+    def __init__(self, code: str, message: str, reply: Optional[JSONObject] = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
@@ -59,14 +62,14 @@ class GestureEvent:
     device: int
     seq: int
     subscription: Optional[Subscription]
-    value: Optional[dict]
+    value: Optional[JSONObject]
     state: Any
     reason: Optional[str]
     snapshot: bool
     time_us: int
-    raw: dict
+    raw: JSONObject
 
-    def replay_form(self) -> dict:
+    def replay_form(self) -> JSONObject:
         """The event as `gesturectl replay --json` prints it (without the socket's own keys)."""
         return {key: value for key, value in self.raw.items() if key not in PROTOCOL_KEYS}
 
@@ -78,7 +81,7 @@ class Event:
 
     name: str
     subscription: Optional[Subscription]
-    raw: dict
+    raw: JSONObject
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,7 @@ class Connected:
     """The client (re)connected; `hello` is the daemon's greeting. After a reconnection every
     subscription is in place again and the instances in flight follow (`snapshot: True`)."""
 
-    hello: dict
+    hello: JSONObject
 
 
 @dataclass(frozen=True)
@@ -113,8 +116,8 @@ def subscribe_request(
     *,
     devices: Optional[List[int]] = None,
     phases: Optional[List[str]] = None,
-    define: Optional[List[dict]] = None,
-    strokes: Optional[List[dict]] = None,
+    define: Optional[List[JSONObject]] = None,
+    strokes: Optional[List[JSONObject]] = None,
     touchpad_gestures: Optional[bool] = None,
     consume: Optional[bool] = None,
     touches: Optional[bool] = None,
@@ -128,7 +131,7 @@ def subscribe_request(
     return {key: value for key, value in fields.items() if value is not None}
 
 
-def event_from(raw: dict, subscription: Optional[Subscription]) -> Union[GestureEvent, Event]:
+def event_from(raw: JSONObject, subscription: Optional[Subscription]) -> Union[GestureEvent, Event]:
     """The event a parsed line (with `event`) is."""
     if raw.get("event") == "gesture":
         return GestureEvent(

@@ -23,10 +23,10 @@ import shutil
 import signal
 import subprocess
 import tempfile
-from typing import Iterator, List, Optional, Sequence
+from typing import Any, Callable, Iterator, List, Optional, Sequence
 
 from .client import Client
-from .protocol import GesturedError
+from .protocol import GesturedError, JSONObject
 
 try:
     import pytest
@@ -101,7 +101,7 @@ class ReplayDaemon:
         return status
 
 
-def replay_transcript(recording: str, *, config: Optional[str] = None, description: Optional[str] = None) -> List[dict]:
+def replay_transcript(recording: str, *, config: Optional[str] = None, description: Optional[str] = None) -> List[JSONObject]:
     """What `gesturectl replay --json` prints for the recording: the events a client of a
     `ReplayDaemon` of the same recording and configuration receives (their `replay_form()`)."""
     command = [_binary("GESTURECTL", "gesturectl"), "replay", "--json"]
@@ -116,14 +116,14 @@ def replay_transcript(recording: str, *, config: Optional[str] = None, descripti
 if pytest is not None:
 
     @pytest.fixture
-    def gestured_replay() -> Iterator:
+    def gestured_replay() -> Iterator[Callable[..., Client]]:
         """A factory: `gestured_replay(recording, config=…, …)` starts a `ReplayDaemon` (the
         same options) and returns a connected `Client`; every daemon it started is stopped
         after the test."""
         daemons: List[ReplayDaemon] = []
         clients: List[Client] = []
 
-        def start(recording: str, **options) -> Client:
+        def start(recording: str, **options: Any) -> Client:
             daemon = ReplayDaemon(recording, **options)
             daemons.append(daemon)
             client = daemon.client()
@@ -137,7 +137,7 @@ if pytest is not None:
             daemon.stop()
 
     @pytest.fixture
-    def gestured_client(request, gestured_replay) -> Client:
+    def gestured_client(request: Any, gestured_replay: Callable[..., Client]) -> Client:
         """A client connected to a replay of the test's `@pytest.mark.gestured(recording=…,
         config=…)` (the marker takes `ReplayDaemon`'s options)."""
         marker = request.node.get_closest_marker("gestured")
@@ -146,5 +146,5 @@ if pytest is not None:
         options = dict(marker.kwargs)
         return gestured_replay(options.pop("recording"), **options)
 
-    def pytest_configure(config) -> None:
+    def pytest_configure(config: Any) -> None:
         config.addinivalue_line("markers", "gestured(recording, config=None, ...): the replay gestured_client connects to")
