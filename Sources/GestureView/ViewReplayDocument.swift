@@ -33,10 +33,11 @@ public enum ViewReplayDocument {
         func drain(_ time: Timestamp) {
             let at = JSONValue.rounded(time - session.origin, 6)
             for record in engine.arenaLog {
-                guard let binding = record.binding, record.kind != .closed else { continue }
+                // As the daemon's `trace` says them: joined, accepted, rejected, by contact id.
+                guard let binding = record.binding, record.kind != .closed, record.kind != .claimed else { continue }
                 trace.append(.object([
                     ("time", at), ("gesture", .string(engine.name(of: binding) ?? "?")), ("arena", .string(record.kind.rawValue)),
-                    ("touch", .int(Int64(record.touch))),
+                    ("touch", .int(Int64(record.contact))),
                 ]))
             }
             for failure in engine.unseenFailures {

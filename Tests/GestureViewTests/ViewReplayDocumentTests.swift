@@ -51,7 +51,10 @@ import Testing
     @Test func theTraceSaysWhyTheOthersDidNotFire() throws {
         let (document, session) = try Self.document("drag-extra-finger.yml")
         let all = document["trace"]?.arrayValue ?? []
-        let joined = Set(all.filter { $0["arena"]?.stringValue == "joined" && $0["touch"]?.intValue == 1 }.compactMap { $0["gesture"]?.stringValue })
+        // The first touch, by its contact id: the trace names touches as the frames do.
+        let firstTouch = try #require(document["frames"]?.arrayValue?.first?["contacts"]?.arrayValue?.first?["id"]?.intValue)
+        #expect(!all.contains { $0["arena"]?.stringValue == "claimed" })
+        let joined = Set(all.filter { $0["arena"]?.stringValue == "joined" && $0["touch"]?.intValue == firstTouch }.compactMap { $0["gesture"]?.stringValue })
         #expect(joined.isSuperset(of: ["pan", "swipe-left-3", "taps"]) && joined.isSubset(of: Set(session.gestures)))
         // The second frame: the pan is accepted, the rest rejected and failed, preempted.
         let trace = all.filter { $0["time"]?.doubleValue == 0.008 }

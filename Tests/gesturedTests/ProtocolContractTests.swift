@@ -106,4 +106,31 @@ import Testing
         #expect(!traced.isEmpty && traced.isSubset(of: ids), "trace \(traced.sorted()), touches \(ids.sorted())")
         #expect(daemon.wait() == 0)
     }
+
+    /// A reload that configures a gesture named like a live definition: the two stay apart —
+    /// the definition's events go to its subscription alone, the configured one's to those that
+    /// take configured gestures — and a new `define` of that name is refused.
+    @Test func aReloadNamingAConfiguredGestureLikeADefinitionKeepsThemApart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-clash-\(getpid())-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("gestured.yml")
+        try "version: 1\ngestures:\n  - name: pan\n    drag: {}\n".write(to: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(["--config", config.path, "--replay", "Fixtures/constructed/swipe-3-left.yml", "--wait-subscribers", "1000"])
+        defer { daemon.terminate() }
+        let owner = try LineClient(path: daemon.socket)
+        _ = owner.readLine()
+        owner.send(#"{"id":1,"request":"subscribe","define":[{"name":"mine","tap":{}}]}"#)
+        #expect(owner.readLine() == #"{"id":1,"ok":true,"subscription":1}"#)
+        try "version: 1\ngestures:\n  - name: pan\n    drag: {}\n  - name: mine\n    hold: {}\n".write(to: config, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        #expect(owner.readLine() == #"{"event":"config-reloaded","gestures":["pan","mine"],"unchanged":["pan"]}"#)
+        let other = try LineClient(path: daemon.socket)
+        _ = other.readLine()
+        other.send(#"{"id":1,"request":"subscribe","define":[{"name":"mine","tap":{}}]}"#)
+        #expect(other.readLine()?.contains(#""code":"invalid-gesture""#) == true)
+        // The owner's definition is still its own: its subscription goes on.
+        owner.send(#"{"id":2,"request":"unsubscribe","subscription":1}"#)
+        #expect(owner.readLine() == #"{"id":2,"ok":true}"#)
+    }
 }
