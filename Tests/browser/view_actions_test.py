@@ -175,8 +175,10 @@ def panel(driver):
             wait(driver, lambda d: runner.said("changed on disk: 2 actions from " + path), "the running runner read the saved file again")
             wait(driver, lambda d: runner.said("line 8: swipe-left-3 ended: type keys super+Right"), "the runner types the new action's keys on the next swipe")
             # The daemon's refusal is a reply: it comes after the runner said it asked.
-            wait(driver, lambda d: runner.said("gestured did not type keys super+Right: this daemon has no virtual keyboard"),
-                 "(the replaying daemon has no virtual keyboard, and says so to the runner)")
+            refused = wait(driver, lambda d: runner.said("gestured did not type keys super+Right: this daemon has no virtual keyboard"),
+                           "(the replaying daemon has no virtual keyboard, and says so to the runner)")
+            if not refused:
+                print("      the runner said: " + repr(runner.lines[-8:]), file=sys.stderr)
 
             # Undo: back byte for byte.
             driver.find_element(By.ID, "undo").click()
