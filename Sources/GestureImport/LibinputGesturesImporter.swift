@@ -132,20 +132,42 @@ public enum LibinputGesturesImporter {
         if fingers == 0 { return .skipped("a gesture has at least one finger") }
         if command.hasPrefix("_internal") {
             // libinput-gestures' own workspace switch (wmctrl, X11 only): `window:`, through
-            // the desktop, wherever gestured can talk to it.
+            // the desktop, wherever gestured can talk to it. Its workspaces are a grid of
+            // `--cols` columns (default 1) in wmctrl's order: `ws_up` is the index plus a row,
+            // the next workspace in a single column; `ws_left` the index plus one (without
+            // `--cols`, the same as `ws_up`).
             let words = command.split(separator: " ").map(String.init)
+            var columns = 1
+            var move: String?
+            var index = 1
+            while index < words.count {
+                let word = words[index]
+                if word == "-c" || word == "--cols", index + 1 < words.count {
+                    columns = Int(words[index + 1]) ?? 1
+                    index += 2
+                    continue
+                }
+                if word.hasPrefix("--cols=") { columns = Int(word.dropFirst(7)) ?? 1 } else if !word.hasPrefix("-") { move = word }
+                index += 1
+            }
             let target: WindowAction?
-            switch words.last(where: { !$0.hasPrefix("-") && $0 != "_internal" }) {
-            case "ws_up": target = .workspace(.previous)
-            case "ws_down": target = .workspace(.next)
+            switch move {
+            case "ws_up" where columns == 1, "ws_left": target = .workspace(.next)
+            case "ws_down" where columns == 1, "ws_right": target = .workspace(.previous)
+            case "ws_up", "ws_down":
+                return .skipped("`_internal --cols \(columns) \(move!)` moves \(columns) workspaces (a row of its grid); gestured's `window:` moves to the next or previous one only")
             default: target = nil
             }
             guard let target else {
-                return .skipped("`_internal` knows ws_up and ws_down; use your desktop's command for others (docs/ACTIONS.md)")
+                if let move, ["ws_left_up", "ws_left_down", "ws_right_up", "ws_right_down"].contains(move) {
+                    return .skipped("`_internal \(move)` moves diagonally in a workspace grid, which gestured's `window:` does not; use your desktop's command (docs/ACTIONS.md)")
+                }
+                return .skipped("`_internal` knows ws_up, ws_down, ws_left and ws_right (and diagonals in a grid); use your desktop's command for others (docs/ACTIONS.md)")
             }
-            let options = words.filter { $0.hasPrefix("-") }
+            let options = words.filter { $0.hasPrefix("-") && !["-c", "--cols"].contains($0) && !$0.hasPrefix("--cols=") }
             return translated(action, motion, fingers, .window(target), counted: counted).noting(
-                "through the desktop (sway, i3, X11 with EWMH), not wmctrl" + (options.isEmpty ? "" : "; \(options.joined(separator: " ")) left out: the desktop wraps as it does"))
+                "the \(target == .workspace(.next) ? "next" : "previous") workspace, as libinput-gestures' \(move!) (wmctrl's index \(target == .workspace(.next) ? "+" : "-") 1), through the desktop (sway, i3, X11 with EWMH), not wmctrl"
+                    + (options.isEmpty ? "" : "; \(options.joined(separator: " ")) left out: the desktop wraps as it does"))
         }
         if command.hasPrefix("_drag") || action == "drag" {
             return .skipped("drag gestures move the pointer with a button held; gestured publishes gestures, it does not move the pointer")

@@ -25,12 +25,32 @@ import Testing
             command: run)
     }
 
+    /// libinput-gestures' `internal` (read from its source): ws_up/ws_down move a row of a
+    /// `--cols` grid (one column by default: the next/previous workspace); ws_left/ws_right one
+    /// workspace (without `--cols`, as ws_up/ws_down); diagonals need a grid.
+    @Test(arguments: [
+        ("_internal ws_up", "next"), ("_internal ws_down", "previous"), ("_internal -w ws_up", "next"),
+        ("_internal ws_left", "next"), ("_internal ws_right", "previous"),
+        ("_internal --cols 4 ws_left", "next"), ("_internal -c 4 ws_right", "previous"), ("_internal --cols 1 ws_up", "next"),
+        ("_internal --cols 4 ws_up", "skipped"), ("_internal --cols=3 ws_down", "skipped"), ("_internal --cols 4 ws_left_up", "skipped"),
+        ("_internal ws_sideways", "skipped"),
+    ])
+    func internalWorkspaceMovesAreLibinputGesturesOwn(_ command: String, _ expected: String) {
+        let items = LibinputGesturesImporter.read("gesture swipe up 3 " + command + "\n")
+        switch expected {
+        case "next": #expect(items.actions(1).map(\.command) == [.window(.workspace(.next))], "\(command)")
+        case "previous": #expect(items.actions(1).map(\.command) == [.window(.workspace(.previous))], "\(command)")
+        default: #expect(items.actions(1).isEmpty && items.reason(1) != "(imported)", "\(command)")
+        }
+    }
+
     @Test func everyLineMapsToActionsOrAReason() throws {
         let items = LibinputGesturesImporter.read(Self.sample)
         #expect(items.map(\.line) == Array(4...30))
         // libinput-gestures' own workspace switch, through the desktop (`window:`).
         // (With no count: 4 fingers, as line 24 binds `swipe up 3`.)
-        #expect(items.actions(4).map(\.command) == [.window(.workspace(.previous))])
+        // `ws_up` is the next workspace, as libinput-gestures' own (wmctrl's index + 1; issue 62).
+        #expect(items.actions(4).map(\.command) == [.window(.workspace(.next))])
         #expect(items.note(4).contains("through the desktop"))
         // No finger count: 3 and 4 fingers …
         // (xdotool's keys are typed by gestured's virtual keyboard, on every desktop.)

@@ -175,11 +175,11 @@ import Testing
     @Test func anImportedLibinputGesturesFileRunsItsSwipe() throws {
         let scratch = try Scratch()
         let conf = scratch.folder + "/libinput-gestures.conf"
-        try "gesture swipe left 3 sh -c 'echo imported >> \(scratch.folder)/swiped'\ngesture swipe up 3 _internal ws_up\ngesture swipe down 3 _internal ws_left\n"
+        try "gesture swipe left 3 sh -c 'echo imported >> \(scratch.folder)/swiped'\ngesture swipe up 3 _internal ws_up\ngesture swipe down 3 _internal --cols 4 ws_left_up\n"
             .write(toFile: conf, atomically: true, encoding: .utf8)
         let imported = try ChildProcess.gesturectl(["import", "libinput-gestures", conf, "--output", scratch.actions]).finish()
         #expect(imported.status == 0, "\(imported.errors)")
-        #expect(imported.errors.contains("libinput-gestures.conf:3: not imported: `_internal` knows ws_up and ws_down"))
+        #expect(imported.errors.contains("libinput-gestures.conf:3: not imported: `_internal ws_left_up` moves diagonally in a workspace grid"))
         #expect(imported.errors.contains("2 actions from 2 of 3 lines"))
         let again = try ChildProcess.gesturectl(["import", "libinput-gestures", conf, "--output", scratch.actions]).finish()
         #expect(again.status == 1 && again.errors.contains("exists; give --force to replace it"))
