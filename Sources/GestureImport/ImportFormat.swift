@@ -33,6 +33,41 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         return nil
     }
 
+    /// Whether `text` could be this tool's file at all: a line of content, none of which is the
+    /// tool's (a libinput-gestures directive, a fusuma or InputActions top-level key, a touchegg
+    /// element) means another file was given (`/etc/passwd`, an actions file): it would import
+    /// nothing, with exit status 0. An empty file, or comments only, is the tool's.
+    public func mayBe(_ text: String) -> Bool {
+        var content = false
+        for raw in text.split(separator: "\n") {
+            let line = raw.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            content = true
+            let word = String(line.prefix { $0 != " " && $0 != "\t" && $0 != ":" })
+            switch self {
+            case .libinputGestures:
+                if ["gesture", "device", "swipe_threshold", "timeout"].contains(word) { return true }
+            case .fusuma:
+                if raw.first != " ", ["swipe", "pinch", "rotate", "hold", "threshold", "interval", "plugin"].contains(word), line.dropFirst(word.count).first == ":" { return true }
+            case .inputActions:
+                if raw.first != " ", ["touchpad", "touchscreen", "mouse", "keyboard"].contains(word) { return true }
+            case .touchegg:
+                if line.hasPrefix("<") { return true }
+            }
+        }
+        return !content
+    }
+
+    /// The words a `mayBe` refusal says the tool's file has.
+    public var expected: String {
+        switch self {
+        case .libinputGestures: "`gesture …`, `device …`, `swipe_threshold …` or `timeout …` lines"
+        case .fusuma: "YAML with `swipe:`, `pinch:`, `rotate:` or `hold:` at the top"
+        case .inputActions: "YAML with `touchpad:`, `touchscreen:` or `mouse:` at the top"
+        case .touchegg: "XML under `<touchégg>`"
+        }
+    }
+
     /// Another tool's file as its tool reads it: CR LF line ends read as LF (Python's universal
     /// newlines, libyaml's and expat's line breaks), and a byte-order mark dropped where the
     /// tool's parser drops it (YAML, XML; libinput-gestures' Python keeps it in the first line).

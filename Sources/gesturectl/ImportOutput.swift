@@ -35,6 +35,12 @@ struct ImportOutput: ParsableArguments {
                 "gesturectl import \(tool): \(path): this looks like \(Self.article(format.rawValue)) \(format.rawValue) file, not \(Self.article(tool)) \(tool) one; import it with: gesturectl import \(format.rawValue) \(path)",
                 code: 1)
         }
+        // Nobody's file (an actions file, /etc/passwd): said, not imported as nothing.
+        if ImportFormat.guess(text) == nil, let format = ImportFormat(rawValue: tool), !format.mayBe(text) {
+            throw CleanExit.message(
+                "gesturectl import \(tool): \(path) is not \(Self.article(tool)) \(tool) file: no line of it is what \(tool) reads (\(format.expected))",
+                code: 1)
+        }
         let items: [ImportedItem]
         do {
             items = try read(text)

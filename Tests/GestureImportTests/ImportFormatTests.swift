@@ -31,4 +31,19 @@ import Testing
         #expect(ImportFormat.guess(plain) == format)
         #expect(plain == text)
     }
+
+    /// Issue 62: nobody's file is not taken for the tool's; an empty one, or comments, is.
+    @Test func aFileThatIsNotTheToolsIsKnown() {
+        let passwd = "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"
+        let actions = "version: 1\nactions:\n  - gesture: swipe-left-3\n    keys: super+Right\n"
+        for format in ImportFormat.allCases {
+            #expect(!format.mayBe(passwd), "\(format)")
+            #expect(format.mayBe(""), "\(format)")
+            #expect(format.mayBe("# nothing yet\n"), "\(format)")
+        }
+        #expect(!ImportFormat.libinputGestures.mayBe(actions) && !ImportFormat.fusuma.mayBe(actions))
+        #expect(ImportFormat.libinputGestures.mayBe("swipe_threshold 0\nnonsense here\n"))
+        #expect(ImportFormat.fusuma.mayBe("---\nswipe:\n  3:\n    left:\n      command: a\n"))
+        #expect(!ImportFormat.fusuma.mayBe("settings:\n  swipe: 1\n"))
+    }
 }
