@@ -58,6 +58,26 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         return !content
     }
 
+    /// Where the tool itself looks for its file when none is given, in its order, with
+    /// `configHome` the user's configuration folder (`$XDG_CONFIG_HOME` or `~/.config`):
+    /// libinput-gestures reads its user file, then `/etc`'s (its `CONFDIRS`); touchegg its user
+    /// file, then the one it installs in `/usr/share/touchegg`; fusuma and InputActions their
+    /// user file only.
+    public func defaultFiles(configHome: String?) -> [String] {
+        let user: String? = switch self {
+        case .libinputGestures: configHome.map { $0 + "/libinput-gestures.conf" }
+        case .touchegg: configHome.map { $0 + "/touchegg/touchegg.conf" }
+        case .fusuma: configHome.map { $0 + "/fusuma/config.yml" }
+        case .inputActions: configHome.map { $0 + "/inputactions/config.yaml" }
+        }
+        let system: [String] = switch self {
+        case .libinputGestures: ["/etc/libinput-gestures.conf"]
+        case .touchegg: ["/usr/share/touchegg/touchegg.conf"]
+        case .fusuma, .inputActions: []
+        }
+        return (user.map { [$0] } ?? []) + system
+    }
+
     /// The words a `mayBe` refusal says the tool's file has.
     public var expected: String {
         switch self {

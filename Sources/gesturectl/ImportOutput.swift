@@ -21,7 +21,23 @@ struct ImportOutput: ParsableArguments {
     /// writes what it became; a file that cannot be read, or has a mistake, is an error that
     /// names the file and line.
     func importFile(_ file: String?, defaultFile: String, tool: String, _ read: (String) throws -> [ImportedItem]) throws {
-        guard let path = file ?? UserConfigHome.path(defaultFile) else { throw CleanExit.message("gesturectl import: give the file", code: 1) }
+        let path: String
+        if let file {
+            path = file
+        } else {
+            // The tool's own default files, in its order; which one was read is said.
+            let candidates = ImportFormat(rawValue: tool)?.defaultFiles(configHome: UserConfigHome.path("").map { String($0.dropLast()) })
+                ?? UserConfigHome.path(defaultFile).map { [$0] } ?? []
+            guard let found = candidates.first(where: { access($0, F_OK) == 0 }) else {
+                let places = candidates.map { UserConfigHome.shown($0) }.joined(separator: " or ")
+                throw CleanExit.message(
+                    "gesturectl import \(tool): give the file; \(tool) has none \(places.isEmpty ? "here" : "at \(places)")", code: 1)
+            }
+            if found != candidates.first {
+                StandardError.line("gesturectl import \(tool): reading \(found), as \(tool) does when there is no \(candidates.first.map { UserConfigHome.shown($0) } ?? "file of yours")")
+            }
+            path = found
+        }
         var text: String
         do {
             text = try FileReader.text(path)

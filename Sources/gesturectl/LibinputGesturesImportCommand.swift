@@ -15,7 +15,7 @@ struct LibinputGesturesImportCommand: ParsableCommand {
             command) are left out, each with its line and why. Example: gesturectl import libinput-gestures --output ~/.config/gestured/actions.yml
             """)
 
-    @Argument(help: ArgumentHelp("The libinput-gestures configuration (default: ~/.config/libinput-gestures.conf).", valueName: "file"))
+    @Argument(help: ArgumentHelp("The libinput-gestures configuration (default: ~/.config/libinput-gestures.conf, else /etc/libinput-gestures.conf, as libinput-gestures reads them).", valueName: "file"))
     var file: String?
 
     @OptionGroup var output: ImportOutput

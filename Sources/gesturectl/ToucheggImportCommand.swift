@@ -15,7 +15,7 @@ struct ToucheggImportCommand: ParsableCommand {
             Example: gesturectl import touchegg --output ~/.config/gestured/actions.yml
             """)
 
-    @Argument(help: ArgumentHelp("The touchegg configuration (default: ~/.config/touchegg/touchegg.conf).", valueName: "file"))
+    @Argument(help: ArgumentHelp("The touchegg configuration (default: ~/.config/touchegg/touchegg.conf, else /usr/share/touchegg/touchegg.conf, as touchegg reads them).", valueName: "file"))
     var file: String?
 
     @OptionGroup var output: ImportOutput

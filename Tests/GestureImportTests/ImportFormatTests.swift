@@ -46,4 +46,13 @@ import Testing
         #expect(ImportFormat.fusuma.mayBe("---\nswipe:\n  3:\n    left:\n      command: a\n"))
         #expect(!ImportFormat.fusuma.mayBe("settings:\n  swipe: 1\n"))
     }
+
+    /// Issue 62: each tool's own default files, in its own order (libinput-gestures' CONFDIRS,
+    /// touchegg's installed default).
+    @Test func eachToolsDefaultFilesInItsOrder() {
+        #expect(ImportFormat.libinputGestures.defaultFiles(configHome: "/h/.config") == ["/h/.config/libinput-gestures.conf", "/etc/libinput-gestures.conf"])
+        #expect(ImportFormat.touchegg.defaultFiles(configHome: "/h/.config") == ["/h/.config/touchegg/touchegg.conf", "/usr/share/touchegg/touchegg.conf"])
+        #expect(ImportFormat.fusuma.defaultFiles(configHome: "/h/.config") == ["/h/.config/fusuma/config.yml"])
+        #expect(ImportFormat.libinputGestures.defaultFiles(configHome: nil) == ["/etc/libinput-gestures.conf"])
+    }
 }

@@ -161,4 +161,22 @@ import Testing
         #expect(yaml.errors.contains("config.yml:4: invalid YAML"))
         #expect(!FileManager.default.fileExists(atPath: scratch.actions))
     }
+
+    /// Issue 62: with no file given, an importer reads the tool's own default files in the
+    /// tool's order; the user's first (and, when there is none and no system one, says where
+    /// it looked, exit 1).
+    @Test func withNoFileTheToolsOwnDefaultsAreRead() throws {
+        let scratch = try Scratch()
+        let home = ["HOME": scratch.folder, "XDG_CONFIG_HOME": ""]
+        let none = try ChildProcess.gesturectl(["import", "fusuma"], environment: home).finish()
+        #expect(none.status == 1)
+        #expect(none.errors == "gesturectl import fusuma: give the file; fusuma has none at ~/.config/fusuma/config.yml\n")
+        try FileManager.default.createDirectory(atPath: scratch.folder + "/.config", withIntermediateDirectories: true)
+        try "gesture swipe up 4 echo hi\n".write(toFile: scratch.folder + "/.config/libinput-gestures.conf", atomically: true, encoding: .utf8)
+        let mine = try ChildProcess.gesturectl(["import", "libinput-gestures"], environment: home).finish()
+        #expect(mine.status == 0, "\(mine.errors)")
+        #expect(mine.errors.contains("1 action from 1 of 1 line of \(scratch.folder)/.config/libinput-gestures.conf"))
+        #expect(mine.lines.contains { $0.contains("lg-swipe-up-4") })
+    }
 }
+
