@@ -10,8 +10,9 @@ struct LibinputGesturesImportCommand: ParsableCommand {
         abstract: "Import ~/.config/libinput-gestures.conf (or FILE).",
         discussion: """
             Swipes, pinches, twists and holds (each finger count its own gesture) become actions on gestures \
-            defined in the actions file itself; `_internal ws_up`/`ws_down` become `window: workspace next`/`previous` through \
-            the desktop. Drags, `device`, `swipe_threshold`, `timeout` and lines libinput-gestures refuses (no \
+            defined in the actions file itself; `_internal ws_up` and `ws_left` become `window: workspace next`, `ws_down` and \
+            `ws_right` `workspace previous`, through the desktop, as libinput-gestures moves (its grid rows and \
+            diagonals are left out). Drags, `device`, `swipe_threshold`, `timeout` and lines libinput-gestures refuses (no \
             command) are left out, each with its line and why. Example: gesturectl import libinput-gestures --output ~/.config/gestured/actions.yml
             """)
 
