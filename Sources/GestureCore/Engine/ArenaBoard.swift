@@ -64,17 +64,8 @@ struct ArenaBoard {
         arenas[arena].members.append(ArenaMember(binding: binding, rank: rank, competes: competes, claim: claim))
         arenas[arena].pending += 1
         pending += 1
-        if recordsDecisions {
-            var joined = ArenaRecord(
-                touch: arenas[arena].touch, binding: BindingID(binding), kind: .joined, round: round, rank: rank, competes: competes)
-            joined.contact = arenas[arena].contact
-            log.append(joined)
-            if claim != 0 {
-                var claimed = ArenaRecord(touch: arenas[arena].touch, binding: BindingID(binding), kind: .claimed, round: claim)
-                claimed.contact = arenas[arena].contact
-                log.append(claimed)
-            }
-        }
+        record(arena, binding, .joined, rank: rank, competes: competes)
+        if claim != 0 { record(arena, binding, .claimed, round: claim) }
         return ArenaMembership(arena: arena, member: arenas[arena].members.count - 1)
     }
 
@@ -157,11 +148,16 @@ struct ArenaBoard {
         }
     }
 
-    private mutating func record(_ arena: Int, _ binding: Int?, _ kind: ArenaRecord.Kind) {
-        if recordsDecisions {
-            var record = ArenaRecord(touch: arenas[arena].touch, binding: binding.map(BindingID.init), kind: kind, round: round)
-            record.contact = arenas[arena].contact
-            log.append(record)
-        }
+    /// Logs a record (when ``recordsDecisions`` is on), stamped with the current round unless
+    /// `round` says otherwise.
+    private mutating func record(
+        _ arena: Int, _ binding: Int?, _ kind: ArenaRecord.Kind, round: UInt64? = nil, rank: Int = 0, competes: Bool = true
+    ) {
+        guard recordsDecisions else { return }
+        var record = ArenaRecord(
+            touch: arenas[arena].touch, binding: binding.map(BindingID.init), kind: kind, round: round ?? self.round, rank: rank,
+            competes: competes)
+        record.contact = arenas[arena].contact
+        log.append(record)
     }
 }
