@@ -8,8 +8,8 @@ import json
 from typing import Any, AsyncIterator, Dict, List, Optional, cast
 
 from .protocol import (
-    LINE_LIMIT, Backoff, ClientEvent, Connected, Disconnected, Event, GesturedError, JSONObject, Subscription, encode,
-    event_from, socket_path, subscribe_request,
+    LINE_LIMIT, Backoff, ClientEvent, Connected, Disconnected, Event, GesturedError, JSONObject, Subscription,
+    SubscriptionBook, encode, event_from, read_hello, socket_path, subscribe_request,
 )
 
 
@@ -35,10 +35,7 @@ class AsyncClient:
         self._queue: "asyncio.Queue[Optional[ClientEvent]]" = asyncio.Queue()
         self._waiting: Dict[int, "asyncio.Future[JSONObject]"] = {}
         self._next_id = 0
-        self._next_handle = 0
-        self._subscriptions: Dict[int, Subscription] = {}
-        self._server_id: Dict[int, int] = {}
-        self._by_server_id: Dict[int, Subscription] = {}
+        self._subscriptions = SubscriptionBook()
         self._backoff = Backoff()
         self._closed = False
 
@@ -102,15 +99,11 @@ class AsyncClient:
         """As `Client.subscribe`."""
         request = subscribe_request(gestures, **options)
         reply = await self.request("subscribe", **request)
-        self._next_handle += 1
-        subscription = Subscription(self._next_handle, request)
-        self._subscriptions[subscription.handle] = subscription
-        self._adopt(subscription, reply["subscription"])
-        return subscription
+        return self._subscriptions.add(request, reply["subscription"])
 
     async def unsubscribe(self, subscription: Subscription) -> None:
-        await self.request("unsubscribe", subscription=self._server_id[subscription.handle])
-        self._forget(subscription)
+        await self.request("unsubscribe", subscription=self._subscriptions.server_id(subscription))
+        self._subscriptions.forget(subscription)
 
     async def events(self) -> AsyncIterator[ClientEvent]:
         """The events as they come; ends when the client is closed, or when the connection
@@ -129,12 +122,11 @@ class AsyncClient:
         if not line:
             self._shut()
             raise GesturedError("disconnected", "gestured closed the connection before its hello")
-        hello: JSONObject = json.loads(line)
-        if hello.get("event") == "error":
+        try:
+            hello = read_hello(line, self._backoff)
+        except GesturedError:
             self._shut()
-            if hello.get("code") == "forbidden":
-                self._backoff.forbidden = True
-            raise GesturedError(hello.get("code", "error"), hello.get("message", ""), hello)
+            raise
         self.hello = hello
         self._queue.put_nowait(Connected(hello))
         return hello
@@ -143,21 +135,13 @@ class AsyncClient:
         if self._writer is not None:
             self._writer.close()
         self._reader = self._writer = None
-        self._by_server_id.clear()
-
-    def _adopt(self, subscription: Subscription, server_id: int) -> None:
-        self._server_id[subscription.handle] = server_id
-        self._by_server_id[server_id] = subscription
-
-    def _forget(self, subscription: Subscription) -> None:
-        self._subscriptions.pop(subscription.handle, None)
-        self._by_server_id.pop(self._server_id.pop(subscription.handle, -1), None)
+        self._subscriptions.disconnected()
 
     def _take(self, message: JSONObject) -> None:
         if "event" in message:
             if message["event"] == "error" and message.get("code") == "forbidden":
                 self._backoff.forbidden = True
-            self._queue.put_nowait(event_from(message, self._by_server_id.get(message.get("subscription", -1))))
+            self._queue.put_nowait(event_from(message, self._subscriptions.of(message)))
             return
         future = self._waiting.get(message.get("id", -1))
         if future is not None and not future.done():
@@ -191,7 +175,7 @@ class AsyncClient:
             await asyncio.sleep(self._backoff.next())
             try:
                 await self._open()
-                for subscription in list(self._subscriptions.values()):
+                for subscription in list(self._subscriptions.by_handle.values()):
                     assert self._reader is not None and self._writer is not None
                     self._next_id += 1
                     mine = self._next_id
@@ -206,10 +190,10 @@ class AsyncClient:
                             break
                         self._take(message)
                     if "error" in message:
-                        self._forget(subscription)
+                        self._subscriptions.forget(subscription)
                         self._queue.put_nowait(Event("subscription-refused", subscription, message))
                     else:
-                        self._adopt(subscription, message["subscription"])
+                        self._subscriptions.adopt(subscription, message["subscription"])
             except (OSError, GesturedError):
                 self._shut()
                 continue

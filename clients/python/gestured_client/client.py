@@ -6,11 +6,11 @@ import json
 import socket
 import time
 from collections import deque
-from typing import Any, Deque, Dict, Iterator, List, Optional, cast
+from typing import Any, Deque, Iterator, List, Optional, cast
 
 from .protocol import (
-    LINE_LIMIT, Backoff, ClientEvent, Connected, Disconnected, Event, GesturedError, JSONObject, Subscription, encode,
-    event_from, socket_path, subscribe_request,
+    LINE_LIMIT, Backoff, ClientEvent, Connected, Disconnected, Event, GesturedError, JSONObject, Subscription,
+    SubscriptionBook, encode, event_from, read_hello, socket_path, subscribe_request,
 )
 
 
@@ -37,10 +37,7 @@ class Client:
         self._buffer = bytearray()
         self._queue: Deque[ClientEvent] = deque()
         self._next_id = 0
-        self._next_handle = 0
-        self._subscriptions: Dict[int, Subscription] = {}
-        self._by_server_id: Dict[int, Subscription] = {}
-        self._server_id: Dict[int, int] = {}
+        self._subscriptions = SubscriptionBook()
         self._backoff = Backoff()
         self._closed = False
 
@@ -61,12 +58,11 @@ class Client:
         if line is None:
             self._drop()
             raise GesturedError("disconnected", "gestured closed the connection before its hello")
-        hello: JSONObject = json.loads(line)
-        if hello.get("event") == "error":
+        try:
+            hello = read_hello(line, self._backoff)
+        except GesturedError:
             self._drop()
-            if hello.get("code") == "forbidden":
-                self._backoff.forbidden = True
-            raise GesturedError(hello.get("code", "error"), hello.get("message", ""), hello)
+            raise
         self.hello = hello
         self._queue.append(Connected(hello))
         return hello
@@ -129,16 +125,12 @@ class Client:
         instances already in flight come next, marked `snapshot`."""
         request = subscribe_request(gestures, **options)
         reply = self.request("subscribe", **request)
-        self._next_handle += 1
-        subscription = Subscription(self._next_handle, request)
-        self._subscriptions[subscription.handle] = subscription
-        self._adopt(subscription, reply["subscription"])
-        return subscription
+        return self._subscriptions.add(request, reply["subscription"])
 
     def unsubscribe(self, subscription: Subscription) -> None:
         """Ends a subscription; its instances in flight end with `failed(unsubscribed)` first."""
-        self.request("unsubscribe", subscription=self._server_id[subscription.handle])
-        self._forget(subscription)
+        self.request("unsubscribe", subscription=self._subscriptions.server_id(subscription))
+        self._subscriptions.forget(subscription)
 
     # Events
 
@@ -174,16 +166,7 @@ class Client:
     def _take(self, message: JSONObject) -> None:
         if message["event"] == "error" and message.get("code") == "forbidden":
             self._backoff.forbidden = True
-        subscription = self._by_server_id.get(message.get("subscription", -1))
-        self._queue.append(event_from(message, subscription))
-
-    def _adopt(self, subscription: Subscription, server_id: int) -> None:
-        self._server_id[subscription.handle] = server_id
-        self._by_server_id[server_id] = subscription
-
-    def _forget(self, subscription: Subscription) -> None:
-        self._subscriptions.pop(subscription.handle, None)
-        self._by_server_id.pop(self._server_id.pop(subscription.handle, -1), None)
+        self._queue.append(event_from(message, self._subscriptions.of(message)))
 
     def _lost(self, reason: str) -> None:
         self._drop()
@@ -193,7 +176,7 @@ class Client:
         if self._socket is not None:
             self._socket.close()
             self._socket = None
-        self._by_server_id.clear()
+        self._subscriptions.disconnected()
 
     def _reconnect(self) -> None:
         """Connects again (waiting as `Backoff` says) and makes every subscription again, in
@@ -206,16 +189,16 @@ class Client:
             except (OSError, GesturedError):
                 continue
             try:
-                for subscription in list(self._subscriptions.values()):
+                for subscription in list(self._subscriptions.by_handle.values()):
                     try:
                         reply = self.request("subscribe", **subscription.request)
                     except GesturedError as error:
                         if error.code == "disconnected":
                             raise
-                        self._forget(subscription)
+                        self._subscriptions.forget(subscription)
                         self._queue.append(Event("subscription-refused", subscription, error.reply or {}))
                         continue
-                    self._adopt(subscription, reply["subscription"])
+                    self._subscriptions.adopt(subscription, reply["subscription"])
             except (OSError, GesturedError):
                 continue
             self._backoff.reset()

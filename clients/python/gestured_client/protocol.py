@@ -141,6 +141,57 @@ def event_from(raw: JSONObject, subscription: Optional[Subscription]) -> Union[G
     return Event(name=raw["event"], subscription=subscription, raw=raw)
 
 
+def read_hello(line: Union[str, bytes], backoff: "Backoff") -> JSONObject:
+    """The daemon's first line as its `hello`; a refusal (`{"event": "error", …}`) raises
+    `GesturedError` with its code, and a `forbidden` one makes `backoff` wait longer."""
+    hello: JSONObject = json.loads(line)
+    if hello.get("event") == "error":
+        if hello.get("code") == "forbidden":
+            backoff.forbidden = True
+        raise GesturedError(hello.get("code", "error"), hello.get("message", ""), hello)
+    return hello
+
+
+class SubscriptionBook:
+    """A client's subscriptions: the handles the app holds, which stay, and the daemon's
+    numbers for them on the current connection, which change when it subscribes again."""
+
+    def __init__(self) -> None:
+        self._next_handle = 0
+        #: Every live subscription, by handle, in the order they were made.
+        self.by_handle: Dict[int, Subscription] = {}
+        self._server_id: Dict[int, int] = {}
+        self._by_server_id: Dict[int, Subscription] = {}
+
+    def add(self, request: JSONObject, server_id: int) -> Subscription:
+        """A new subscription, made with `request` and numbered `server_id` by the daemon."""
+        self._next_handle += 1
+        subscription = Subscription(self._next_handle, request)
+        self.by_handle[subscription.handle] = subscription
+        self.adopt(subscription, server_id)
+        return subscription
+
+    def adopt(self, subscription: Subscription, server_id: int) -> None:
+        """The daemon's number for `subscription` on this connection."""
+        self._server_id[subscription.handle] = server_id
+        self._by_server_id[server_id] = subscription
+
+    def forget(self, subscription: Subscription) -> None:
+        self.by_handle.pop(subscription.handle, None)
+        self._by_server_id.pop(self._server_id.pop(subscription.handle, -1), None)
+
+    def server_id(self, subscription: Subscription) -> int:
+        return self._server_id[subscription.handle]
+
+    def of(self, message: JSONObject) -> Optional[Subscription]:
+        """The subscription an event is for, if it names one of this connection's."""
+        return self._by_server_id.get(message.get("subscription", -1))
+
+    def disconnected(self) -> None:
+        """The connection ended: the daemon's numbers mean nothing any more."""
+        self._by_server_id.clear()
+
+
 class Backoff:
     """How long to wait before connecting again, as the Swift client does: 50 ms doubling to
     2 s; after a `forbidden` (the user is not in front of the seat) 2 s doubling to 10 s, so
