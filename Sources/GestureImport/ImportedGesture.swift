@@ -1,4 +1,5 @@
 import GestureActions
+import GestureCore
 import GesturePipeline
 import GestureWire
 
@@ -21,6 +22,19 @@ enum ImportedGesture {
     /// A magnify of `fingers` fingers (a many-finger pinch for three or more).
     static func pinch(fingers: Int) -> JSONValue {
         define("magnify", fingers == 2 ? [] : [("fingers", int(fingers))])
+    }
+
+    /// The gesture a pinch one way maps to: `PREFIX-pinch-in` for two fingers, `PREFIX-pinch-in-N`
+    /// for more.
+    static func pinchName(_ prefix: String, fingers: Int, direction: PinchDirection) -> String {
+        fingers == 2 ? "\(prefix)-pinch-\(direction.rawValue)" : "\(prefix)-pinch-\(direction.rawValue)-\(fingers)"
+    }
+
+    /// A magnify of `fingers` fingers one way: its direction taken from its first 5 % (as the
+    /// built-in `pinch`'s threshold: resting fingers jitter past 1 %), so it is one gesture
+    /// with one direction, as touchegg's `PINCH IN` and libinput-gestures' `pinch in` are.
+    static func pinch(fingers: Int, direction: PinchDirection) -> JSONValue {
+        define("magnify", (fingers == 2 ? [] : [("fingers", int(fingers))]) + [("direction", .string(direction.rawValue)), ("minimumScaleDelta", .number(0.05))])
     }
 
     /// The gesture a twist of `fingers` fingers maps to: `PREFIX-twist` (fusuma:

@@ -1,4 +1,5 @@
 import GestureActions
+import GestureCore
 import GesturePipeline
 import GestureWire
 
@@ -13,8 +14,6 @@ import GestureWire
 /// `swipe_threshold DOTS`; `timeout SECONDS`. A keyword may end in `:`. Commands run without a
 /// shell, split into words as `shlex` splits them.
 public enum LibinputGesturesImporter {
-    /// A pinch runs once per this much change of scale (libinput-gestures ran it once per pinch).
-    public static let pinchStep = 0.25
     /// A twist runs once per this many degrees.
     public static let twistStep = 30.0
 
@@ -212,14 +211,19 @@ public enum LibinputGesturesImporter {
             if let fingers, fingers < 2 { return .skipped("a \(twist ? "twist" : "pinch") takes two fingers or more") }
             let counts = fingers.map { [$0] } ?? [2, 3, 4].filter { !counted.contains("\(action) \(motion) \($0)") }
             guard !counts.isEmpty else { return .skipped("lines for 2, 3 and 4 fingers take every pinch \(motion)") }
-            let forward = motion == "out" || motion == "clockwise"
+            if let way = PinchDirection(rawValue: motion) {
+                // Once, when the fingers lift: libinput-gestures runs a pinch's command at the
+                // gesture's end, by which way it went.
+                return .actions(counts.map { count in
+                    ActionSpec(gesture: ImportedGesture.pinchName("lg", fingers: count, direction: way), definition: ImportedGesture.pinch(fingers: count, direction: way), command: run)
+                }, note: nil)
+            }
+            let forward = motion == "clockwise"
             return .actions(counts.map { count in
                 ActionSpec(
-                    gesture: twist ? ImportedGesture.twistName("lg-twist", fingers: count) : ImportedGesture.pinchName("lg", fingers: count),
-                    definition: twist ? ImportedGesture.twist(fingers: count) : ImportedGesture.pinch(fingers: count),
-                    trigger: .update(twist ? ActionStep(.angle, size: twistStep) : ActionStep(.scale, size: pinchStep)),
-                    command: forward ? run : nil, back: forward ? nil : run)
-            }, note: twist ? "runs at every \(Int(twistStep))° turned, not once at the end" : "runs at every \(pinchStep) of scale while pinching \(motion), not once at the end")
+                    gesture: ImportedGesture.twistName("lg-twist", fingers: count), definition: ImportedGesture.twist(fingers: count),
+                    trigger: .update(ActionStep(.angle, size: twistStep)), command: forward ? run : nil, back: forward ? nil : run)
+            }, note: "runs at every \(Int(twistStep))° turned, not once at the end")
         case ("hold", "on"):
             // libinput-gestures ran it once as the hold began: keys are typed once, not held.
             return .actions(counts.map { count in

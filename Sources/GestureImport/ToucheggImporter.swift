@@ -1,4 +1,5 @@
 import GestureActions
+import GestureCore
 import GesturePipeline
 import GestureWire
 
@@ -75,7 +76,7 @@ public enum ToucheggImporter {
         case "action_execute_threshold":
             if let percent = Double(property.text), percent >= 0, percent <= 100 {
                 threshold = percent
-                outcome = .actions([], note: "a pinch that runs once runs at \(JSONValue.number(percent / 100 * fullPinch).serialized) of scale; gestured's swipes recognize at their own distance (15 mm)")
+                outcome = .actions([], note: "touchegg runs an action `on` end, or an animated one, only past \(JSONValue.number(percent).serialized) % of its gesture; gestured runs it when the gesture ends, and its swipes recognize at their own distance (15 mm)")
             } else {
                 outcome = .skipped("expected a percentage from 0 to 100")
             }
@@ -112,7 +113,7 @@ public enum ToucheggImporter {
                 if case .failure(let why) = window { return .skipped(why.message) }
                 return .skipped("")
             }
-            return Self.windowAction(action, type: type, direction: direction, fingers: fingers, settings: settings)
+            return Self.windowAction(action, type: type, direction: direction, fingers: fingers, settings: settings, threshold: threshold)
         }
         guard let effect = Effect(actionType, settings) else {
             return .skipped(["SEND_KEYS", "MOUSE_CLICK", "RUN_COMMAND"].contains(actionType)
@@ -140,19 +141,17 @@ public enum ToucheggImporter {
                 forward = direction == "RIGHT" || direction == "DOWN"
                 (full, unit) = (fullSwipe, " mm")
             } else {
-                guard direction == "IN" || direction == "OUT" else { return .skipped("a PINCH goes IN or OUT") }
-                (name, definition, measure, forward) = (ImportedGesture.pinchName("te", fingers: fingers), ImportedGesture.pinch(fingers: fingers), .scale, direction == "OUT")
+                // A pinch one way, its direction taken from its first change as touchegg takes
+                // it from its first update: `begin` runs once then, `end` once at the lift.
+                guard let way = PinchDirection(rawValue: direction.lowercased()) else { return .skipped("a PINCH goes IN or OUT") }
+                (name, definition, measure, forward) = (ImportedGesture.pinchName("te", fingers: fingers, direction: way), ImportedGesture.pinch(fingers: fingers, direction: way), .scale, way == .out)
                 (full, unit) = (fullPinch, " of scale")
+                if !repeated && on != "begin" {
+                    notes.append("touchegg runs it on `end` only past \(JSONValue.number(threshold).serialized) % of the pinch (action_execute_threshold); gestured whenever the pinch \(way.rawValue) ends")
+                }
             }
             let spec = { (trigger: ActionTrigger, command: ActionCommand?, back: ActionCommand?) in
                 ActionSpec(gesture: name, definition: definition, trigger: trigger, command: command, back: back)
-            }
-            if type == "PINCH" && !repeated {
-                // Whether a pinch goes in or out is known only as it goes: it runs at a step.
-                let size = max(threshold, 1) / 100 * full
-                let run = spec(.update(ActionStep(measure, size: size)), forward ? effect.shot : nil, forward ? nil : effect.shot)
-                return .actions([run], note: note([
-                    "runs at every \(JSONValue.number(size).serialized) of scale pinched \(direction.lowercased()), where touchegg ran it once per pinch"]))
             }
             guard !repeated || effect.increase != nil else { return .skipped("a repeated MOUSE_CLICK has nothing to repeat") }
             var specs: [ActionSpec] = []
@@ -202,7 +201,9 @@ public enum ToucheggImporter {
 
     /// A window action, once per gesture at its end (touchegg acts once the gesture passed
     /// its threshold, on the window under the pointer; gestured on the focused window).
-    static func windowAction(_ action: WindowAction, type: String, direction: String, fingers: Int, settings: [String: String]) -> ImportedItem.Outcome {
+    static func windowAction(
+        _ action: WindowAction, type: String, direction: String, fingers: Int, settings: [String: String], threshold: Double
+    ) -> ImportedItem.Outcome {
         let name: String, definition: JSONValue
         switch type {
         case "SWIPE":
@@ -213,17 +214,18 @@ public enum ToucheggImporter {
             name = "te-tap-\(fingers)"
             definition = ImportedGesture.define("tap", [("fingers", ImportedGesture.int(fingers))], devices: ["touchscreen"])
         case "PINCH":
-            guard direction == "IN" || direction == "OUT" else { return .skipped("a PINCH goes IN or OUT") }
-            // Once per pinch, at the default threshold, in its direction.
-            return .actions([ActionSpec(
-                gesture: ImportedGesture.pinchName("te", fingers: fingers), definition: ImportedGesture.pinch(fingers: fingers),
-                trigger: .update(ActionStep(.scale, size: defaultThreshold / 100 * fullPinch)), command: direction == "OUT" ? .window(action) : nil,
-                back: direction == "IN" ? .window(action) : nil)], note: "runs at every 0.2 of scale pinched \(direction.lowercased()) (a pinch's direction is known only as it goes); on the focused window (touchegg: the one under the pointer)")
+            // Once per pinch, when the fingers lift, as touchegg runs it at the gesture's end.
+            guard let way = PinchDirection(rawValue: direction.lowercased()) else { return .skipped("a PINCH goes IN or OUT") }
+            name = ImportedGesture.pinchName("te", fingers: fingers, direction: way)
+            definition = ImportedGesture.pinch(fingers: fingers, direction: way)
         default:
             return .skipped("`\(type)` is not a touchegg gesture (SWIPE, PINCH, TAP)")
         }
-        var notes = ["on the focused window, through the desktop (touchegg: the one under the pointer)"]
-        if settings["animate"] == "true" { notes.append("no animation") }
+        var notes = ["once, on the focused window, through the desktop (touchegg: the one under the pointer)"]
+        if settings["animate"] == "true" {
+            notes.append("no animation")
+            if type != "TAP" { notes.append("touchegg runs an animated one only past \(JSONValue.number(threshold).serialized) % of the gesture (action_execute_threshold)") }
+        }
         return .actions([ActionSpec(gesture: name, definition: definition, command: .window(action))], note: notes.joined(separator: "; "))
     }
 

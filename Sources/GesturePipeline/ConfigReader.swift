@@ -260,7 +260,7 @@ package struct ConfigReader {
         case "tap", "spatialTap": ["count", "fingers"]
         case "longPress": ["minimumDuration", "maximumDistance", "fingers"]
         case "drag": ["minimumDistance", "fingers", "extraTouches"]
-        case "magnify": ["minimumScaleDelta", "fingers", "extraTouches"]
+        case "magnify": ["minimumScaleDelta", "fingers", "extraTouches", "direction"]
         case "rotate": ["minimumAngleDelta", "fingers", "extraTouches"]
         case "swipe": ["direction", "fingers", "minimumDistance", "minimumVelocity"]
         case "edgeSwipe": ["edge", "fingers", "minimumDistance"]
@@ -285,7 +285,9 @@ package struct ConfigReader {
             return .drag(minimumDistance: try number("minimumDistance", 0...1000), fingers: fingers, extraTouches: extra)
         case "magnify":
             let fingers = try p["fingers"].map { try int($0, "fingers", 2...10) } ?? 2
-            return .magnify(minimumScaleDelta: try number("minimumScaleDelta", 0...10), fingers: fingers, extraTouches: extra)
+            return .magnify(
+                minimumScaleDelta: try number("minimumScaleDelta", 0...10), fingers: fingers, extraTouches: extra,
+                direction: try p["direction"].map { try choice($0, "direction", PinchDirection.self) })
         case "rotate":
             let fingers = try p["fingers"].map { try int($0, "fingers", 2...10) } ?? 2
             return .rotate(minimumAngleDelta: try number("minimumAngleDelta", 0...360), fingers: fingers, extraTouches: extra)

@@ -12,8 +12,8 @@ public indirect enum GestureSpec: Hashable, Sendable {
     case longPress(minimumDuration: Seconds?, maximumDistance: Millimetres?, fingers: Int)
     /// `drag: { minimumDistance, fingers, extraTouches }`
     case drag(minimumDistance: Millimetres?, fingers: Int, extraTouches: ExtraTouchPolicy)
-    /// `magnify: { minimumScaleDelta, fingers (2 or more), extraTouches }`
-    case magnify(minimumScaleDelta: Double?, fingers: Int = 2, extraTouches: ExtraTouchPolicy)
+    /// `magnify: { minimumScaleDelta, fingers (2 or more), extraTouches, direction (in, out) }`
+    case magnify(minimumScaleDelta: Double?, fingers: Int = 2, extraTouches: ExtraTouchPolicy, direction: PinchDirection? = nil)
     /// `rotate: { minimumAngleDelta (degrees), fingers (2 or more), extraTouches }`
     case rotate(minimumAngleDelta: Double?, fingers: Int = 2, extraTouches: ExtraTouchPolicy)
     /// `swipe: { direction, fingers, minimumDistance, minimumVelocity }`
@@ -42,8 +42,8 @@ public indirect enum GestureSpec: Hashable, Sendable {
             AnyGesture(LongPressGesture(minimumDuration: duration, maximumDistance: distance, fingers: fingers))
         case .drag(let distance, let fingers, let extra):
             AnyGesture(DragGesture(minimumDistance: distance, fingers: fingers, extraTouches: extra))
-        case .magnify(let delta, let fingers, let extra):
-            AnyGesture(MagnifyGesture(minimumScaleDelta: delta, fingers: fingers, extraTouches: extra))
+        case .magnify(let delta, let fingers, let extra, let direction):
+            AnyGesture(MagnifyGesture(minimumScaleDelta: delta, fingers: fingers, extraTouches: extra, direction: direction))
         case .rotate(let degrees, let fingers, let extra):
             AnyGesture(RotateGesture(minimumAngleDelta: degrees.map { $0 * .pi / 180 }, fingers: fingers, extraTouches: extra))
         case .swipe(let direction, let fingers, let distance, let velocity):
@@ -72,7 +72,7 @@ public indirect enum GestureSpec: Hashable, Sendable {
     /// the centroid suffice.
     public var placedFingersNeeded: Int {
         switch self {
-        case .magnify(_, let fingers, _), .rotate(_, let fingers, _): fingers
+        case .magnify(_, let fingers, _, _), .rotate(_, let fingers, _): fingers
         case .tap, .spatialTap, .longPress, .drag, .swipe, .edgeSwipe, .hold, .stroke: 0
         case .simultaneously(let parts), .sequenced(let parts), .exclusively(let parts): parts.map(\.placedFingersNeeded).max()!
         }
@@ -84,7 +84,7 @@ public indirect enum GestureSpec: Hashable, Sendable {
     public var fewestFingers: Int {
         switch self {
         case .tap(_, let fingers), .spatialTap(_, let fingers), .longPress(_, _, let fingers), .drag(_, let fingers, _),
-            .swipe(_, let fingers, _, _), .edgeSwipe(_, let fingers, _), .hold(let fingers), .magnify(_, let fingers, _),
+            .swipe(_, let fingers, _, _), .edgeSwipe(_, let fingers, _), .hold(let fingers), .magnify(_, let fingers, _, _),
             .rotate(_, let fingers, _), .stroke(let fingers, _, _, _, _):
             fingers
         case .simultaneously(let parts): parts.map(\.fewestFingers).max()!

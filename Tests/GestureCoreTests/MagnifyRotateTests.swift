@@ -98,4 +98,43 @@ import Testing
         #expect(h.move([.init(1, by: Vector(dx: -5, dy: 0)), .init(2, by: Vector(dx: 5, dy: 0))], steps: 5).isEmpty)
         #expect(h.move([.init(1, by: Vector(dx: -5, dy: 0)), .init(2, by: Vector(dx: 5, dy: 0))], steps: 6).first?.line == "pinch active")
     }
+
+    /// Issue 62: touchegg's `PINCH IN` and `PINCH OUT` are two gestures, their direction taken
+    /// from the pinch's first change; a pinch in that opens again later is still a pinch in.
+    @Test func aDirectionalPinchGoesOneWayAndStaysItsWay() throws {
+        let h = GestureHarness()
+        h.attach(MagnifyGesture(minimumScaleDelta: 0.05, direction: .in), named: "in")
+        h.attach(MagnifyGesture(minimumScaleDelta: 0.05, direction: .out), named: "out")
+        h.down([.init(1, at: Point(x: 70, y: 60)), .init(2, at: Point(x: 130, y: 60))])
+        h.wait(0.1)
+        let closing = h.move([.init(1, by: Vector(dx: 10, dy: 0)), .init(2, by: Vector(dx: -10, dy: 0))], steps: 5)
+        #expect(closing.lines.first == "in active", "\(closing.lines)")
+        #expect(!closing.lines.contains("out active"))
+        // The fingers open past where they began: still the pinch in, to its end.
+        let opening = h.move([.init(1, by: Vector(dx: -20, dy: 0)), .init(2, by: Vector(dx: 20, dy: 0))], steps: 5)
+        #expect(Set(opening.map(\.name)) == ["in"], "\(opening.lines)")
+        #expect(h.up(1, 2).lines == ["in ended"])
+
+        h.down([.init(1, at: Point(x: 70, y: 60)), .init(2, at: Point(x: 130, y: 60))])
+        h.wait(0.1)
+        let spreading = h.move([.init(1, by: Vector(dx: -10, dy: 0)), .init(2, by: Vector(dx: 10, dy: 0))], steps: 5)
+        #expect(spreading.lines.first == "out active", "\(spreading.lines)")
+        #expect(h.up(1, 2).lines == ["out ended"])
+    }
+
+    /// A pinch in alone, the fingers spread: it fails as the spread crosses the threshold, so
+    /// closing them afterwards is no pinch in; and a quick spread is not a quick pinch in.
+    @Test func aDirectionalPinchTheOtherWayFails() throws {
+        let h = GestureHarness()
+        h.attach(MagnifyGesture(minimumScaleDelta: 0.05, direction: .in), named: "in")
+        h.down([.init(1, at: Point(x: 70, y: 60)), .init(2, at: Point(x: 130, y: 60))])
+        h.wait(0.1)
+        #expect(h.move([.init(1, by: Vector(dx: -10, dy: 0)), .init(2, by: Vector(dx: 10, dy: 0))], steps: 5).isEmpty)
+        // Failed: closing them now, past where they began, is no pinch in.
+        #expect(h.move([.init(1, by: Vector(dx: 20, dy: 0)), .init(2, by: Vector(dx: -20, dy: 0))], steps: 5).isEmpty)
+        #expect(h.up(1, 2).isEmpty)
+        h.down([.init(1, at: Point(x: 70, y: 60)), .init(2, at: Point(x: 130, y: 60))])
+        h.move([.init(1, by: Vector(dx: -10, dy: 0)), .init(2, by: Vector(dx: 10, dy: 0))], steps: 4)
+        #expect(!h.up(1, 2).lines.contains("in ended"))
+    }
 }

@@ -66,15 +66,17 @@ import Testing
             #expect(items.actions(line).map(\.gesture) == ["lg-swipe-\(motion)-3", "lg-swipe-\(motion)-4"])
             #expect(items.actions(line).first?.definition?.serialized == #"{"swipe":{"fingers":3,"direction":"\#(direction)"},"priority":"simultaneous"}"#)
         }
-        // Pinches and twists: steps, in and anticlockwise backward. A pinch without a count is
-        // one for two, three and four fingers, as libinput-gestures runs it for any count.
-        #expect(items.actions(13).map(\.gesture) == ["lg-pinch", "lg-pinch-3", "lg-pinch-4"])
-        #expect(items.actions(13).last?.definition?.serialized == #"{"magnify":{"fingers":4},"priority":"simultaneous"}"#)
-        #expect(items.actions(13).map(\.back) == Array(repeating: .input(ActionInput(keys: ["ctrl+minus"])), count: 3))
-        #expect(items.actions(13).allSatisfy { $0.command == nil })
+        // Pinches: once, when the fingers lift, on a pinch that goes that way (issue 62: it
+        // ran at every 0.25 of scale, 4 to 16 times a pinch; libinput-gestures runs it once at
+        // the end). A pinch without a count is one for two, three and four fingers, as
+        // libinput-gestures runs it for any count. Twists: steps, anticlockwise backward.
+        #expect(items.actions(13).map(\.gesture) == ["lg-pinch-in", "lg-pinch-in-3", "lg-pinch-in-4"])
+        #expect(items.actions(13).last?.definition?.serialized == #"{"magnify":{"fingers":4,"direction":"in","minimumScaleDelta":0.05},"priority":"simultaneous"}"#)
+        #expect(items.actions(13).map(\.command) == Array(repeating: .input(ActionInput(keys: ["ctrl+minus"])), count: 3))
+        #expect(items.actions(13).allSatisfy { $0.back == nil && $0.trigger == .ended })
         #expect(items.actions(14).map(\.command) == Array(repeating: .input(ActionInput(keys: ["ctrl+plus"])), count: 3))
-        #expect(items.actions(14).allSatisfy { $0.back == nil })
-        #expect(items.actions(14).first?.trigger == .update(ActionStep(.scale, size: LibinputGesturesImporter.pinchStep)))
+        #expect(items.actions(14).first?.definition?.serialized == #"{"magnify":{"direction":"out","minimumScaleDelta":0.05},"priority":"simultaneous"}"#)
+        #expect(items.actions(14).allSatisfy { $0.back == nil && $0.trigger == .ended })
         #expect(items.actions(15).first?.trigger == .update(ActionStep(.angle, size: LibinputGesturesImporter.twistStep)))
         #expect(items.actions(15).first?.command == .argv(["brightnessctl", "set", "+5%"]))
         #expect(items.actions(16).first?.back == .argv(["brightnessctl", "set", "5%-"]))
@@ -111,25 +113,24 @@ import Testing
         let file = try ActionsFile.parse(text, file: "imported.yml")
         #expect(file.actions.count == 32)
         // One definition per gesture, shared by the actions on it.
-        #expect(file.definitions.count == 28)
+        #expect(file.definitions.count == 31)
         #expect(text.components(separatedBy: "#   not imported:").count - 1 == 6)
-        #expect(text.contains("  # line 13: gesture pinch in\txdotool key ctrl+minus\n  #   note: runs at every 0.25 of scale while pinching in, not once at the end; typed by gestured's virtual keyboard instead of xdotool, on every desktop\n"))
-        #expect(text.contains("    backKeys: \"ctrl+minus\"\n"))
+        #expect(text.contains("  # line 13: gesture pinch in\txdotool key ctrl+minus\n  #   note: typed by gestured's virtual keyboard instead of xdotool, on every desktop\n  - gesture: \"lg-pinch-in\"\n    define: { magnify: { direction: in, minimumScaleDelta: 0.05 }, priority: simultaneous }\n    keys: \"ctrl+minus\"\n"))
     }
 
     /// Found by `make fuzz` (the import harness): a pinch in that clicks a button became a step
     /// backward with a button, which an actions file could not say, and written, the button
-    /// landed on the steps forward. A step backward now clicks and scrolls (`backButtons:`,
-    /// `backWheel:`, issue 35): the click stays on the steps backward.
-    @Test func aStepBackwardThatClicksClicksOnTheStepsBackward() throws {
+    /// landed on the steps forward. Since issue 62 a pinch runs once, at its end, on a pinch
+    /// that goes its way: the keys and the click are the pinch in's, written and read back.
+    @Test func aPinchThatClicksKeepsItsClickOnItsOwnDirection() throws {
         let items = LibinputGesturesImporter.read("gesture pinch in 2\txdotool key ctrl+minus click 3\ngesture pinch out 2\txdotool key ctrl+plus\n")
-        #expect(items.actions(1).map(\.back) == [.input(ActionInput(keys: ["ctrl+minus"], buttons: ["3"]))])
+        #expect(items.actions(1).map(\.command) == [.input(ActionInput(keys: ["ctrl+minus"], buttons: ["3"]))])
         #expect(items.actions(2).map(\.command) == [.input(ActionInput(keys: ["ctrl+plus"]))])
         let text = ActionsWriter.render(items, origin: "libinput-gestures: test")
-        #expect(text.contains("    backKeys: \"ctrl+minus\"\n    backButtons: \"3\"\n"))
+        #expect(text.contains("  - gesture: \"lg-pinch-in\"\n    define: { magnify: { direction: in, minimumScaleDelta: 0.05 }, priority: simultaneous }\n    keys: \"ctrl+minus\"\n    buttons: \"3\"\n"))
         let file = try ActionsFile.parse(text, file: "imported.yml")
-        #expect(file.actions.map(\.command) == [nil, .input(ActionInput(keys: ["ctrl+plus"]))])
-        #expect(file.actions.map(\.back) == [.input(ActionInput(keys: ["ctrl+minus"], buttons: ["3"])), nil])
+        #expect(file.actions.map(\.gesture) == ["lg-pinch-in", "lg-pinch-out"])
+        #expect(file.actions.map(\.command) == [.input(ActionInput(keys: ["ctrl+minus"], buttons: ["3"])), .input(ActionInput(keys: ["ctrl+plus"]))])
     }
 
     /// Issue 21: libinput-gestures expands `~` and `$VAR` in the command's program when it reads
@@ -168,11 +169,11 @@ import Testing
             gesture pinch clockwise 2 brighter
             gesture pinch clockwise 3 louder
             """)
-        #expect(items.actions(1).map(\.gesture) == ["lg-pinch"])
-        #expect(items.actions(1).first?.back == .argv(["zoom-out"]))
-        #expect(items.actions(2).map(\.gesture) == ["lg-pinch-4"])
-        #expect(items.actions(2).first?.back == .argv(["show-desktop"]))
-        #expect(items.actions(3).map(\.gesture) == ["lg-pinch-4"])
+        #expect(items.actions(1).map(\.gesture) == ["lg-pinch-in"])
+        #expect(items.actions(1).first?.command == .argv(["zoom-out"]))
+        #expect(items.actions(2).map(\.gesture) == ["lg-pinch-in-4"])
+        #expect(items.actions(2).first?.command == .argv(["show-desktop"]))
+        #expect(items.actions(3).map(\.gesture) == ["lg-pinch-out-4"])
         #expect(items.actions(3).first?.command == .argv(["zoom-in"]))
         #expect(items.reason(4) == "a pinch takes two fingers or more")
         // Issue 47, item 6: twists count their fingers as pinches do.
@@ -242,7 +243,7 @@ import Testing
         #expect(items.note(1).contains("`# next workspace` left out as the comment it reads as"))
         #expect(items.actions(2) == [Self.swipe("right", 3, keys: "super+Left")])
         #expect(items.note(2).contains("`#previous` left out"))
-        #expect(items.actions(3).first?.back == .argv(["notify-send", "#1", "#", "not", "a", "key", "tool:", "as", "written"]))
+        #expect(items.actions(3).first?.command == .argv(["notify-send", "#1", "#", "not", "a", "key", "tool:", "as", "written"]))
         let text = ActionsWriter.render(items, origin: "libinput-gestures: test")
         #expect(try ActionsFile.parse(text, file: "x").actions.count == 5)
     }

@@ -13,15 +13,23 @@ import Testing
         let items = Self.items
         // Repeated keys on a pinch in: modifiers held from start to end or failure (`on: began`
         // holds them), the keys a step further in (backward), the decrease keys a step back —
-        // typed by the virtual keyboard, no xdotool.
+        // typed by the virtual keyboard, no xdotool. On a pinch in alone (issue 62: on a pinch
+        // either way, the pinch out's keys were typed beside these on every step).
+        #expect(items.actions(35).map(\.gesture) == ["te-pinch-in", "te-pinch-in"])
+        #expect(items.actions(35)[0].definition?.serialized == #"{"magnify":{"direction":"in","minimumScaleDelta":0.05},"priority":"simultaneous"}"#)
         #expect(items.actions(35).map(\.trigger) == [.began, .update(ActionStep(.scale, size: 0.1))])
         #expect(items.actions(35)[0].command == .input(ActionInput(keys: ["Control_L"])))
         #expect(items.actions(35)[1].back == .input(ActionInput(keys: ["KP_Subtract"])))
         #expect(items.actions(35)[1].command == .input(ActionInput(keys: ["KP_Add"])))
         #expect(items.note(35).contains("typed by gestured's virtual keyboard, on every desktop"))
-        // A pinch that runs once: at action_execute_threshold (30 %) of scale, modifiers with the keys.
-        #expect(items.actions(43) == [ActionSpec(gesture: "te-pinch", definition: items.actions(35)[0].definition,
-            trigger: .update(ActionStep(.scale, size: 0.3)), command: .input(ActionInput(keys: ["Control_L+KP_Add"])), overlap: .queue)])
+        // A pinch out that runs once, on begin: the modifier held from the start to the end, the
+        // keys typed once as the pinch out begins (issue 62: it ran at every 0.3 of scale).
+        let out = items.actions(43).first?.definition
+        #expect(out?.serialized == #"{"magnify":{"direction":"out","minimumScaleDelta":0.05},"priority":"simultaneous"}"#)
+        #expect(items.actions(43) == [
+            ActionSpec(gesture: "te-pinch-out", definition: out, trigger: .began, command: .input(ActionInput(keys: ["Control_L"]))),
+            ActionSpec(gesture: "te-pinch-out", definition: out, trigger: .began, command: .input(ActionInput(keys: ["KP_Add"], hold: false))),
+        ])
         // Alt+Tab: times 5 over 40 mm, to the right forward.
         #expect(items.actions(51)[1].trigger == .update(ActionStep(.distance(axis: .x), size: 8)))
         #expect(items.actions(51)[1].command == .input(ActionInput(keys: ["Tab"])))
@@ -64,11 +72,14 @@ import Testing
     @Test func whatHasNoEquivalentIsExplained() {
         let items = Self.items
         for line in [5, 7, 8] { #expect(items.reason(line) == "gestured draws no animations") }
-        #expect(items.note(6).contains("0.3 of scale"))
+        #expect(items.note(6).contains("only past 30 % of its gesture"))
         #expect(items.reason(20).hasPrefix("TILE_WINDOW tiles the window to half the screen"))
         // A pinch counts its fingers (issue 35): four fingers is a magnify of its own.
-        #expect(items.actions(101).map(\.gesture) == ["te-pinch-4"])
-        #expect(items.actions(101).first?.definition?.serialized == #"{"magnify":{"fingers":4},"priority":"simultaneous"}"#)
+        #expect(items.actions(101).map(\.gesture) == ["te-pinch-out-4"])
+        #expect(items.actions(101).first?.definition?.serialized == #"{"magnify":{"fingers":4,"direction":"out","minimumScaleDelta":0.05},"priority":"simultaneous"}"#)
+        // A command on `end` (touchegg's default is begin; this one has none): said where
+        // touchegg's threshold makes it differ.
+        #expect(items.actions(101).map(\.trigger) == [.began])
         #expect(items.reason(104).contains("`DRAG` is not a touchegg gesture"))
         #expect(items.reason(107).contains("UP, DOWN, LEFT or RIGHT"))
         #expect(items.reason(110).contains("<button> 1, 2, 3, 8 or 9"))
@@ -83,8 +94,11 @@ import Testing
             #expect(items.actions(line).map(\.command) == [.window(action)])
             #expect(items.note(line).contains("on the focused window"))
         }
-        // A pinch in closes, once it has gone 0.2 of scale (backward: pinching in).
-        #expect(items.actions(26).first?.back == .window(.close) && items.actions(26).first?.command == nil)
+        // A three-finger pinch in closes the window once, when the fingers lift (issue 62: it
+        // closed at every 0.2 of scale, three windows of five on one pinch under sway).
+        #expect(items.actions(26).map(\.gesture) == ["te-pinch-in-3"])
+        #expect(items.actions(26).map(\.trigger) == [.ended] && items.actions(26).first?.command == .window(.close))
+        #expect(items.actions(26).first?.back == nil)
         #expect(items.actions(116).allSatisfy { $0.when == ActionCondition(apps: ["Google-chrome", "Chromium-browser"]) })
         #expect(items.note(116).contains("only while Google-chrome or Chromium-browser is in front"))
     }
@@ -92,9 +106,9 @@ import Testing
     @Test func theWrittenFileReadsBack() throws {
         let text = ActionsWriter.render(Self.items, origin: "touchegg: sample")
         let file = try ActionsFile.parse(text, file: "imported.yml")
-        #expect(file.actions.count == 23)
+        #expect(file.actions.count == 24)
         #expect(Set(file.definitions.compactMap { $0["name"]?.stringValue }) == [
-            "te-pinch", "te-pinch-3", "te-pinch-4", "te-swipe-right-3", "te-swipe-left-4", "te-swipe-right-4", "te-swipe-down-5", "te-swipe-left-5", "te-tap-2", "te-tap-3", "te-swipe-right-2",
+            "te-pinch-in", "te-pinch-out", "te-pinch-in-3", "te-pinch-out-4", "te-swipe-right-3", "te-swipe-left-4", "te-swipe-right-4", "te-swipe-down-5", "te-swipe-left-5", "te-tap-2", "te-tap-3", "te-swipe-right-2",
             "te-swipe-up-3", "te-swipe-down-3", "te-swipe-up-5", "te-swipe-up-4", "te-swipe-down-4",
         ])
         #expect(text.components(separatedBy: "#   not imported:").count - 1 == 7)

@@ -1,7 +1,10 @@
 /// Recognizes fingers spreading or pinching, like SwiftUI's `MagnifyGesture`: active once
 /// their spread changed by `minimumScaleDelta`, ended when a finger lifts. Two fingers by
 /// default; with `fingers` of three or more, the spread of all of them about their centroid
-/// (libinput's three- and four-finger pinch; touchegg's `PINCH 3`).
+/// (libinput's three- and four-finger pinch; touchegg's `PINCH 3`). With a `direction`, only
+/// a pinch that first changes its spread that way: one that crosses the threshold the other way
+/// fails, and once active it stays active until the lift whichever way the fingers then go
+/// (touchegg's `PINCH IN`, libinput-gestures' `pinch in`: one gesture, one direction).
 public struct MagnifyGesture: Gesture {
     /// What a magnify reports.
     public struct Value: Hashable, Sendable, GestureValueConvertible {
@@ -37,18 +40,21 @@ public struct MagnifyGesture: Gesture {
     public var fingers: Int
     /// What a further finger does.
     public var extraTouches: ExtraTouchPolicy
+    /// The only way it goes (nil: either).
+    public var direction: PinchDirection?
 
     /// Creates a magnify gesture.
-    public init(minimumScaleDelta: Double? = nil, fingers: Int = 2, extraTouches: ExtraTouchPolicy = .fail) {
+    public init(minimumScaleDelta: Double? = nil, fingers: Int = 2, extraTouches: ExtraTouchPolicy = .fail, direction: PinchDirection? = nil) {
         self.minimumScaleDelta = minimumScaleDelta
         self.fingers = max(2, fingers)
         self.extraTouches = extraTouches
+        self.direction = direction
     }
 
     public func makeRecognizer(settings: GestureSettings) -> TwoFingerRecognizer<Measure> {
         TwoFingerRecognizer(
             tracker: TwoFingerTracker(fingers: fingers, extraTouches: extraTouches, settings: settings, tracksRotation: false),
-            measure: Measure(threshold: minimumScaleDelta ?? settings.magnifyMinimumScaleDelta),
+            measure: Measure(threshold: minimumScaleDelta ?? settings.magnifyMinimumScaleDelta, direction: direction),
             tapSlop: settings.tapMaximumMovement)
     }
 
@@ -56,10 +62,13 @@ public struct MagnifyGesture: Gesture {
     public struct Measure: TwoFingerMeasure {
         /// The activation threshold.
         public var threshold: Double
+        /// The only way it goes (nil: either).
+        public var direction: PinchDirection?
 
         /// Creates a measure.
-        public init(threshold: Double) {
+        public init(threshold: Double, direction: PinchDirection? = nil) {
             self.threshold = threshold
+            self.direction = direction
         }
 
         @inlinable @inline(__always)
@@ -71,6 +80,18 @@ public struct MagnifyGesture: Gesture {
         public func hasStarted(_ tracker: TwoFingerTracker) -> Bool {
             // Past the threshold, and the fingers mostly spread or pinch rather than move
             // together: a two-finger scroll jitters by several percent and degrees.
+            crossed(tracker) && (direction?.accepts(tracker.magnification) ?? true)
+        }
+
+        @inlinable @inline(__always)
+        public func hasGoneAstray(_ tracker: TwoFingerTracker) -> Bool {
+            guard let direction else { return false }
+            return crossed(tracker) && !direction.accepts(tracker.magnification)
+        }
+
+        /// Past the threshold either way, the fingers mostly spreading or pinching.
+        @inlinable @inline(__always)
+        func crossed(_ tracker: TwoFingerTracker) -> Bool {
             abs(tracker.magnification - 1) >= threshold && tracker.spreadChange >= tracker.translation
         }
     }

@@ -11,4 +11,13 @@ public protocol TwoFingerMeasure: Sendable {
     /// fingers' common travel. Asked every frame until it has, so it reads the tracker alone:
     /// the value (with its velocity) is built only once the gesture is active.
     func hasStarted(_ tracker: TwoFingerTracker) -> Bool
+    /// Whether the measured quantity crossed the threshold in a way this gesture never takes
+    /// (a pinch in whose fingers spread first): it fails then.
+    func hasGoneAstray(_ tracker: TwoFingerTracker) -> Bool
+}
+
+extension TwoFingerMeasure {
+    /// Either way goes, by default.
+    @inlinable @inline(__always)
+    public func hasGoneAstray(_ tracker: TwoFingerTracker) -> Bool { false }
 }

@@ -41,6 +41,8 @@ public struct TwoFingerRecognizer<Measure: TwoFingerMeasure>: GestureRecognizer 
         case .started, .tracking:
             if state.kind == .active || (measure.hasStarted(tracker) && tracker.fingers.isSettled(at: input.time)) {
                 state = .active(measure.value(of: tracker))
+            } else if measure.hasGoneAstray(tracker) && tracker.fingers.isSettled(at: input.time) {
+                state = .failed(.notRecognized)
             }
         case .lifted:
             if case .active(let value) = state {
