@@ -28,6 +28,10 @@ public enum LibinputGesturesImporter {
         var latest: [String: Int] = [:]
         // A gesture line's outcome depends on the counts of lines after it: decided at the end.
         var gestures: [(item: Int, action: String, motion: String, fingers: Int?, command: String)] = []
+        // Python reads a byte-order mark as part of the first word, and libinput-gestures
+        // refuses the whole file for it; the line is meant without it, and that is said.
+        let marked = text.unicodeScalars.first == "\u{FEFF}"
+        let text = marked ? Substring(text.unicodeScalars.dropFirst()) : Substring(text)
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = index + 1
             let trimmed = String(raw).trimmingCharacters(in: " \t\r")
@@ -83,6 +87,17 @@ public enum LibinputGesturesImporter {
         for gesture in gestures {
             items[gesture.item].outcome = Self.outcome(
                 gesture.action, gesture.motion, gesture.fingers, gesture.command, counted: counted, environment: environment)
+        }
+        func said(on line: String) -> String {
+            "the file starts with a byte-order mark, which libinput-gestures reads as part of \(line) first word and refuses the file for (\"Configuration command … is not supported\"); read here without it"
+        }
+        if marked, let first = items.firstIndex(where: { $0.line == 1 }) {
+            switch items[first].outcome {
+            case .actions(let actions, let note): items[first].outcome = .actions(actions, note: said(on: "this line's") + (note.map { "; " + $0 } ?? ""))
+            case .skipped(let reason): items[first].outcome = .skipped(reason + "; " + said(on: "this line's"))
+            }
+        } else if marked {
+            items.insert(ImportedItem(line: 1, text: "a byte-order mark", outcome: .actions([], note: said(on: "line 1's"))), at: 0)
         }
         return ImportedGesture.finish(items)
     }

@@ -253,4 +253,16 @@ import Testing
         #expect(ShellWords.split("echo 'open") == nil)
         #expect(ShellWords.split(#"trailing \"#) == nil)
     }
+
+    /// Issue 62: a byte-order mark is read by Python as part of the first word, and
+    /// libinput-gestures refuses the whole file for it; the import reads the line without it
+    /// and says so, on that line or, when line 1 is a comment, on its own.
+    @Test func aByteOrderMarkIsReadAwayAndSaid() {
+        let items = LibinputGesturesImporter.read("\u{FEFF}gesture swipe left 3 notify-send hi\n")
+        #expect(items.actions(1).map(\.gesture) == ["lg-swipe-left-3"])
+        #expect(items.note(1).contains("starts with a byte-order mark") == true)
+        let commented = LibinputGesturesImporter.read("\u{FEFF}# mine\ngesture swipe left 3 notify-send hi\n")
+        #expect(commented.map(\.line) == [1, 2])
+        #expect(commented.first?.text == "a byte-order mark")
+    }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// ```
 /// # what the case shows (comments start with #)
 /// daemon: --config Fixtures/gestures.yml --replay REC --wait-subscribers 1   (optional)
-/// file actions.yml:                                                         (optional, repeatable)
+/// file actions.yml:                                                         (optional, repeatable;
+///                                          `file NAME (crlf, bom):` writes it as Windows saves it)
 /// | version: 1
 /// run: subscribe --socket $SOCKET --no-reconnect swipe-left-9
 /// status: 1
@@ -62,10 +63,17 @@ struct CLIContractCase {
             } else if line == "stderr:" {
                 block = { $0.stderr += $1 }
             } else if line.hasPrefix("file "), line.hasSuffix(":") {
-                let file = String(line.dropFirst(5).dropLast())
-                files.append((file, ""))
+                // `file NAME (crlf, bom):` — its lines end in CR LF, and it starts with a byte-order mark.
+                var file = String(line.dropFirst(5).dropLast())
+                var options: [Substring] = []
+                if file.hasSuffix(")"), let open = file.lastIndex(of: "(") {
+                    options = file[file.index(after: open)..<file.index(before: file.endIndex)].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces)[...] }
+                    file = String(file[..<open]).trimmingCharacters(in: .whitespaces)
+                }
+                files.append((file, options.contains("bom") ? "\u{FEFF}" : ""))
                 let slot = files.count - 1
-                block = { $0.files[slot].1 += $1 }
+                let end = options.contains("crlf") ? "\r\n" : "\n"
+                block = { $0.files[slot].1 += $1.hasSuffix("\n") ? String($1.dropLast()) + end : $1 }
             } else {
                 throw Self.error(name, index, "expected daemon:, file NAME:, run:, status:, stdout: or stderr:")
             }
