@@ -21,8 +21,12 @@ public enum ActionsFileEdit {
     /// last entry's last line, a block scalar's lines that look like comments included), the
     /// file's line ends (CR LF) and byte-order mark are kept, and the result is read back: every
     /// action the file had must read exactly as before, or nothing is offered (issue 60).
+    /// An entry's first lines that begin with `#` are comments written above its `- ` at the
+    /// list's indentation (what `gesturectl import` says of each line); an entry of comments
+    /// alone is written as they are, and adds no action.
     public static func appending(entries: [[String]], to text: String, file: String, strokes: [StrokeTemplate] = []) throws -> String {
-        guard !entries.isEmpty, entries.allSatisfy({ !$0.isEmpty }) else { throw ConfigError(file: file, line: nil, "nothing to add") }
+        let actions = entries.filter { entry in entry.contains { !$0.hasPrefix("#") } }
+        guard !actions.isEmpty, entries.allSatisfy({ !$0.isEmpty }) else { throw ConfigError(file: file, line: nil, "nothing to add") }
         let before = try ActionsFile.parse(text, file: file, strokes: strokes)
         var lines: FileLines
         do {
@@ -52,10 +56,18 @@ public enum ActionsFileEdit {
             throw ConfigError(file: file, line: pair.key.line, "the `actions:` list is written in flow style ([…]); write it as a block list (`- gesture: …` lines) to add to it")
         }
         let pad = String(repeating: " ", count: written.indent)
-        lines.insert(entries.flatMap { entry in [pad + "- " + entry[0]] + entry.dropFirst().map { pad + "  " + $0 } }, at: written.at)
+        var added: [String] = []
+        for entry in entries {
+            let comments = entry.prefix { $0.hasPrefix("#") }
+            let body = entry.dropFirst(comments.count)
+            for comment in comments { added.append(pad + comment) }
+            if let first = body.first { added.append(pad + "- " + first) }
+            for line in body.dropFirst() { added.append(pad + "  " + line) }
+        }
+        lines.insert(added, at: written.at)
         let result = lines.text
         let after = try ActionsFile.parse(result, file: file, strokes: strokes)
-        guard after.actions.count == before.actions.count + entries.count else {
+        guard after.actions.count == before.actions.count + actions.count else {
             throw ConfigError(file: file, line: written.at + 1, "the action written there is not read as one more action")
         }
         if let index = before.actions.indices.first(where: { before.actions[$0] != after.actions[$0] }) {

@@ -29,15 +29,30 @@ public enum ActionsWriter {
     }
 
     /// The imported actions as entries for ``ActionsFileEdit/appending(entries:to:file:strokes:)``
-    /// (each action's lines without indentation), as ``render(_:origin:)`` writes them.
-    public static func entries(_ items: [ImportedItem]) -> [[String]] {
-        var defined: Set<String> = []
-        return items.flatMap { item -> [[String]] in
-            guard case .actions(let actions, _) = item.outcome else { return [] }
-            return actions.map { action in
-                entry(action, define: defined.insert(action.gesture).inserted).split(separator: "\n").map { String($0.dropFirst(4)) }
+    /// (each action's lines without indentation), as ``render(_:origin:)`` writes them. With
+    /// `origin`, each entry begins with the comments `render` writes above it (where it was
+    /// imported from, the line it came from and its note, the lines before it not imported),
+    /// and the lines after the last action are an entry of comments alone. `defined` are the
+    /// gestures the file defines already: their actions use them by name.
+    public static func entries(_ items: [ImportedItem], origin: String? = nil, defined: Set<String> = []) -> [[String]] {
+        var defined = defined
+        var entries: [[String]] = []
+        var comments: [String] = origin.map { ["# Imported from \(comment($0)) by gesturectl view."] } ?? []
+        for item in items {
+            if origin != nil { comments.append("# line \(item.line): \(comment(item.text))") }
+            switch item.outcome {
+            case .skipped(let reason):
+                if origin != nil { comments.append("#   not imported: \(comment(reason))") }
+            case .actions(let actions, let note):
+                if origin != nil, let note { comments.append("#   note: \(comment(note))") }
+                for action in actions {
+                    entries.append(comments + entry(action, define: defined.insert(action.gesture).inserted).split(separator: "\n").map { String($0.dropFirst(4)) })
+                    comments = []
+                }
             }
         }
+        if !entries.isEmpty && !comments.isEmpty { entries.append(comments) }
+        return entries
     }
 
     /// Text that stays inside one YAML comment: a character YAML does not allow, or one that

@@ -228,7 +228,9 @@ actor ViewActionsDesk {
 
     /// The entry as the file will have it.
     static func yaml(_ entry: [String]) -> String {
-        (["- " + entry[0]] + entry.dropFirst().map { "  " + $0 }).joined(separator: "\n")
+        let comments = entry.prefix { $0.hasPrefix("#") }
+        let body = entry.dropFirst(comments.count)
+        return (comments + (body.first.map { ["- " + $0] } ?? []) + body.dropFirst().map { "  " + $0 }).joined(separator: "\n")
     }
 
     /// `try`: the draft becomes the action tried; the page is told what it would run when its

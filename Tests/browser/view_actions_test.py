@@ -16,7 +16,9 @@
 - Undo puts the file back byte for byte;
 - a save from a page that read the file before it changed on disk is refused, the file as it was,
   and the list read afresh, so the same save made again goes through;
-- a touchegg file imported in the page, with its notes, accepted into the file;
+- a touchegg file imported in the page, with its notes, accepted into the file under the
+  comments gesturectl import writes; imported again, it merges (nothing new, nothing refused);
+  a libinput-gestures swipe on the fingers of a gesture the file acts on is named first;
 - `when:` from the application in front (a headless sway with a foot window says which), tried
   there and not for another;
 - a shape recorded in the page by drawing it three times, bound, tried and saved (a file not
@@ -279,6 +281,32 @@ def panel(driver):
                   "the imported actions are added to the list, the rest kept")
             listed = subprocess.run([GESTURECTL, "actions", "--check", "--file", path], capture_output=True, text=True)
             check(listed.returncode == 0, "the file with the imported actions passes gesturectl actions --check: " + listed.stderr)
+            # Issue 62: the comments gesturectl import writes come along (where each action came
+            # from, its note, the lines not imported), under a line saying what was imported.
+            said_lines = [line.strip() for line in imported.stdout.splitlines() if line.strip().startswith("#") and not line.startswith("# Imported")]
+            file_lines = [line.strip() for line in after.splitlines()]
+            missing = [line for line in said_lines if line not in file_lines]
+            check(not missing and "# Imported from touchegg: touchegg.conf by gesturectl view." in file_lines,
+                  "the provenance comments are kept as gesturectl import writes them; missing: %s" % missing[:3])
+            # Imported again, it merges: nothing is refused, every action is said to be there already.
+            driver.find_element(By.ID, "import-file").send_keys(os.path.abspath(TOUCHEGG))
+            again = wait(driver, lambda d: "makes 0 actions" in d.find_element(By.ID, "import-what").text and d.find_element(By.ID, "import-what").text, "a second import makes nothing new")
+            check(again == "touchegg.conf (touchegg) makes 0 actions:", "the second import adds nothing: " + repr(again))
+            notes = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#import-notes li")]
+            check(len([n for n in notes if "already in the file" in n]) == int(count), "each action is said to be in the file already: %s" % notes[-3:])
+            driver.find_element(By.ID, "import-accept").click()
+            note(driver, "nothing added: the file has every action of touchegg.conf already")
+            check(text(path) == after, "accepting the second import leaves the file as it was")
+            # A gesture on the same fingers as one the file acts on is named before it is added.
+            lg = os.path.join(folder, "libinput-gestures.conf")
+            with open(lg, "w") as out:
+                out.write("gesture swipe left 3 notify-send hi\n")
+            driver.find_element(By.ID, "import-file").send_keys(lg)
+            clashes = wait(driver, lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "#import-clashes li")] or None, "the clash is shown")
+            check(clashes == ["line 1: `lg-swipe-left-3` is a swipe on the same fingers as `my-swipe-left-3`, which the file already acts on (line 8): both would run"],
+                  "the gesture already acted on is named: %s" % clashes)
+            driver.find_element(By.ID, "import-cancel").click()
+            check(text(path) == after, "cancelled, the file is unchanged")
             hostile(driver, view, path)
         finally:
             view.stop()

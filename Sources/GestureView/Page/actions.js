@@ -296,7 +296,7 @@ async function importFile(file, accept) {
   const answer = await post("import", { name: file.name, text: file.text, accept, version: panel.version });
   if (accept) {
     showActions(answer);
-    const said = "added " + answer.count + " imported action" + (answer.count === 1 ? "" : "s");
+    const said = answer.count ? "added " + answer.count + " imported action" + (answer.count === 1 ? "" : "s") : "nothing added: the file has every action of " + file.name + " already";
     note(said, true); $("importer").hidden = true;
     followRunner(said, answer.version);
     return;
@@ -304,6 +304,9 @@ async function importFile(file, accept) {
   $("import-what").textContent = file.name + " (" + answer.format + ") makes " + answer.count + " action" + (answer.count === 1 ? "" : "s") + ":";
   $("import-yaml").textContent = answer.yaml;
   $("import-notes").replaceChildren(...answer.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+  // A gesture on the same fingers as one the file acts on: both would run, so it is said first.
+  $("import-clashes").replaceChildren(...answer.clashes.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+  $("import-clashes").hidden = answer.clashes.length === 0;
   $("importer").hidden = false; stopAdding();
 }
 async function pickImport(file) {
