@@ -106,6 +106,8 @@ TOOLS = {1: 325, 2: 333, 3: 334, 4: 335, 5: 328}  # BTN_TOOL_FINGER … QUINTTAP
 
 
 class Script:
+    res = RES  # units per mm
+
     def __init__(self, frame_us=FRAME_US):
         self.frame_us = frame_us
         self.t = 0
@@ -142,8 +144,8 @@ class Script:
         for slot, (x, y) in points.items():
             tid = self.next_id
             self.next_id += 1
-            self.fingers[slot] = (tid, x * RES, y * RES)
-            events += [(3, 47, slot), (3, 57, tid), (3, 53, round(x * RES)), (3, 54, round(y * RES))]
+            self.fingers[slot] = (tid, x * self.res, y * self.res)
+            events += [(3, 47, slot), (3, 57, tid), (3, 53, round(x * self.res)), (3, 54, round(y * self.res))]
             events += self.contact_events(slot)
         if not self.touching:
             events.append((1, 330, 1))
@@ -158,7 +160,7 @@ class Script:
             for slot, fn in deltas.items():
                 x0, y0 = start[slot]
                 dx, dy = fn(i / steps)
-                x, y = round(x0 + dx * RES), round(y0 + dy * RES)
+                x, y = round(x0 + dx * self.res), round(y0 + dy * self.res)
                 tid = self.fingers[slot][0]
                 self.fingers[slot] = (tid, x, y)
                 events += [(3, 47, slot), (3, 53, x), (3, 54, y)]
@@ -233,6 +235,66 @@ class Pad(Script):
     def write(self, name, title):
         with open(os.path.join(HERE, name), "w") as f:
             f.write(TOUCHPAD_HEADER.format(title=title, w=TW, h=TH, res=RES))
+            f.write("\n".join(self.frames) + "\n")
+
+
+# litest's Synaptics RMI4 clickpad (litest-device-synaptics-rmi4.c): 1940 x 1062 at 20 units/mm
+# (97 x 53 mm), 5 slots, every contact at pressure 30 with touch major and minor 2.
+RMI4_HEADER = PREAMBLE + """- node: /dev/input/event10
+  evdev:
+    # Name: Synaptics TM3053-004
+    name: "Synaptics TM3053-004"
+    id: [29, 1739, 0, 0]
+    codes:
+      0: [0, 1, 2, 3] # EV_SYN
+      1: [272, 325, 328, 330, 333, 334, 335] # EV_KEY
+      3: [0, 1, 24, 47, 48, 49, 52, 53, 54, 55, 57, 58] # EV_ABS
+    absinfo:
+      0: [0, 1940, 0, 0, 20]
+      1: [0, 1062, 0, 0, 20]
+      24: [0, 255, 0, 0, 0]
+      47: [0, 4, 0, 0, 0]
+      48: [0, 15, 0, 0, 0]
+      49: [0, 15, 0, 0, 0]
+      52: [0, 1, 0, 0, 0]
+      53: [0, 1940, 0, 0, 20]
+      54: [0, 1062, 0, 0, 20]
+      55: [0, 2, 0, 0, 0]
+      57: [0, 65535, 0, 0, 0]
+      58: [0, 255, 0, 0, 0]
+    properties: [0, 2]
+  udev:
+    properties:
+    - ID_INPUT=1
+    - ID_INPUT_TOUCHPAD=1
+    - ID_INTEGRATION=internal
+  events:
+"""
+
+
+class RMI4Pad(Pad):
+    """litest's Synaptics RMI4 clickpad, driven as litest drives it: positions in percent of
+    each axis (as `litest_touch_down(dev, slot, x%, y%)`), every contact at pressure 30 with
+    touch major and minor 2 and orientation 0, frames 10 ms apart."""
+
+    res = 20
+    W_MM, H_MM = 1940 / 20, 1062 / 20
+
+    def pct(self, x, y):
+        return (x / 100 * self.W_MM, y / 100 * self.H_MM)
+
+    def down(self, points, pressure=30, tool=0):
+        super().down({slot: self.pct(*p) for slot, p in points.items()}, pressure, tool)
+
+    def move(self, deltas, steps, hold=()):
+        super().move({slot: (lambda fn: lambda t: self.pct(*fn(t)))(fn) for slot, fn in deltas.items()}, steps, hold)
+
+    def contact_events(self, slot):
+        return [(3, 52, 0), (3, 48, 2), (3, 49, 2), (3, 58, self.pressure[slot])]
+
+    def write(self, name, title):
+        with open(os.path.join(HERE, name), "w") as f:
+            f.write(RMI4_HEADER.format(title=title))
             f.write("\n".join(self.frames) + "\n")
 
 
@@ -621,6 +683,18 @@ def main():
     s.move({0: linear(0, -14), 1: linear(0, -14)}, 25)
     s.up([0, 1])
     s.write("tp-palm-edge-2fg-scroll.yml", "a finger resting in the right edge zone and one in the middle move up together (libinput's touchpad_no_palm_detect_2fg_scroll)")
+
+    # Issue 62: libinput's touchpad_no_palm_detect_2fg_scroll as litest makes it on its RMI4
+    # device: a finger down at 99 %, 50 %, moved to y 40 % in 45 steps and back in 45; a second
+    # down at 50 %, 50 %; both moved -20 % in y over 10 steps; both lifted. libinput scrolls.
+    s = RMI4Pad()
+    s.down({0: (99, 50)})
+    s.move({0: linear(0, -10)}, 45)
+    s.move({0: linear(0, 10)}, 45)
+    s.down({1: (50, 50)})
+    s.move({0: linear(0, -20), 1: linear(0, -20)}, 10)
+    s.up([0, 1])
+    s.write("tp-rmi4-palm-edge-2fg-scroll.yml", "litest's touchpad_no_palm_detect_2fg_scroll on its Synaptics RMI4 clickpad (97 x 53 mm)")
 
     # Issue 35: a two-finger tap on a protocol A panel without resolution, its contacts drifting
     # 3.2 and 2.4 (estimated) mm during the 80 ms press, as such panels re-estimate a pressing

@@ -96,4 +96,23 @@ import Testing
         #expect(value.translation == Vector(dx: 0, dy: 10))
         #expect(h.up(2).lines == ["pan2 ended"])
     }
+
+    /// Issue 62 (libinput's touchpad_no_palm_detect_2fg_scroll on litest's RMI4 pad): two
+    /// fingers move 10 mm in 100 ms and lift, before their count has been stable for 0.1 s. The
+    /// drag never became active; the lift ends that question, so it ends there with its value,
+    /// as a quick pinch does. A stroke short of the distance still fails.
+    @Test func aQuickTwoFingerStrokeEndsAtTheLift() throws {
+        let h = GestureHarness()
+        h.attach(DragGesture(minimumDistance: 3, fingers: 2), named: "scroll")
+        h.down([.init(1, at: Point(x: 40, y: 30)), .init(2, at: Point(x: 60, y: 30))])
+        #expect(h.move([.init(1, by: Vector(dx: 0, dy: -10)), .init(2, by: Vector(dx: 0, dy: -10))], steps: 8).isEmpty)
+        let ended = h.up(1, 2)
+        #expect(ended.lines == ["scroll ended"])
+        let translation = try #require(ended.first?.value?.drag?.translation)
+        #expect(abs(translation.dy + 10) < 1e-9 && translation.dx == 0)
+
+        h.down([.init(1, at: Point(x: 40, y: 30)), .init(2, at: Point(x: 60, y: 30))])
+        h.move([.init(1, by: Vector(dx: 0, dy: -2)), .init(2, by: Vector(dx: 0, dy: -2))], steps: 4)
+        #expect(h.up(1, 2).isEmpty)
+    }
 }

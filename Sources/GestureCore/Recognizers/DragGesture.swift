@@ -72,6 +72,8 @@ public struct DragGesture: Gesture {
         let projectionTime: Seconds
         var velocity: VelocityEstimator
         var start = Point.zero
+        /// The value while it waits for the finger count to settle (what a quick stroke ends with).
+        var unsettled: Value?
         public private(set) var phase = GesturePhase<Value>.possible
         public var deadline: Timestamp? { nil }
 
@@ -82,12 +84,23 @@ public struct DragGesture: Gesture {
                 return
             case .started(let touches):
                 start = touches.centroid
+                unsettled = nil
                 velocity.reset()
                 follow(touches, at: input.time)
             case .tracking(let touches):
                 follow(touches, at: input.time)
             case .lifted:
-                if case .active(let value) = phase { phase = .ended(value) } else { phase = .failed(.tooShort) }
+                if case .active(let value) = phase {
+                    phase = .ended(value)
+                } else if let unsettled, unsettled.translation.length >= minimumDistance {
+                    // A quick stroke (libinput's touchpad_no_palm_detect_2fg_scroll: two fingers
+                    // move 10 mm in 100 ms and lift): it went far enough but lifted before the
+                    // finger count had settled. The lift ends that question, so it ended, as a
+                    // quick pinch and a flick do.
+                    phase = .ended(unsettled)
+                } else {
+                    phase = .failed(.tooShort)
+                }
             case .failed(let reason):
                 phase = .failed(reason)
             }
@@ -103,6 +116,8 @@ public struct DragGesture: Gesture {
                 phase = .active(value)
             } else if value.translation.length >= minimumDistance && fingers.isSettled(at: time) {
                 phase = .active(value)
+            } else {
+                unsettled = value
             }
         }
 
@@ -111,6 +126,7 @@ public struct DragGesture: Gesture {
 
         public mutating func reset() {
             phase = .possible
+            unsettled = nil
             fingers.reset()
             velocity.reset()
         }
