@@ -5,7 +5,7 @@ SWIFT       ?= swift
 APT_PACKAGES = pkg-config libinput-dev libevdev-dev libudev-dev libyaml-dev libexpat1-dev libsystemd-dev libxkbcommon-dev xkb-data libxcb1-dev libxcb-shape0-dev libwayland-dev libcairo2-dev libpango1.0-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test test-python demo install deb deb-arm64 arm64 debian13 static e2e e2e-arm64 fuzz soak bench bench-instructions bench-path bench-strokes bench-daemon bench-footprint bench-overlay order-file fixtures-update diagrams clean help
+.PHONY: all deps build test test-python demo install deb deb-arm64 arm64 debian13 static e2e e2e-arm64 fuzz soak bench bench-instructions bench-path bench-strokes bench-daemon bench-footprint bench-overlay order-file fixtures-update import-parity diagrams clean help
 
 all: build
 
@@ -20,6 +20,7 @@ help:
 	@echo "make arm64  - arm64 binaries cross-compiled with Debian 13's Swift, fixtures replayed under qemu-aarch64"
 	@echo "make deb-arm64 - the arm64 Debian package"
 	@echo "make e2e-arm64 - that package under systemd in a Debian 13 arm64 guest (emulated)"
+	@echo "make import-parity CONFIGS=DIR - each file run by its own tool and by gestured with its import; effects compared"
 	@echo "make bench  - run the benchmarks (release build, see docs/BENCHMARKS.md)"
 	@echo "make install - install gestured, gesturectl, gestured-actions, gestured-overlay and the systemd units (systemd/README.md)"
 	@echo "make deps   - install the system packages gestured needs (only those missing)"
@@ -240,6 +241,19 @@ e2e: deb
 e2e-arm64: deb-arm64
 	@scripts/apt-install-missing.sh qemu-system-arm debootstrap e2fsprogs cpio xz-utils qemu-user-static binfmt-support
 	$(SUDO) e2e/arm64.sh "$$(ls -1 .build-deb-arm64/gestured_*_arm64.deb | tail -n 1)"
+
+# Each configuration file in CONFIGS (files or folders) run by its own tool — libinput-gestures,
+# fusuma, touchegg — and by gestured with what `gesturectl import` made of it, on the same
+# gestures in one boot of the peers guest; the effects compared file by file (e2e/parity/README.md).
+# Needs the peers' guest image, touchegg and the peers' sources (PEERS_IMAGE, TOUCHEGG_BIN,
+# PEERS_SRC; ../shared/tools/peers/README.md). Not part of CI: about 2 minutes a file under TCG.
+import-parity: deps
+	@[ -n "$(CONFIGS)" ] || { echo "make import-parity CONFIGS=DIR (configuration files or folders)" >&2; exit 2; }
+	@scripts/apt-install-missing.sh qemu-system-x86 gcc libc6-dev libx11-dev libxi-dev
+	$(SWIFT) build --product gestured
+	$(SWIFT) build --product gestured-actions
+	$(SWIFT) build --product gesturectl
+	e2e/parity/run.sh $(CONFIGS)
 
 # libFuzzer harnesses (Fuzz/Harnesses) with AddressSanitizer, in a build folder of their own:
 # each runs FUZZ_SECONDS (default 60) and any crash, leak, timeout or broken invariant fails

@@ -1,5 +1,6 @@
 import Evdev
 import GestureActions
+import GestureCore
 import GesturePipeline
 import GestureWire
 import YAML
@@ -18,8 +19,13 @@ import YAML
 public enum FusumaImporter {
     /// A swipe's distance at threshold 1, in mm (gestured's own default).
     public static let swipeDistance = 15.0
-    /// A pinch runs once per this much change of scale at threshold 1.
+    /// A pinch runs once per this much change of scale at threshold 1 (a pinch without a
+    /// direction; one with a direction runs as fusuma's one-shot does, below).
     public static let pinchStep = 0.25
+    /// fusuma's pinch one-shot: it runs once the zoom is this ratio at threshold 1 (its
+    /// BASE_THRESHOLD), and again each `interval` × this many seconds while the pinch goes on
+    /// (BASE_ONESHOT_INTERVAL).
+    public static let pinchRatio = 1.3, oneshotInterval = 0.3
     /// A rotation runs once per this many degrees at threshold 1.
     public static let rotateStep = 30.0
     /// A hold's `command:` runs after this many seconds at threshold 1 (fusuma's base).
@@ -82,7 +88,7 @@ public enum FusumaImporter {
                 items.append(ImportedItem(line: line, text: "context: \(Self.flat(context))", outcome: .actions([], note:
                     "this document's gestures run while \(applications.joined(separator: " or ")) is in front (`when:`), instead of the others on the same gesture")))
             }
-            var reader = Reader(thresholds: Self.settings(root["threshold"]))
+            var reader = Reader(thresholds: Self.settings(root["threshold"]), intervals: Self.settings(root["interval"]))
             for (key, value) in pairs {
                 let name = key.string ?? ""
                 switch name {
@@ -96,8 +102,14 @@ public enum FusumaImporter {
                     }
                 case "interval":
                     for (kind, number) in value.mapping ?? [] {
-                        reader.items.append(ImportedItem(line: kind.line, text: "interval: \(kind.string ?? ""): \(Self.flat(number))", outcome: .skipped(
-                            "fusuma's interval is the least time between two runs within one gesture; gestured runs a swipe's command once per swipe, and steps by distance, scale or angle, not time")))
+                        let text = "interval: \(kind.string ?? ""): \(Self.flat(number))"
+                        if kind.string == "pinch", let factor = number.float, valid(factor) {
+                            reader.items.append(ImportedItem(line: kind.line, text: text, outcome: .actions([], note:
+                                "a pinch runs again every \(JSONValue.number(factor * oneshotInterval).serialized) s while it goes on (on: { held: … })")))
+                        } else {
+                            reader.items.append(ImportedItem(line: kind.line, text: text, outcome: .skipped(
+                                "fusuma's interval is the least time between two runs within one gesture; gestured runs a swipe's command once per swipe, and steps a rotation by its angle, not time")))
+                        }
                     }
                 case "plugin":
                     let devices = value["filters"]?["libinput_device_filter"]?["keep_device_names"]?.sequence?.compactMap(\.string) ?? []
@@ -167,6 +179,8 @@ public enum FusumaImporter {
     /// Walks one document's gesture trees.
     struct Reader {
         var thresholds: [String: Double]
+        /// The top level's `interval:` per kind.
+        var intervals: [String: Double] = [:]
         var items: [ImportedItem] = []
         mutating func gestures(_ kind: String, _ node: YAMLNode) {
             for (key, value) in node.mapping ?? [] {
@@ -275,6 +289,19 @@ public enum FusumaImporter {
                 if factor != 1 { parameters.append(("minimumDistance", .number(distance))) }
                 spec = ActionSpec(gesture: "fusuma-swipe-\(direction ?? "")-\(count)", definition: ImportedGesture.define("swipe", parameters), command: run)
                 notes.append("runs once the swipe has gone \(JSONValue.number(distance).serialized) mm, once per swipe")
+            case "pinch" where PinchDirection(rawValue: direction ?? "") != nil:
+                // fusuma's one-shot: once the zoom is 1.3 × threshold (as a ratio) one way, then
+                // again every 0.3 s × interval while the pinch goes on — `held` runs at once and
+                // then every interval while the pinch in (or out) stays active.
+                let way = PinchDirection(rawValue: direction ?? "")!
+                let ratio = FusumaImporter.pinchRatio * factor
+                let delta = way == .out ? min(max(ratio - 1, 0.05), 9) : min(max(1 - 1 / max(ratio, 1), 0.05), 0.9)
+                let interval = max((node["interval"]?.float ?? intervals["pinch"] ?? 1) * FusumaImporter.oneshotInterval, 0.05)
+                spec = ActionSpec(
+                    gesture: ImportedGesture.pinchName("fusuma", fingers: count, direction: way),
+                    definition: ImportedGesture.pinch(fingers: count, direction: way, threshold: delta), trigger: .held(interval: interval), command: run)
+                notes.removeAll { $0 == "interval has no equivalent" }
+                notes.append("runs once the pinch \(way.rawValue) has gone \(JSONValue.number(delta).serialized) of scale, then every \(JSONValue.number(interval).serialized) s while it goes on")
             case "pinch", "rotate":
                 let pinch = kind == "pinch"
                 let size = pinch ? min(max(FusumaImporter.pinchStep * factor, 0.05), 1) : min(max(FusumaImporter.rotateStep * factor, 5), 180)

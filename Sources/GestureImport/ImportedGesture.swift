@@ -33,8 +33,8 @@ enum ImportedGesture {
     /// A magnify of `fingers` fingers one way: its direction taken from its first 5 % (as the
     /// built-in `pinch`'s threshold: resting fingers jitter past 1 %), so it is one gesture
     /// with one direction, as touchegg's `PINCH IN` and libinput-gestures' `pinch in` are.
-    static func pinch(fingers: Int, direction: PinchDirection) -> JSONValue {
-        define("magnify", (fingers == 2 ? [] : [("fingers", int(fingers))]) + [("direction", .string(direction.rawValue)), ("minimumScaleDelta", .number(0.05))])
+    static func pinch(fingers: Int, direction: PinchDirection, threshold: Double = 0.05) -> JSONValue {
+        define("magnify", (fingers == 2 ? [] : [("fingers", int(fingers))]) + [("direction", .string(direction.rawValue)), ("minimumScaleDelta", .number(threshold))])
     }
 
     /// The gesture a twist of `fingers` fingers maps to: `PREFIX-twist` (fusuma:

@@ -24,10 +24,14 @@ import YAML
         #expect(items.note(6).contains("typed by gestured's virtual keyboard instead of xdotool"))
         #expect(items.actions(9).first?.definition?["swipe"]?["minimumDistance"] == .number(12))
         #expect(items.note(9).contains("interval has no equivalent"))
-        // Pinches step: in backward, out forward; 0.25 × the threshold.
-        #expect(items.actions(35).first?.trigger == .update(ActionStep(.scale, size: 0.1)))
-        #expect(items.actions(35).first?.back == .shell("xdotool keydown ctrl click 4 keyup ctrl") && items.actions(35).first?.command == nil)
-        #expect(items.actions(37).first?.trigger == .update(ActionStep(.scale, size: 0.5)))
+        // Pinches run as fusuma's one-shot (issue 62: they stepped every 0.25 × threshold of
+        // scale, 4 to 40 times a pinch where fusuma ran once or twice): once the zoom is 1.3 ×
+        // the threshold as a ratio one way (0.4 × 1.3 < 1: at once, past the pinch's own 5 %;
+        // 2 × 1.3: 1.6 of scale out), then every 0.3 s × interval while it goes on.
+        #expect(items.actions(35) == [ActionSpec(
+            gesture: "fusuma-pinch-in", definition: Self.define("magnify", [("direction", "in"), ("minimumScaleDelta", .number(0.05))]),
+            trigger: .held(interval: 0.3), command: .shell("xdotool keydown ctrl click 4 keyup ctrl"))])
+        #expect(items.actions(37).first?.definition?["magnify"]?["minimumScaleDelta"] == .number(1.6))
         #expect(items.actions(37).first?.command == .shell("xdotool keydown ctrl click 5 keyup ctrl"))
         // An invalid global threshold is said once; the rotations keep fusuma's default (30°).
         #expect(items.reason(71).contains("expected a number from 0 to 10"))
@@ -54,9 +58,9 @@ import YAML
               begin:
                 command: notify-send turning
             """)
-        #expect(items.actions(3).first?.back == .shell("xdotool keydown ctrl click 4 keyup ctrl"))
+        #expect(items.actions(3).first?.command == .shell("xdotool keydown ctrl click 4 keyup ctrl"))
         #expect(items.actions(5).first?.command == .shell("xdotool keydown ctrl click 5 keyup ctrl"))
-        #expect(items.actions(3).first?.trigger == .update(ActionStep(.scale, size: FusumaImporter.pinchStep)))
+        #expect(items.actions(3).first?.trigger == .held(interval: FusumaImporter.oneshotInterval))
         #expect(items.actions(8).first?.trigger == .began)
     }
 
@@ -135,8 +139,8 @@ import YAML
     }
 
     /// A pinch that scrolls, as users write it (issue 35): xdotool's buttons 4 and 5 are wheel
-    /// detents, turned forward on `out:` and on a step backward (`backWheel:`) on `in:`; the
-    /// file reads back and its wheel is typed as `actions --check` types it.
+    /// detents, each on its own pinch (issue 62: `in:` on a pinch in, `out:` on a pinch out);
+    /// the file reads back and its wheel is typed as `actions --check` types it.
     @Test func aPinchThatClicksTheWheelScrolls() throws {
         let items = try FusumaImporter.read("""
             pinch:
@@ -146,12 +150,12 @@ import YAML
                 out:
                   command: 'xdotool click 4'
             """)
-        #expect(items.actions(4).first?.back == .input(ActionInput(wheel: -1)) && items.actions(4).first?.command == nil)
+        #expect(items.actions(4).first?.command == .input(ActionInput(wheel: -1)) && items.actions(4).first?.back == nil)
         #expect(items.actions(6).first?.command == .input(ActionInput(wheel: 1)))
         let text = ActionsWriter.render(items, origin: "fusuma: test")
-        #expect(text.contains("backWheel: -1") && text.contains("wheel: 1"))
+        #expect(text.contains("wheel: -1") && text.contains("wheel: 1"))
         let file = try ActionsFile.parse(text, file: "x")
-        #expect(file.actions.map(\.back) == [.input(ActionInput(wheel: -1)), nil])
+        #expect(file.actions.map(\.command) == [.input(ActionInput(wheel: -1)), .input(ActionInput(wheel: 1))])
     }
 
     @Test func whatHasNoEquivalentIsExplained() {
@@ -159,8 +163,8 @@ import YAML
         #expect(items.reason(13).contains("`sendkey:` beside `command:`") && items.reason(13).contains("line 12"))
         #expect(items.reason(29).contains("3 to 4 fingers"))
         // A pinch counts its fingers (issue 35): four fingers is a magnify of its own.
-        #expect(items.actions(43).map(\.gesture) == ["fusuma-pinch-4"])
-        #expect(items.actions(43).first?.definition == Self.define("magnify", [("fingers", .int(4))]))
+        #expect(items.actions(43).map(\.gesture) == ["fusuma-pinch-in-4"])
+        #expect(items.actions(43).first?.definition == Self.define("magnify", [("fingers", .int(4)), ("direction", "in"), ("minimumScaleDelta", .number(0.05))]))
         #expect(items.reason(64).contains("no update"))
         #expect(items.reason(67).contains("$move_x"))
         #expect(items.note(69).contains("applied"))
@@ -180,7 +184,7 @@ import YAML
         let file = try ActionsFile.parse(text, file: "imported.yml")
         #expect(file.actions.count == 22)
         #expect(Set(file.definitions.compactMap { $0["name"]?.stringValue }) == [
-            "fusuma-swipe-left-3", "fusuma-swipe-right-3", "fusuma-swipe-up-3", "fusuma-swipe-down-3", "fusuma-swipe-4", "fusuma-pinch", "fusuma-pinch-4", "fusuma-rotate",
+            "fusuma-swipe-left-3", "fusuma-swipe-right-3", "fusuma-swipe-up-3", "fusuma-swipe-down-3", "fusuma-swipe-4", "fusuma-pinch", "fusuma-pinch-in", "fusuma-pinch-out", "fusuma-pinch-in-4", "fusuma-rotate",
             "fusuma-press-4", "fusuma-hold-3",
         ])
         #expect(text.components(separatedBy: "#   not imported:").count - 1 == 8)

@@ -49,8 +49,8 @@ import Testing
             pinch:
               2:
                 out:
-                  command: echo "$GESTURE_STEP" >> \(out)/pinched
-                  threshold: 2
+                  command: echo out >> \(out)/pinched
+                  threshold: 0.5
             """, in: scratch, recordings: ["Fixtures/constructed/swipe-3-left.yml", "Fixtures/constructed/pinch-open.yml"])
         #expect(imported.status == 0, "\(imported.errors)")
         // fusuma-plugin-wmctrl's `workspace: next`: gestured's `window: workspace next` (issue 35).
@@ -60,10 +60,9 @@ import Testing
         // begin: and end: on a three-finger drag: once each. They are two commands started a
         // few milliseconds apart, as fusuma starts them; which writes first is the scheduler's.
         #expect(scratch.lines("phases").sorted() == ["begin", "end"])
-        // Steps of 0.5 out (threshold 2 × 0.25), as the tracker takes them over the pinch.
-        let steps = try Self.expectedPinchSteps(ActionStep(.scale, size: 0.5), "Fixtures/constructed/pinch-open.yml", in: scratch)
-        #expect(!steps.isEmpty && !steps.contains("back"))
-        #expect(scratch.lines("pinched") == steps)
+        // fusuma's one-shot (issue 62: it ran at every 0.5 of scale): once as the pinch out
+        // begins, then every 0.3 s while it goes on — the replay is quicker than that.
+        #expect(scratch.lines("pinched") == ["out"])
     }
 
     @Test func anImportedToucheggFileRunsItsCommandsAndRepeats() throws {

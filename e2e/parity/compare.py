@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""`make import-parity`'s judgement: for each file, what its own tool did on each gesture
+against what gestured did with the imported file, effect by effect, in order and in number.
+
+Effects become tokens both sides share:
+  run PROGRAM ARGS   a program run (through PATH; the guest stands in for it)
+  keys MODS+KEY      a key typed with the modifiers held: from `xdotool key|keydown|keyup`
+                     (libinput-gestures, fusuma), from the X server (touchegg's SEND_KEYS), from
+                     gestured's virtual keyboard; keys are named by the key (KEY_EQUAL, X's
+                     `equal`: `equal`), so `ctrl+plus` is `ctrl+shift+equal` on either side
+  click N            a button: X's numbers (1 left, 2 middle, 3 right, 8 back, 9 forward)
+
+A gesture neither side acted on is not counted. A difference is named when it matches an entry
+of NAMED (docs/ACTIONS.md, "Where an import differs from its tool"): it is printed with its name
+and does not fail the run.
+
+Usage: compare.py results.json plan.json [--table table.md]
+Prints `FILE: N of M gestures alike; differs: …` per file and `P alike, Q differ` last; exits 1
+when a difference is not a named one.
+"""
+import argparse
+import json
+import re
+import shlex
+import sys
+
+MODIFIERS = {"super": "super", "super_l": "super", "super_r": "super", "meta": "super", "win": "super", "windows": "super",
+             "mod4": "super", "leftmeta": "super", "rightmeta": "super", "ctrl": "ctrl", "control": "ctrl",
+             "control_l": "ctrl", "control_r": "ctrl", "leftctrl": "ctrl", "rightctrl": "ctrl", "alt": "alt",
+             "alt_l": "alt", "alt_r": "alt", "mod1": "alt", "leftalt": "alt", "rightalt": "alt", "iso_level3_shift": "alt",
+             "shift": "shift", "shift_l": "shift", "shift_r": "shift", "leftshift": "shift", "rightshift": "shift"}
+# One name per key, whether X (keysym at level 0) or evdev (KEY_… without KEY_) named it.
+ALIASES = {"next": "pagedown", "page_down": "pagedown", "prior": "pageup", "page_up": "pageup", "return": "enter",
+           "escape": "esc", "kp_add": "kpplus", "kp_subtract": "kpminus", "kp_multiply": "kpasterisk", "kp_divide": "kpslash",
+           "kp_enter": "kpenter", "backspace": "backspace", "delete": "delete", "print": "sysrq",
+           "xf86audioraisevolume": "volumeup", "xf86audiolowervolume": "volumedown", "xf86audiomute": "mute",
+           "xf86audioplay": "playpause", "xf86audionext": "nextsong", "xf86audioprev": "previoussong",
+           "xf86monbrightnessup": "brightnessup", "xf86monbrightnessdown": "brightnessdown", "bracketleft": "leftbrace",
+           "bracketright": "rightbrace", "apostrophe": "apostrophe", "grave": "grave", "semicolon": "semicolon",
+           "comma": "comma", "period": "dot", "slash": "slash", "backslash": "backslash", "caps_lock": "capslock",
+           "menu": "compose"}
+# Keysyms xdotool types with Shift on a US layout: the key they are on.
+SHIFTED = {"plus": "equal", "underscore": "minus", "question": "slash", "exclam": "1", "at": "2", "numbersign": "3",
+           "dollar": "4", "percent": "5", "asciicircum": "6", "ampersand": "7", "asterisk": "8", "parenleft": "9",
+           "parenright": "0", "colon": "semicolon", "less": "comma", "greater": "period", "braceleft": "bracketleft",
+           "braceright": "bracketright", "bar": "backslash", "quotedbl": "apostrophe", "asciitilde": "grave"}
+BUTTONS = {"BTN_LEFT": 1, "BTN_MIDDLE": 2, "BTN_RIGHT": 3, "BTN_SIDE": 8, "BTN_EXTRA": 9}
+# Differences that stay, each with its reason (docs/ACTIONS.md): (tool, gesture regex, side
+# that acts, name). `side`: which side has effects the other lacks ("peer", "gestured", "both").
+NAMED = [
+]
+
+
+def key_name(name):
+    n = name.lower()
+    n = n[4:] if n.startswith("key_") else n
+    return MODIFIERS.get(n) or ALIASES.get(n, n)
+
+
+class Combos:
+    """A press/release stream as combinations: a key pressed while modifiers are down is one
+    `MODS+KEY`; a modifier pressed and let go alone is itself."""
+
+    def __init__(self):
+        self.down, self.used, self.out = [], False, []
+
+    def press(self, name):
+        k = key_name(name)
+        if k in ("super", "ctrl", "alt", "shift"):
+            if k not in self.down:
+                self.down.append(k)
+            return
+        self.used = True
+        self.out.append(("keys", "+".join(sorted(self.down) + [k])))
+
+    def release(self, name):
+        k = key_name(name)
+        if k in self.down:
+            self.down.remove(k)
+            if not self.used and not self.down:
+                self.out.append(("keys", k))
+            if not self.down:
+                self.used = False
+
+
+def xdotool_keys(words):
+    """`xdotool key super+Right`'s keys as combinations (options skipped); None when the command
+    is not only keys."""
+    out, i = [], 0
+    if not words:
+        return None
+    verb = words[0]
+    if verb not in ("key", "keydown", "keyup", "click"):
+        return None
+    rest = [w for w in words[1:] if not w.startswith("-")]
+    if verb == "click":
+        return [("click", int(w)) for w in rest if w.isdigit()]
+    for combo in rest:
+        parts = combo.split("+")
+        mods = sorted({MODIFIERS[p.lower()] for p in parts[:-1] if p.lower() in MODIFIERS})
+        last = parts[-1]
+        if last.lower() in MODIFIERS:
+            key, mods = MODIFIERS[last.lower()], mods
+            token = "+".join(sorted(set(mods + [key]))) if mods else key
+        else:
+            if last in SHIFTED:
+                mods, last = sorted(set(mods) | {"shift"}), SHIFTED[last]
+            elif len(last) == 1 and last.isupper():
+                mods, last = sorted(set(mods) | {"shift"}), last.lower()
+            token = "+".join(mods + [key_name(last)])
+        if verb == "key":
+            out.append(("keys", token))
+    return out
+
+
+def tokens(run, who):
+    """Every effect of a run, in time order, as (ns, token)."""
+    found = []
+    for stamp, argv in run["run"]:
+        program, args = argv[0], argv[1:]
+        keys = xdotool_keys(args) if program == "xdotool" else None
+        if keys is not None:
+            found += [(stamp, k) for k in keys]
+        else:
+            found.append((stamp, ("run", " ".join([program] + [shlex.quote(a) for a in args]))))
+    for source in ("x", "key"):
+        combos = Combos()
+        for stamp, line in run[source]:
+            words = line.split()
+            if words[0] == "key":
+                if words[2] in BUTTONS:
+                    if words[1] == "down":
+                        found.append((stamp, ("click", BUTTONS[words[2]])))
+                    continue
+                before = len(combos.out)
+                (combos.press if words[1] == "down" else combos.release)(words[2])
+                found += [(stamp, t) for t in combos.out[before:]]
+            elif words[0] == "button" and words[1] == "down":
+                found.append((stamp, ("click", int(words[2])) if int(words[2]) not in (4, 5, 6, 7) else ("wheel", int(words[2]))))
+            elif words[0] == "wheel":
+                found.append((stamp, ("wheel", words[1], int(words[2]))))
+    return sorted(found, key=lambda t: t[0])
+
+
+def by_gesture(run, who):
+    windows = run["windows"]
+    per = {w["gesture"]: [] for w in windows}
+    for stamp, token in tokens(run, who):
+        for i, w in enumerate(windows):
+            end = windows[i + 1]["start"] if i + 1 < len(windows) else float("inf")
+            if w["start"] <= stamp < end:
+                per[w["gesture"]].append(token)
+                break
+    return per
+
+
+def said(tokens_):
+    return ", ".join(f"{t[0]} {' '.join(str(x) for x in t[1:])}" for t in tokens_) or "nothing"
+
+
+def named(tool, gesture, peer, ours):
+    side = "both" if peer and ours else "peer" if peer else "gestured"
+    for t, pattern, s, name in NAMED:
+        if t == tool and re.search(pattern, gesture) and (s == side or s == "both"):
+            return name
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("results")
+    ap.add_argument("plan")
+    ap.add_argument("--table")
+    args = ap.parse_args()
+    results = json.load(open(args.results))
+    plan = {c["name"]: c for c in json.load(open(args.plan))["cases"]}
+    alike_total = differ_total = unnamed = 0
+    rows = []
+    for case in results["cases"]:
+        name, tool = case["name"], case["tool"]
+        runs = case["runs"]
+        if "gestured" not in runs:
+            print(f"{plan[name]['path']}: not imported")
+            continue
+        peer, ours = by_gesture(runs["peer"], "peer"), by_gesture(runs["gestured"], "gestured")
+        acted = [g for g in peer if peer[g] or ours[g]]
+        alike = [g for g in acted if peer[g] == ours[g]]
+        differs = []
+        for g in acted:
+            if peer[g] == ours[g]:
+                continue
+            reason = named(tool, g, peer[g], ours[g])
+            differs.append((g, reason))
+            if reason is None:
+                unnamed += 1
+        alike_total += len(alike)
+        differ_total += len(differs)
+        detail = "; ".join(f"{g}: {tool} {said(peer[g])} / gestured {said(ours[g])}" + (f" (named: {r})" if r else "") for g, r in differs)
+        notes = [] if runs["peer"]["alive"] else [f"{tool} had exited (status {runs['peer'].get('status')})"]
+        print(f"{plan[name]['path']}: {len(alike)} of {len(acted)} gestures alike" + (f"; differs: {detail}" if differs else "") + (f" ({', '.join(notes)})" if notes else ""))
+        rows.append((plan[name]["path"], tool, len(acted), len(alike), sorted({r for _, r in differs if r}), len([1 for _, r in differs if not r])))
+    print(f"{alike_total} alike, {differ_total} differ" + (f" ({differ_total - unnamed} of them named)" if differ_total else ""))
+    if args.table:
+        with open(args.table, "w") as f:
+            f.write("| file | tool | gestures acted on | alike | named differences | other differences |\n| --- | --- | --- | --- | --- | --- |\n")
+            for path, tool, acted, alike, names, other in rows:
+                f.write(f"| {path} | {tool} | {acted} | {alike} | {'; '.join(names) or '—'} | {other} |\n")
+    sys.exit(1 if unnamed else 0)
+
+
+if __name__ == "__main__":
+    main()
