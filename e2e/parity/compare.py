@@ -20,7 +20,6 @@ when a difference is not a named one.
 """
 import argparse
 import json
-import re
 import shlex
 import sys
 
@@ -45,9 +44,26 @@ SHIFTED = {"plus": "equal", "underscore": "minus", "question": "slash", "exclam"
            "parenright": "0", "colon": "semicolon", "less": "comma", "greater": "period", "braceleft": "bracketleft",
            "braceright": "bracketright", "bar": "backslash", "quotedbl": "apostrophe", "asciitilde": "grave"}
 BUTTONS = {"BTN_LEFT": 1, "BTN_MIDDLE": 2, "BTN_RIGHT": 3, "BTN_SIDE": 8, "BTN_EXTRA": 9}
-# Differences that stay, each with its reason (docs/ACTIONS.md): (tool, gesture regex, side
-# that acts, name). `side`: which side has effects the other lacks ("peer", "gestured", "both").
+# Differences that stay, each with its reason (docs/ACTIONS.md, "Where an import differs from
+# its tool"): a name, and when it applies (tool, gesture, the tool's tokens, gestured's).
+def _repeats(peer, ours):
+    return bool(ours) and len(peer) > len(ours) and set(peer) == set(ours)
+
+
+def _wmctrl(peer):
+    return bool(peer) and all(t[0] == "run" and t[1].startswith("wmctrl") for t in peer)
+
+
 NAMED = [
+    ("fusuma repeats by its own clock",
+     lambda tool, g, peer, ours: tool == "fusuma" and _repeats(peer, ours)),
+    ("a turn is a pinch to libinput-gestures and fusuma",
+     lambda tool, g, peer, ours: tool in ("fusuma", "libinput-gestures") and g.startswith("rotate") and not ours
+     and all(t[0] != "run" or "rotate" not in t[1] for t in peer)),
+    ("three fingers closing are a swipe to the guest's libinput",
+     lambda tool, g, peer, ours: g.startswith("pinch 3")),
+    ("workspaces through the desktop are not seen",
+     lambda tool, g, peer, ours: tool == "libinput-gestures" and _wmctrl(peer) and not ours),
 ]
 
 
@@ -159,9 +175,8 @@ def said(tokens_):
 
 
 def named(tool, gesture, peer, ours):
-    side = "both" if peer and ours else "peer" if peer else "gestured"
-    for t, pattern, s, name in NAMED:
-        if t == tool and re.search(pattern, gesture) and (s == side or s == "both"):
+    for name, applies in NAMED:
+        if applies(tool, gesture, peer, ours):
             return name
     return None
 

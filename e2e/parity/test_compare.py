@@ -1,0 +1,52 @@
+"""compare.py's reading of effects (run by `make test-python`): the same keys said three ways —
+an xdotool command, the X server's raw events, gestured's evdev keyboard — are one token."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compare  # noqa: E402
+
+
+def test_xdotool_keys_name_the_keys_pressed():
+    assert compare.xdotool_keys(["key", "super+Right"]) == [("keys", "super+right")]
+    assert compare.xdotool_keys(["key", "--clearmodifiers", "ctrl+plus", "Tab"]) == [("keys", "ctrl+shift+equal"), ("keys", "tab")]
+    assert compare.xdotool_keys(["key", "ctrl+T"]) == [("keys", "ctrl+shift+t")]
+    assert compare.xdotool_keys(["key", "Page_Down"]) == [("keys", "pagedown")]
+    assert compare.xdotool_keys(["key", "super"]) == [("keys", "super")]
+    assert compare.xdotool_keys(["click", "3"]) == [("click", 3)]
+    assert compare.xdotool_keys(["mousemove", "0", "0"]) is None
+
+
+def stream(lines):
+    return [(i, line) for i, line in enumerate(lines)]
+
+
+def test_x_events_and_evdev_events_read_alike():
+    x = {"run": [], "x": stream(["key down Control_L", "key down KP_Subtract", "key up KP_Subtract", "key down KP_Subtract",
+                                 "key up KP_Subtract", "key up Control_L", "button down 3", "button up 3"]), "key": []}
+    evdev = {"run": [], "x": [], "key": stream(["key down KEY_LEFTCTRL", "key down KEY_KPMINUS", "key up KEY_KPMINUS", "key down KEY_KPMINUS",
+                                                "key up KEY_KPMINUS", "key up KEY_LEFTCTRL", "key down BTN_RIGHT", "key up BTN_RIGHT"])}
+    want = [("keys", "ctrl+kpminus"), ("keys", "ctrl+kpminus"), ("click", 3)]
+    assert [t for _, t in compare.tokens(x, "peer")] == want
+    assert [t for _, t in compare.tokens(evdev, "gestured")] == want
+
+
+def test_a_modifier_alone_is_itself_and_commands_keep_their_words():
+    run = {"run": [(5, ["notify-send", "two words"])], "x": [], "key": stream(["key down KEY_LEFTMETA", "key up KEY_LEFTMETA"])}
+    assert [t for _, t in compare.tokens(run, "gestured")] == [("keys", "super"), ("run", "notify-send 'two words'")]
+
+
+def test_effects_go_to_the_gesture_they_happened_in():
+    run = {"run": [(15, ["a"]), (25, ["b"]), (99, ["c"])], "x": [], "key": [],
+           "windows": [{"gesture": "one", "start": 10, "end": 20}, {"gesture": "two", "start": 20, "end": 30}]}
+    assert compare.by_gesture(run, "peer") == {"one": [("run", "a")], "two": [("run", "b"), ("run", "c")]}
+
+
+def test_named_differences_apply_only_where_they_say():
+    once, twice = [("keys", "alt+left")], [("keys", "alt+left")] * 2
+    assert compare.named("fusuma", "swipe 3 right", twice, once) == "fusuma repeats by its own clock"
+    assert compare.named("touchegg", "swipe 3 right", twice, once) is None
+    assert compare.named("fusuma", "swipe 3 right", once, [("keys", "alt+right")]) is None
+    assert compare.named("libinput-gestures", "rotate 2 clockwise", [("keys", "super+s")], []) == "a turn is a pinch to libinput-gestures and fusuma"
+    assert compare.named("libinput-gestures", "swipe 3 up", [("run", "wmctrl -d"), ("run", "wmctrl -s 1")], []) == "workspaces through the desktop are not seen"
+    assert compare.named("libinput-gestures", "swipe 3 up", [("run", "notify-send up")], []) is None
