@@ -242,13 +242,53 @@ class Process:
         self.log.close()
 
 
+def session_has(sid, word):
+    """Whether a process of session `sid` has `word` in its command line."""
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                stat = f.read()
+            if int(stat[stat.rindex(")") + 2:].split()[3]) != sid:
+                continue
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if word.encode() in f.read():
+                    return True
+        except (OSError, ValueError, IndexError):
+            continue
+    return False
+
+
+def ready(process, who, settle, timeout=120):
+    """Until the tool reads the pad (libinput-gestures and fusuma: their `libinput debug-events`
+    runs; touchegg's client: connected to its daemon; gestured's runner: connected to the
+    daemon), then `settle` s more: however slowly the guest runs, no counted gesture comes first."""
+    end = time.monotonic() + timeout
+    log_path = f"{RUN}/logs/{process.label}.log"
+
+    def said(text):
+        try:
+            with open(log_path, errors="replace") as f:
+                return text in f.read()
+        except OSError:
+            return False
+    test = {
+        "libinput-gestures": lambda: session_has(process.p.pid, "debug-events"),
+        "fusuma": lambda: session_has(process.p.pid, "debug-events"),
+        "touchegg": lambda: said("Connection with Touch"),
+        "gestured": lambda: said("connected to gestured"),
+    }[who]
+    while time.monotonic() < end and process.p.poll() is None and not test():
+        time.sleep(0.2)
+    time.sleep(settle)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--share", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--plan", required=True)
     ap.add_argument("--pause", type=float, default=2.0, help="s after each gesture for its effects")
-    ap.add_argument("--settle", type=float, default=5.0, help="s after a tool starts (libinput-gestures twice, fusuma four times: Python and Ruby start slowly under TCG)")
+    ap.add_argument("--settle", type=float, default=3.0, help="s after a tool is ready (it reads the pad) before the warm-up")
     args = ap.parse_args()
     share = args.share
     with open(args.plan) as f:
@@ -307,7 +347,7 @@ def main():
             else:
                 argv, env = [f"{share}/bin/gestured-actions", "--file", imported], genv
             process = Process(f"{name}.{who}", argv, env)
-            time.sleep(args.settle * ({"fusuma": 4, "libinput-gestures": 2}.get(tool, 1) if who == "peer" else 1))
+            ready(process, tool if who == "peer" else "gestured", args.settle)
             # A warm-up gesture, not counted: whatever the tool was still doing as it started is over.
             pad.play(swipe(3, 0, 25))
             time.sleep(args.pause)
