@@ -99,6 +99,39 @@ class Combos:
                 self.used = False
 
 
+# Lower-case names that are keysyms (XStringToKeysym is case-sensitive: `Tab`, not `tab`).
+LOWER_KEYSYMS = {"minus", "equal", "space", "comma", "period", "slash", "grave", "apostrophe", "semicolon", "backslash",
+                 "bracketleft", "bracketright"} | set(SHIFTED)
+
+
+def x_keysyms():
+    """X's keysym names, from libx11-dev's headers (what XStringToKeysym knows); empty without them."""
+    names = set()
+    for path, prefix, given in (("/usr/include/X11/keysymdef.h", "#define XK_", ""), ("/usr/include/X11/XF86keysym.h", "#define XF86XK_", "XF86")):
+        try:
+            with open(path) as f:
+                names |= {given + line.split()[1][len(prefix) - len("#define "):] for line in f if line.startswith(prefix)}
+        except OSError:
+            pass
+    return names
+
+
+KEYSYMS = x_keysyms()
+# xdotool's own names for modifiers (its symbol_map), before X's keysyms.
+XDOTOOL_MODIFIERS = {"alt", "ctrl", "control", "meta", "super", "shift"}
+
+
+def xdotool_types(name):
+    """Whether xdotool can type `name`: it looks each one up with XStringToKeysym (after its
+    own modifier names) and skips one it cannot find ("No such key name … Ignoring it") — as a
+    comment's words after `xdotool key super+Tab # switch desktops` are."""
+    if name in XDOTOOL_MODIFIERS or len(name) == 1 and name.isalnum() or name.isdigit():
+        return True
+    if KEYSYMS:
+        return name in KEYSYMS
+    return name[:1].isupper() or name in LOWER_KEYSYMS  # without the headers: X's names are mostly capitalized
+
+
 def xdotool_keys(words):
     """`xdotool key super+Right`'s keys as combinations (options skipped); None when the command
     is not only keys."""
@@ -113,6 +146,9 @@ def xdotool_keys(words):
         return [("click", int(w)) for w in rest if w.isdigit()]
     for combo in rest:
         parts = combo.split("+")
+        parts = [p for p in parts if p and xdotool_types(p)]
+        if not parts:
+            continue
         mods = sorted({MODIFIERS[p.lower()] for p in parts[:-1] if p.lower() in MODIFIERS})
         last = parts[-1]
         if last.lower() in MODIFIERS:

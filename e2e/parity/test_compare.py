@@ -15,6 +15,12 @@ def test_xdotool_keys_name_the_keys_pressed():
     assert compare.xdotool_keys(["key", "super"]) == [("keys", "super")]
     assert compare.xdotool_keys(["click", "3"]) == [("click", 3)]
     assert compare.xdotool_keys(["mousemove", "0", "0"]) is None
+    # A comment after the command: libinput-gestures hands its words to xdotool, which skips
+    # each one that names no key.
+    assert compare.xdotool_keys(["key", "super+Tab", "#", "switch", "virtual", "desktops"]) == [("keys", "super+tab")]
+    if compare.KEYSYMS:
+        assert compare.xdotool_keys(["key", "super+m", "#", "Toggle", "monocle", "mode"]) == [("keys", "super+m")]
+        assert compare.xdotool_keys(["key", "ctrl+F10", "#", "Show", "all", "windows"]) == [("keys", "ctrl+f10")]
 
 
 def stream(lines):
