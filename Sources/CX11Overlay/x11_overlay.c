@@ -138,7 +138,9 @@ void gestured_x11_overlay_hide(struct gestured_x11_overlay *overlay) {
     if (!overlay->window) return;
     xcb_free_gc(overlay->connection, overlay->gc);
     xcb_destroy_window(overlay->connection, overlay->window);
-    xcb_flush(overlay->connection);
+    // A round trip: once it returns the server has destroyed the window, so whoever is told
+    // "taken away" next finds it gone (a flush alone only sends the request).
+    free(xcb_get_input_focus_reply(overlay->connection, xcb_get_input_focus(overlay->connection), NULL));
     overlay->window = 0;
     free(overlay->pixels);
     overlay->pixels = NULL;
