@@ -183,15 +183,26 @@ public enum FusumaImporter {
         var intervals: [String: Double] = [:]
         var items: [ImportedItem] = []
         mutating func gestures(_ kind: String, _ node: YAMLNode) {
+            // The directions each finger count has an entry for (`pinch: 4: in:`).
+            var counted: Set<String> = []
+            for (key, value) in node.mapping ?? [] {
+                guard let count = key.int ?? key.string.flatMap({ Int($0) }) else { continue }
+                for (direction, _) in value.mapping ?? [] { counted.insert("\(count) \(direction.string ?? "")") }
+            }
             for (key, value) in node.mapping ?? [] {
                 let path = "\(kind): \(key.string ?? "")"
                 // fusuma's pinch and rotate take the finger count as optional (its README's own
-                // `pinch: in: command:`): two fingers then.
+                // `pinch: in: command:`): its one-shot looks the count up as skippable, so the
+                // entry runs for a pinch of any count without one of its own (issue 62: it was
+                // taken for two fingers, and fusuma ran it for four too).
                 if key.int == nil, kind == "pinch" || kind == "rotate", let name = key.string,
                     FusumaImporter.directions[kind]!.contains(name) || ["begin", "update", "end"].contains(name)
                 {
                     if FusumaImporter.directions[kind]!.contains(name) {
-                        direction(kind, 2, name, value, path: path)
+                        let counts = FusumaImporter.fingers[kind]!.filter { !counted.contains("\($0) \(name)") }
+                        let first = items.count
+                        for count in counts { direction(kind, count, name, value, path: path) }
+                        merge(from: first, counts: counts)
                     } else {
                         phase(kind, 2, direction: nil, name, value, path: path)
                     }
@@ -206,6 +217,24 @@ public enum FusumaImporter {
                 }
                 fingers(kind, count, value, path: path)
             }
+        }
+
+        /// The items made from one uncounted entry for each of `counts` as one item of the entry's
+        /// line: their actions together, the first's note, said for which counts.
+        mutating func merge(from first: Int, counts: [Int]) {
+            guard items.count > first + 1 else { return }
+            let made = items[first...]
+            var merged = made.first!
+            let actions = made.flatMap { item -> [ActionSpec] in
+                if case .actions(let actions, _) = item.outcome { return actions }
+                return []
+            }
+            if case .actions(_, let note) = merged.outcome {
+                let said = "for \(counts.map(String.init).joined(separator: ", ")) fingers, as fusuma runs an entry without a count for any count without its own"
+                merged.outcome = .actions(actions, note: note.map { "\($0); \(said)" } ?? said)
+            }
+            items.removeSubrange(first...)
+            items.append(merged)
         }
 
         mutating func fingers(_ kind: String, _ count: Int, _ node: YAMLNode, path: String) {

@@ -45,9 +45,11 @@ import YAML
             command: .input(ActionInput(keys: ["super"])))])
     }
 
-    /// Issue 21: fusuma's README writes `pinch:` with no finger count, which fusuma reads as two;
-    /// the import dropped it as "pinch has 2 to 4 fingers".
-    @Test func aPinchWithoutAFingerCountIsTwoFingers() throws {
+    /// Issue 21: fusuma's README writes `pinch:` with no finger count; the import dropped it as
+    /// "pinch has 2 to 4 fingers". Issue 62: fusuma runs it for a pinch of any count (its one-shot
+    /// looks the count up as skippable; the parity harness saw a four-finger pinch run it), less
+    /// a count with an entry of its own.
+    @Test func aPinchWithoutAFingerCountIsEveryCountWithoutItsOwn() throws {
         let items = try FusumaImporter.read("""
             pinch:
               in:
@@ -61,6 +63,11 @@ import YAML
         #expect(items.actions(3).first?.command == .shell("xdotool keydown ctrl click 4 keyup ctrl"))
         #expect(items.actions(5).first?.command == .shell("xdotool keydown ctrl click 5 keyup ctrl"))
         #expect(items.actions(3).first?.trigger == .held(interval: FusumaImporter.oneshotInterval))
+        #expect(items.actions(3).map(\.gesture) == ["fusuma-pinch-in", "fusuma-pinch-in-3", "fusuma-pinch-in-4"])
+        #expect(items.note(3).contains("for 2, 3, 4 fingers"))
+        let counted = try FusumaImporter.read("pinch:\n  in:\n    command: a\n  4:\n    in:\n      command: b\n")
+        #expect(counted.actions(3).map(\.gesture) == ["fusuma-pinch-in", "fusuma-pinch-in-3"])
+        #expect(counted.actions(6).map(\.gesture) == ["fusuma-pinch-in-4"])
         #expect(items.actions(8).first?.trigger == .began)
     }
 

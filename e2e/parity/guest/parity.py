@@ -358,10 +358,13 @@ def main():
                     keyboard.start()
             first_effect, first_x, first_key = len(effect_lines()), len(xlines.lines), len(keyboard.lines) if keyboard else 0
             windows = []
+            # fusuma reads libinput's updates well behind the fingers under emulation (its
+            # effects came over 2 s late): it gets twice the pause.
+            pause = args.pause * (2 if who == "peer" and tool == "fusuma" else 1)
             for gesture, frames in GESTURES:
                 start = mono()
                 pad.play(frames)
-                time.sleep(args.pause)
+                time.sleep(pause)
                 windows.append({"gesture": gesture, "start": start, "end": mono()})
             alive = process.p.poll() is None
             process.stop()
