@@ -47,7 +47,7 @@ BUTTONS = {"BTN_LEFT": 1, "BTN_MIDDLE": 2, "BTN_RIGHT": 3, "BTN_SIDE": 8, "BTN_E
 # Differences that stay, each with its reason (docs/ACTIONS.md, "Where an import differs from
 # its tool"): a name, and when it applies (tool, gesture, the tool's tokens, gestured's).
 def _repeats(peer, ours):
-    return bool(ours) and len(peer) > len(ours) and set(peer) == set(ours)
+    return bool(peer) and bool(ours) and len(peer) != len(ours) and set(peer) == set(ours)
 
 
 def _wmctrl(peer):
@@ -57,6 +57,8 @@ def _wmctrl(peer):
 NAMED = [
     ("fusuma repeats by its own clock",
      lambda tool, g, peer, ours: tool == "fusuma" and _repeats(peer, ours)),
+    ("fusuma decides a pinch's way at every update",
+     lambda tool, g, peer, ours: tool == "fusuma" and g.startswith("pinch") and bool(ours) and set(ours) < set(peer)),
     ("a turn is a pinch to libinput-gestures and fusuma",
      lambda tool, g, peer, ours: tool in ("fusuma", "libinput-gestures") and g.startswith("rotate") and not ours
      and all(t[0] != "run" or "rotate" not in t[1] for t in peer)),

@@ -52,6 +52,9 @@ def test_named_differences_apply_only_where_they_say():
     once, twice = [("keys", "alt+left")], [("keys", "alt+left")] * 2
     assert compare.named("fusuma", "swipe 3 right", twice, once) == "fusuma repeats by its own clock"
     assert compare.named("touchegg", "swipe 3 right", twice, once) is None
+    assert compare.named("fusuma", "pinch 4 in", once, twice) == "fusuma repeats by its own clock"
+    both = [("keys", "ctrl+equal"), ("run", "rofi")]
+    assert compare.named("fusuma", "pinch 2 out long", both, [("run", "rofi")]) == "fusuma decides a pinch's way at every update"
     assert compare.named("fusuma", "swipe 3 right", once, [("keys", "alt+right")]) is None
     assert compare.named("libinput-gestures", "rotate 2 clockwise", [("keys", "super+s")], []) == "a turn is a pinch to libinput-gestures and fusuma"
     assert compare.named("libinput-gestures", "swipe 3 up", [("run", "wmctrl -d"), ("run", "wmctrl -s 1")], []) == "workspaces through the desktop are not seen"
