@@ -133,21 +133,20 @@ public enum ToucheggImporter {
             let name: String, definition: JSONValue, measure: ActionStep.Measure, full: Double, unit: String
             // Whether `command` runs on steps forward: x grows rightward, y downward, scale outward.
             let forward: Bool
+            switch Self.gesture(type, direction, fingers: fingers) {
+            case .failure(let why): return .skipped(why.message)
+            case .success(let made): (name, definition) = made
+            }
             if type == "SWIPE" {
-                guard ["UP", "DOWN", "LEFT", "RIGHT"].contains(direction) else { return .skipped("a SWIPE goes UP, DOWN, LEFT or RIGHT") }
-                name = "te-swipe-\(direction.lowercased())-\(fingers)"
-                definition = ImportedGesture.define("swipe", [("fingers", ImportedGesture.int(fingers)), ("direction", .string(direction.lowercased()))])
                 measure = .distance(axis: direction == "LEFT" || direction == "RIGHT" ? .x : .y)
                 forward = direction == "RIGHT" || direction == "DOWN"
                 (full, unit) = (fullSwipe, " mm")
             } else {
-                // A pinch one way, its direction taken from its first change as touchegg takes
-                // it from its first update: `begin` runs once then, `end` once at the lift.
-                guard let way = PinchDirection(rawValue: direction.lowercased()) else { return .skipped("a PINCH goes IN or OUT") }
-                (name, definition, measure, forward) = (ImportedGesture.pinchName("te", fingers: fingers, direction: way), ImportedGesture.pinch(fingers: fingers, direction: way), .scale, way == .out)
-                (full, unit) = (fullPinch, " of scale")
+                // A pinch one way (``gesture(_:_:fingers:)``): `begin` runs once as it starts,
+                // `end` once at the lift.
+                (measure, forward, full, unit) = (.scale, direction == "OUT", fullPinch, " of scale")
                 if !repeated && on != "begin" {
-                    notes.append("touchegg runs it on `end` only past \(JSONValue.number(threshold).serialized) % of the pinch (action_execute_threshold); gestured whenever the pinch \(way.rawValue) ends")
+                    notes.append("touchegg runs it on `end` only past \(JSONValue.number(threshold).serialized) % of the pinch (action_execute_threshold); gestured whenever the pinch \(direction.lowercased()) ends")
                 }
             }
             let spec = { (trigger: ActionTrigger, command: ActionCommand?, back: ActionCommand?) in
@@ -167,9 +166,8 @@ public enum ToucheggImporter {
         case "TAP":
             guard !repeated else { return .skipped("a repeated action on a TAP never runs in touchegg either (a tap does not move)") }
             // touchegg's TAP is a touchscreen gesture: a touchpad's taps are libinput's clicks.
-            let spec = ActionSpec(
-                gesture: "te-tap-\(fingers)",
-                definition: ImportedGesture.define("tap", [("fingers", ImportedGesture.int(fingers))], devices: ["touchscreen"]), command: effect.shot)
+            guard case .success(let tap) = Self.gesture(type, direction, fingers: fingers) else { return .skipped("") }
+            let spec = ActionSpec(gesture: tap.name, definition: tap.definition, command: effect.shot)
             return .actions([spec], note: note((on == "end" ? [] : ["runs when the fingers lift: a tap is recognized then"]) + ["on touchscreens only, as in touchegg"]))
         default:
             return .skipped("`\(type)` is not a touchegg gesture (SWIPE, PINCH, TAP)")
@@ -199,27 +197,35 @@ public enum ToucheggImporter {
         }
     }
 
+    /// The gesture a touchegg gesture is defined as, by name: a swipe of its fingers and
+    /// direction; a pinch one way (its direction taken from its first change, as touchegg takes
+    /// it from its first update); a tap on touchscreens, as touchegg's taps are.
+    static func gesture(_ type: String, _ direction: String, fingers: Int) -> Result<(name: String, definition: JSONValue), ImportError> {
+        switch type {
+        case "SWIPE":
+            guard ["UP", "DOWN", "LEFT", "RIGHT"].contains(direction) else { return .failure(ImportError("a SWIPE goes UP, DOWN, LEFT or RIGHT")) }
+            return .success(("te-swipe-\(direction.lowercased())-\(fingers)",
+                             ImportedGesture.define("swipe", [("fingers", ImportedGesture.int(fingers)), ("direction", .string(direction.lowercased()))])))
+        case "PINCH":
+            guard let way = PinchDirection(rawValue: direction.lowercased()) else { return .failure(ImportError("a PINCH goes IN or OUT")) }
+            return .success((ImportedGesture.pinchName("te", fingers: fingers, direction: way), ImportedGesture.pinch(fingers: fingers, direction: way)))
+        case "TAP":
+            return .success(("te-tap-\(fingers)", ImportedGesture.define("tap", [("fingers", ImportedGesture.int(fingers))], devices: ["touchscreen"])))
+        default:
+            return .failure(ImportError("`\(type)` is not a touchegg gesture (SWIPE, PINCH, TAP)"))
+        }
+    }
+
     /// A window action, once per gesture at its end (touchegg acts once the gesture passed
     /// its threshold, on the window under the pointer; gestured on the focused window).
     static func windowAction(
         _ action: WindowAction, type: String, direction: String, fingers: Int, settings: [String: String], threshold: Double
     ) -> ImportedItem.Outcome {
+        // Once per gesture, when the fingers lift, as touchegg runs it at the gesture's end.
         let name: String, definition: JSONValue
-        switch type {
-        case "SWIPE":
-            guard ["UP", "DOWN", "LEFT", "RIGHT"].contains(direction) else { return .skipped("a SWIPE goes UP, DOWN, LEFT or RIGHT") }
-            name = "te-swipe-\(direction.lowercased())-\(fingers)"
-            definition = ImportedGesture.define("swipe", [("fingers", ImportedGesture.int(fingers)), ("direction", .string(direction.lowercased()))])
-        case "TAP":
-            name = "te-tap-\(fingers)"
-            definition = ImportedGesture.define("tap", [("fingers", ImportedGesture.int(fingers))], devices: ["touchscreen"])
-        case "PINCH":
-            // Once per pinch, when the fingers lift, as touchegg runs it at the gesture's end.
-            guard let way = PinchDirection(rawValue: direction.lowercased()) else { return .skipped("a PINCH goes IN or OUT") }
-            name = ImportedGesture.pinchName("te", fingers: fingers, direction: way)
-            definition = ImportedGesture.pinch(fingers: fingers, direction: way)
-        default:
-            return .skipped("`\(type)` is not a touchegg gesture (SWIPE, PINCH, TAP)")
+        switch Self.gesture(type, direction, fingers: fingers) {
+        case .failure(let why): return .skipped(why.message)
+        case .success(let made): (name, definition) = made
         }
         var notes = ["once, on the focused window, through the desktop (touchegg: the one under the pointer)"]
         if settings["animate"] == "true" {
