@@ -165,8 +165,10 @@ public final class X11Provider: DesktopProvider, @unchecked Sendable {
             let now = property(root, "_NET_CURRENT_DESKTOP").flatMap { Self.words($0).first } ?? 0
             let next: UInt32
             switch target {
-            case .next: next = (now + 1) % max(count, 1)
-            case .previous: next = (now + max(count, 1) - 1) % max(count, 1)
+            // Stopping at the last and the first, as EWMH pagers, wmctrl's users (libinput-gestures
+            // without -w) and touchegg (without cyclic) do.
+            case .next: next = min(now + 1, max(count, 1) - 1)
+            case .previous: next = now == 0 ? 0 : now - 1
             case .number(let n):
                 guard n <= count else { throw DesktopError("there are \(count) workspaces, no workspace \(n)") }
                 next = UInt32(n - 1)

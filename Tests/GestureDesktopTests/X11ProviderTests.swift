@@ -50,6 +50,13 @@ struct X11ProviderTests {
         #expect(x11.waitUntil(x11.root, "_NET_CURRENT_DESKTOP") { $0 == [1] })
         try provider.perform(.workspace(.previous))
         #expect(x11.waitUntil(x11.root, "_NET_CURRENT_DESKTOP") { $0 == [0] })
+        // At the first, `previous` stays (as libinput-gestures and touchegg do by default): had it
+        // gone round to the last, `next` would bring it back to the first, not to the second.
+        try provider.perform(.workspace(.previous))
+        try provider.perform(.workspace(.next))
+        #expect(x11.waitUntil(x11.root, "_NET_CURRENT_DESKTOP") { $0 == [1] })
+        try provider.perform(.workspace(.previous))
+        #expect(x11.waitUntil(x11.root, "_NET_CURRENT_DESKTOP") { $0 == [0] })
         try provider.perform(.showDesktop)
         #expect(x11.waitUntil(x11.root, "_NET_SHOWING_DESKTOP") { $0 == [1] })
         try provider.perform(.showDesktop)
