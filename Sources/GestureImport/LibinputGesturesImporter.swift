@@ -178,10 +178,15 @@ public enum LibinputGesturesImporter {
                 }
                 return .skipped("`_internal` knows ws_up, ws_down, ws_left and ws_right (and diagonals in a grid); use your desktop's command for others (docs/ACTIONS.md)")
             }
-            let options = words.filter { $0.hasPrefix("-") && !["-c", "--cols"].contains($0) && !$0.hasPrefix("--cols=") }
+            // Without -w, libinput-gestures stops at the first and the last workspace, as gestured
+            // does on X11; with -w it goes round, which gestured does only where the desktop's
+            // own does (sway).
+            let wraps = words.contains("-w") || words.contains("--wrap")
+            let options = words.filter { $0.hasPrefix("-") && !["-c", "--cols", "-w", "--wrap"].contains($0) && !$0.hasPrefix("--cols=") }
             return translated(action, motion, fingers, .window(target), counted: counted).noting(
                 "the \(target == .workspace(.next) ? "next" : "previous") workspace, as libinput-gestures' \(move!) (wmctrl's index \(target == .workspace(.next) ? "+" : "-") 1), through the desktop (sway, i3, X11 with EWMH), not wmctrl"
-                    + (options.isEmpty ? "" : "; \(options.joined(separator: " ")) left out: the desktop wraps as it does"))
+                    + (wraps ? "; -w left out: on X11 gestured stops at the first and last workspace (sway's own goes round)" : "")
+                    + (options.isEmpty ? "" : "; \(options.joined(separator: " ")) left out"))
         }
         if command.hasPrefix("_drag") || action == "drag" {
             return .skipped("drag gestures move the pointer with a button held; gestured publishes gestures, it does not move the pointer")

@@ -98,7 +98,16 @@ public enum ToucheggImporter {
     }
 
     static func outcome(_ gesture: XMLElement, threshold: Double) -> ImportedItem.Outcome {
-        let type = (gesture[attribute: "type"] ?? "").uppercased()
+        // touchegg 2 reads touchegg 1's DRAG as a SWIPE (gesture-type.h: "for compatibility
+        // with v0 and v1"); the parity harness found 1.x files acting in touchegg 2 (issue 62).
+        if (gesture[attribute: "type"] ?? "").uppercased() == "DRAG" {
+            return outcome(gesture, type: "SWIPE", threshold: threshold).noting("DRAG, touchegg 1's name, is a SWIPE, as touchegg 2 reads it")
+        }
+        return outcome(gesture, type: (gesture[attribute: "type"] ?? "").uppercased(), threshold: threshold)
+    }
+
+    /// One gesture of the file, its type (SWIPE, PINCH, TAP) as touchegg reads it.
+    static func outcome(_ gesture: XMLElement, type: String, threshold: Double) -> ImportedItem.Outcome {
         let direction = (gesture[attribute: "direction"] ?? "").uppercased()
         guard let fingers = gesture[attribute: "fingers"].flatMap({ Int($0) }), (1...10).contains(fingers) else {
             return .skipped("expected fingers=\"1\" to \"10\"")
@@ -133,7 +142,9 @@ public enum ToucheggImporter {
             let name: String, definition: JSONValue, measure: ActionStep.Measure, full: Double, unit: String
             // Whether `command` runs on steps forward: x grows rightward, y downward, scale outward.
             let forward: Bool
-            switch Self.gesture(type, direction, fingers: fingers) {
+            // touchegg runs a pinch's `end` action only past its threshold (repeated-action.cpp).
+            let past = type == "PINCH" && !repeated && on == "end" ? threshold : nil
+            switch Self.gesture(type, direction, fingers: fingers, past: past) {
             case .failure(let why): return .skipped(why.message)
             case .success(let made): (name, definition) = made
             }
@@ -145,8 +156,8 @@ public enum ToucheggImporter {
                 // A pinch one way (``gesture(_:_:fingers:)``): `begin` runs once as it starts,
                 // `end` once at the lift.
                 (measure, forward, full, unit) = (.scale, direction == "OUT", fullPinch, " of scale")
-                if !repeated && on != "begin" {
-                    notes.append("touchegg runs it on `end` only past \(JSONValue.number(threshold).serialized) % of the pinch (action_execute_threshold); gestured whenever the pinch \(direction.lowercased()) ends")
+                if past != nil {
+                    notes.append("only past \(JSONValue.number(threshold).serialized) % of scale, as touchegg runs `end` (action_execute_threshold)")
                 }
             }
             let spec = { (trigger: ActionTrigger, command: ActionCommand?, back: ActionCommand?) in
@@ -200,7 +211,10 @@ public enum ToucheggImporter {
     /// The gesture a touchegg gesture is defined as, by name: a swipe of its fingers and
     /// direction; a pinch one way (its direction taken from its first change, as touchegg takes
     /// it from its first update); a tap on touchscreens, as touchegg's taps are.
-    static func gesture(_ type: String, _ direction: String, fingers: Int) -> Result<(name: String, definition: JSONValue), ImportError> {
+    /// `past` (a percentage): a pinch that runs only once its scale went that far, as touchegg
+    /// runs an `end` action or an animated window action only past action_execute_threshold
+    /// (`te-pinch-in-3-past20`, its own gesture beside the plain one).
+    static func gesture(_ type: String, _ direction: String, fingers: Int, past: Double? = nil) -> Result<(name: String, definition: JSONValue), ImportError> {
         switch type {
         case "SWIPE":
             guard ["UP", "DOWN", "LEFT", "RIGHT"].contains(direction) else { return .failure(ImportError("a SWIPE goes UP, DOWN, LEFT or RIGHT")) }
@@ -208,7 +222,9 @@ public enum ToucheggImporter {
                              ImportedGesture.define("swipe", [("fingers", ImportedGesture.int(fingers)), ("direction", .string(direction.lowercased()))])))
         case "PINCH":
             guard let way = PinchDirection(rawValue: direction.lowercased()) else { return .failure(ImportError("a PINCH goes IN or OUT")) }
-            return .success((ImportedGesture.pinchName("te", fingers: fingers, direction: way), ImportedGesture.pinch(fingers: fingers, direction: way)))
+            let name = ImportedGesture.pinchName("te", fingers: fingers, direction: way)
+            guard let past, past / 100 > 0.05 else { return .success((name, ImportedGesture.pinch(fingers: fingers, direction: way))) }
+            return .success((name + "-past" + JSONValue.number(past).serialized, ImportedGesture.pinch(fingers: fingers, direction: way, threshold: min(past, 95) / 100)))
         case "TAP":
             return .success(("te-tap-\(fingers)", ImportedGesture.define("tap", [("fingers", ImportedGesture.int(fingers))], devices: ["touchscreen"])))
         default:
@@ -223,14 +239,37 @@ public enum ToucheggImporter {
     ) -> ImportedItem.Outcome {
         // Once per gesture, when the fingers lift, as touchegg runs it at the gesture's end.
         let name: String, definition: JSONValue
-        switch Self.gesture(type, direction, fingers: fingers) {
+        // An animated one runs only past the threshold (animated-action.cpp): a short pinch in
+        // closed a window in gestured and none in touchegg (the parity harness, issue 62).
+        let animated = settings["animate"] == "true"
+        switch Self.gesture(type, direction, fingers: fingers, past: animated && type == "PINCH" ? threshold : nil) {
         case .failure(let why): return .skipped(why.message)
         case .success(let made): (name, definition) = made
         }
-        var notes = ["once, on the focused window, through the desktop (touchegg: the one under the pointer)"]
-        if settings["animate"] == "true" {
+        var notes: [String]
+        switch action {
+        case .workspace:
+            notes = ["once, through the desktop"]
+            if (settings["direction"] ?? "auto").lowercased() == "auto" {
+                // touchegg's X11 `auto`: up and left are the next desktop with the touchpad's
+                // natural scrolling on (always on a touchscreen), the previous with it off.
+                notes.append("`auto` as touchegg goes with natural scrolling on (GNOME's default; always on a touchscreen): up and left the next desktop; with it off touchegg went the other way, so swap next and previous")
+            }
+            if settings["cyclic"]?.lowercased() == "true" {
+                notes.append("cyclic left out: on X11 gestured stops at the first and last desktop, as touchegg does without it (sway's own goes round)")
+            }
+        case .showDesktop:
+            notes = ["once, through the desktop"]
+        default:
+            notes = ["once, on the focused window, through the desktop (touchegg: the one under the pointer)"]
+        }
+        if animated {
             notes.append("no animation")
-            if type != "TAP" { notes.append("touchegg runs an animated one only past \(JSONValue.number(threshold).serialized) % of the gesture (action_execute_threshold)") }
+            if type == "PINCH" {
+                notes.append("only past \(JSONValue.number(threshold).serialized) % of scale, as touchegg runs an animated one (action_execute_threshold)")
+            } else if type != "TAP" {
+                notes.append("touchegg runs an animated one only past \(JSONValue.number(threshold).serialized) % of the gesture (action_execute_threshold)")
+            }
         }
         return .actions([ActionSpec(gesture: name, definition: definition, command: .window(action))], note: notes.joined(separator: "; "))
     }

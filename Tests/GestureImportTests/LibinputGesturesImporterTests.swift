@@ -44,6 +44,15 @@ import Testing
         }
     }
 
+    /// libinput-gestures stops at the first and last workspace unless `-w`, as gestured's
+    /// `workspace next` does on X11 (the parity harness found it going round, issue 62): `-w`
+    /// is said to be left out.
+    @Test func goingRoundIsSaidToBeLeftOut() {
+        let items = LibinputGesturesImporter.read("gesture swipe up 3 _internal ws_up\ngesture swipe up 4 _internal -w ws_up\n")
+        #expect(!items.note(1).contains("left out"))
+        #expect(items.note(2).contains("-w left out: on X11 gestured stops at the first and last workspace"))
+    }
+
     @Test func everyLineMapsToActionsOrAReason() throws {
         let items = LibinputGesturesImporter.read(Self.sample)
         #expect(items.map(\.line) == Array(4...30))
