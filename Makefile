@@ -245,8 +245,9 @@ e2e-arm64: deb-arm64
 # Each configuration file in CONFIGS (files or folders) run by its own tool — libinput-gestures,
 # fusuma, touchegg — and by gestured with what `gesturectl import` made of it, on the same
 # gestures in one boot of the peers guest; the effects compared file by file (e2e/parity/README.md).
-# Needs the peers' guest image, touchegg and the peers' sources (PEERS_IMAGE, TOUCHEGG_BIN,
-# PEERS_SRC; ../shared/tools/peers/README.md). Not part of CI: 2 to 3.5 minutes a file under TCG.
+# Needs the guest image (PEERS_IMAGE: e2e/parity/image.sh DIR), touchegg and the peers' sources
+# (TOUCHEGG_BIN, PEERS_SRC; ../shared/tools/peers/README.md). Not part of CI: 2 to 3.5 minutes a
+# file under TCG.
 import-parity: deps
 	@[ -n "$(CONFIGS)" ] || { echo "make import-parity CONFIGS=DIR (configuration files or folders)" >&2; exit 2; }
 	@scripts/apt-install-missing.sh qemu-system-x86 gcc libc6-dev libx11-dev libxi-dev

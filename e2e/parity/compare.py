@@ -9,6 +9,12 @@ Effects become tokens both sides share:
                      gestured's virtual keyboard; keys are named by the key (KEY_EQUAL, X's
                      `equal`: `equal`), so `ctrl+plus` is `ctrl+shift+equal` on either side
   click N            a button: X's numbers (1 left, 2 middle, 3 right, 8 back, 9 forward)
+  desktop A→B        the window manager's current desktop changed (EWMH, after the gesture)
+  show desktop on|off
+  window NAME …      a window closed, minimized, restored, fullscreen (on|off), maximized (on|off),
+                     moved to desktop N, or moved/resized to X,Y W×H (a change of place alone)
+Window effects are what the window manager says after each gesture against what it said before
+it: a state toggled twice during one gesture is no effect, as a person sees it.
 
 A gesture neither side acted on is not counted. A difference is named when it matches an entry
 of NAMED (docs/ACTIONS.md, "Where an import differs from its tool"): it is printed with its name
@@ -50,8 +56,26 @@ def _repeats(peer, ours):
     return bool(peer) and bool(ours) and len(peer) != len(ours) and set(peer) == set(ours)
 
 
-def _wmctrl(peer):
-    return bool(peer) and all(t[0] == "run" and t[1].startswith("wmctrl") for t in peer)
+def _desktops(token, test):
+    """Whether `token` is a change of desktop A→B for which test(A, B) holds."""
+    if token[0] != "desktop":
+        return False
+    a, b = (int(x) for x in token[1].split("→"))
+    return test(a, b)
+
+
+def _round(a, b):
+    """From the first desktop to the last of four, or back: going round."""
+    return {a, b} == {0, 3}
+
+
+def _placed(token):
+    return token[0] == "window" and " to " in token[1] and "desktop" not in token[1]
+
+
+def _unnamed(tokens_):
+    """The tokens with the windows' names left out: which window was acted on aside."""
+    return [(t[0], t[1].split(" ", 2)[2]) if t[0] == "window" else t for t in tokens_]
 
 
 NAMED = [
@@ -64,8 +88,18 @@ NAMED = [
      and all(t[0] != "run" or "rotate" not in t[1] for t in peer)),
     ("three fingers closing are a swipe to the guest's libinput",
      lambda tool, g, peer, ours: g.startswith("pinch 3")),
-    ("workspaces through the desktop are not seen",
-     lambda tool, g, peer, ours: tool == "libinput-gestures" and _wmctrl(peer) and not ours),
+    ("a --cols grid's rows are not imported",
+     lambda tool, g, peer, ours: tool == "libinput-gestures" and not ours and bool(peer) and all(_desktops(t, lambda a, b: abs(b - a) > 1 and not _round(a, b)) for t in peer)),
+    ("going round (-w, cyclic) is left out",
+     lambda tool, g, peer, ours: tool in ("libinput-gestures", "touchegg") and not ours and bool(peer) and all(_desktops(t, _round) for t in peer)),
+    ("touchegg's threshold counts from where libinput began the pinch",
+     lambda tool, g, peer, ours: tool == "touchegg" and g.startswith("pinch 2") and g.endswith("short") and not peer and bool(ours)),
+    ("touchegg's TILE_WINDOW is not imported",
+     lambda tool, g, peer, ours: tool == "touchegg" and not ours and bool(peer) and all(_placed(t) for t in peer)),
+    ("touchegg acts on the window under the pointer, gestured on the focused one",
+     lambda tool, g, peer, ours: tool == "touchegg" and _unnamed(peer) == _unnamed(ours)),
+    ("touchegg's `auto` desktop goes by natural scrolling (off under Xvfb; the import takes it on)",
+     lambda tool, g, peer, ours: tool == "touchegg" and g.startswith("swipe") and all(t[0] == "desktop" for t in peer + ours)),
 ]
 
 
@@ -196,7 +230,49 @@ def tokens(run, who):
     return sorted(found, key=lambda t: t[0])
 
 
+# A window's EWMH states as what a person sees: minimized, fullscreen, maximized.
+SEEN_STATES = (("HIDDEN", "minimized", "restored"), ("FULLSCREEN", "fullscreen on", "fullscreen off"))
+
+
+def window_changes(before, after):
+    """What changed between two of the window manager's states (x-windows' JSON), as tokens:
+    the desktop, the desktop shown, then each window in the window manager's order."""
+    if not before or not after:
+        return []
+    out = []
+    if before["desktop"] != after["desktop"]:
+        out.append(("desktop", f"{before['desktop']}→{after['desktop']}"))
+    showing = before["showing"] != after["showing"]
+    if showing:
+        out.append(("show desktop", "on" if after["showing"] else "off"))
+    now = {w["name"]: w for w in after["windows"]}
+    for was in before["windows"]:
+        name, w = was["name"], now.get(was["name"])
+        if w is None:
+            out.append(("window", f"{name} closed"))
+            continue
+        changed = False
+        for state, on, off in SEEN_STATES:
+            if (state in was["state"]) != (state in w["state"]):
+                changed = True
+                if not (showing and state == "HIDDEN"):  # showing the desktop hides every window
+                    out.append(("window", f"{name} {on if state in w['state'] else off}"))
+        maximized = lambda x: "MAXIMIZED_VERT" in x["state"] and "MAXIMIZED_HORZ" in x["state"]
+        if maximized(was) != maximized(w):
+            changed = True
+            out.append(("window", f"{name} maximized {'on' if maximized(w) else 'off'}"))
+        if was["desktop"] != w["desktop"]:
+            changed = True
+            out.append(("window", f"{name} to desktop {w['desktop']}"))
+        place = lambda x: (x["x"], x["y"], x["w"], x["h"])
+        if not changed and place(was) != place(w):
+            out.append(("window", f"{name} to {w['x']},{w['y']} {w['w']}×{w['h']}"))
+    return out
+
+
 def by_gesture(run, who):
+    """Each gesture's effects: what happened from its start to the next one's, then what the
+    window manager said changed over it."""
     windows = run["windows"]
     per = {w["gesture"]: [] for w in windows}
     for stamp, token in tokens(run, who):
@@ -205,6 +281,10 @@ def by_gesture(run, who):
             if w["start"] <= stamp < end:
                 per[w["gesture"]].append(token)
                 break
+    before = run.get("initial")
+    for w in windows:
+        per[w["gesture"]] += window_changes(before, w.get("after"))
+        before = w.get("after")
     return per
 
 

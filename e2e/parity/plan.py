@@ -20,7 +20,7 @@ TOOLS = ["libinput-gestures", "fusuma", "touchegg"]
 KEEP = {"python3", "python", "ruby", "sh", "bash", "dash", "libinput", "udevadm", "env", "stdbuf", "grep", "sed", "awk",
         "cat", "sleep", "test", "true", "false", "printf", "echo", "exec", "if", "then", "else", "fi", "for", "do", "done",
         "while", "case", "esac", "in", "touchegg", "gestured", "gestured-actions", "gesturectl", "Xvfb", "timeout",
-        "setsid", "nohup", "kill", "ps", "head", "tail", "tr", "cut", "xargs", "id", "uname", "ls", "mkdir", "rm", "wc"}
+        "setsid", "nohup", "wmctrl", "openbox", "kill", "ps", "head", "tail", "tr", "cut", "xargs", "id", "uname", "ls", "mkdir", "rm", "wc"}
 WORD = re.compile(r"(?<![\w./$+-])([A-Za-z][A-Za-z0-9_.+-]*)")
 
 

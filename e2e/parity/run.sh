@@ -8,7 +8,7 @@
 #   -p DIR   the peers' sources: DIR/libinput-gestures/libinput-gestures, DIR/fusuma/{exe,lib}
 #            (env PEERS_SRC; ../shared/tools/peers/README.md says how to fetch them)
 #   -t FILE  touchegg built on the host (../shared/tools/peers/build-touchegg.sh; env TOUCHEGG_BIN)
-#   -i DIR   the peers' guest image (../shared/tools/peers/image.sh; env PEERS_IMAGE)
+#   -i DIR   the guest image: the peers' with a window manager (e2e/parity/image.sh; env PEERS_IMAGE)
 #   -b DIR   gestured, gestured-actions and gesturectl (default: .build/debug; a build that links
 #            the Swift runtime gets the toolchain's runtime beside it)
 #   -o DIR   results.json, the tools' logs, table.md (default: .build/import-parity)
@@ -34,10 +34,11 @@ die() { echo "import-parity: $*" >&2; exit 2; }
 [ -n "$PEERS" ] && [ -f "$PEERS/libinput-gestures/libinput-gestures" ] && [ -d "$PEERS/fusuma/lib" ] \
   || die "-p: a folder with libinput-gestures/libinput-gestures and fusuma/{exe,lib} (PEERS_SRC)"
 [ -n "$TOUCHEGG" ] && [ -x "$TOUCHEGG" ] || die "-t: the touchegg binary (TOUCHEGG_BIN; ../shared/tools/peers/build-touchegg.sh)"
-[ -n "$IMG" ] && [ -f "$IMG/rootfs.ext4" ] || die "-i: the peers' guest image (PEERS_IMAGE; ../shared/tools/peers/image.sh)"
+[ -n "$IMG" ] && [ -f "$IMG/rootfs.ext4" ] || die "-i: the guest image (PEERS_IMAGE; e2e/parity/image.sh DIR)"
+[ -f "$IMG/parity-image" ] || die "-i: $IMG has no window manager (an image of ../shared/tools/peers/image.sh?): make one with e2e/parity/image.sh DIR"
 for b in gestured gestured-actions gesturectl; do [ -x "$BIN/$b" ] || die "-b: $BIN/$b is missing (swift build)"; done
 [ -x "$QI/run.sh" ] || die "-q: the qemu-input tool ($QI)"
-command -v gcc >/dev/null || die "gcc is needed (effect-log, xinput-log)"
+command -v gcc >/dev/null || die "gcc is needed (effect-log, xinput-log, x-windows)"
 
 SHARE=$(mktemp -d "${TMPDIR:-/tmp}/import-parity.XXXXXX")
 trap 'rm -rf "$SHARE"' EXIT
@@ -53,6 +54,7 @@ cp -r "$PEERS/fusuma/exe" "$PEERS/fusuma/lib" "$SHARE/peers/fusuma/"
 cp "$HERE/guest/parity.py" "$SHARE/guest/"
 gcc -static -O2 -o "$SHARE/bin/effect-log" "$HERE/guest/effect-log.c" || die "gcc -static failed (libc6-dev)"
 gcc -O2 -o "$SHARE/bin/xinput-log" "$HERE/guest/xinput-log.c" -lX11 -lXi || die "xinput-log needs libx11-dev and libxi-dev"
+gcc -O2 -o "$SHARE/bin/x-windows" "$HERE/guest/x-windows.c" -lX11 || die "x-windows needs libx11-dev"
 
 # The cases: each file imported on the host, as a user imports it.
 files=()

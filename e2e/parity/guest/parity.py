@@ -12,9 +12,12 @@ Effects, each with CLOCK_MONOTONIC:
            symlink to effect-log in /run/parity/wrap, first on PATH (xdotool, notify-send, …)
   xkey     a key or button the X server saw (xinput-log; touchegg's SEND_KEYS, MOUSE_CLICK)
   key      a key or button of gestured's virtual keyboard, read from its evdev node
+  windows  what the window manager (openbox, EWMH) says after each gesture: the current
+           desktop, whether the desktop is shown, and each window's desktop, state and place
+           (x-windows: four windows stacked under the pointer, made again before each run)
 
 Usage: parity.py --share DIR --out DIR --plan plan.json
-DIR holds bin/ (gestured, gestured-actions, touchegg, effect-log, xinput-log; lib/ with a
+DIR holds bin/ (gestured, gestured-actions, touchegg, effect-log, xinput-log, x-windows; lib/ with a
 Swift runtime for a build that links it), peers/ (libinput-gestures, fusuma) and cases/.
 """
 import argparse
@@ -200,6 +203,40 @@ class Keyboard(threading.Thread):
                 time.sleep(0.005)
 
 
+class Windows:
+    """x-windows: four windows the window manager manages, stacked under the pointer; `state()`
+    is what the window manager says about them and the desktop (EWMH), as a dict."""
+
+    def __init__(self, binary, env):
+        # Each run starts alike: the first desktop, not shown, nothing left from the run before.
+        subprocess.run(["/usr/bin/wmctrl", "-s", "0"], env=env, check=False)
+        subprocess.run(["/usr/bin/wmctrl", "-k", "off"], env=env, check=False)
+        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+        if self.p.stdout.readline().strip() != "ready":
+            raise SystemExit("x-windows did not start")
+
+    def state(self):
+        self.p.stdin.write("state\n")
+        self.p.stdin.flush()
+        return json.loads(self.p.stdout.readline())
+
+    def stop(self):
+        self.p.kill()
+        self.p.wait()
+
+
+OPENBOX = """<?xml version="1.0" encoding="UTF-8"?>
+<!-- import-parity's window manager: four desktops, a new window focused, no key or mouse
+     bindings (touchegg's SEND_KEYS reach X, gestured's keys do not: no binding acts on either). -->
+<openbox_config xmlns="http://openbox.org/3.4/rc">
+  <focus><focusNew>yes</focusNew><followMouse>no</followMouse></focus>
+  <desktops><number>4</number><firstdesk>1</firstdesk><popupTime>0</popupTime></desktops>
+  <keyboard></keyboard>
+  <mouse></mouse>
+</openbox_config>
+"""
+
+
 def evdev_node(name, timeout=30):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -298,7 +335,8 @@ def main():
     # Every program a command names runs effect-log instead (never the tools' own helpers).
     for name in sorted({n for case in plan["cases"] for n in case["wrap"]}):
         os.symlink(f"{share}/bin/effect-log", f"{RUN}/wrap/{name}")
-    base = dict(os.environ, HOME="/root", LANG="C.UTF-8", PARITY_EFFECTS=EFFECTS,
+    # Every tool runs in the X session, as a user's tools do (wmctrl, touchegg's client).
+    base = dict(os.environ, HOME="/root", LANG="C.UTF-8", PARITY_EFFECTS=EFFECTS, DISPLAY=":99",
                 PATH=f"{RUN}/wrap:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin")
     if os.path.isdir(f"{share}/bin/lib"):
         base["LD_LIBRARY_PATH"] = f"{share}/bin/lib"
@@ -310,7 +348,13 @@ def main():
     end = time.monotonic() + 60
     while not os.path.exists("/tmp/.X11-unix/X99") and time.monotonic() < end:
         time.sleep(0.1)
-    x = subprocess.Popen([f"{share}/bin/xinput-log"], stdout=subprocess.PIPE, text=True, env=dict(base, DISPLAY=":99"))
+    with open(f"{RUN}/openbox.xml", "w") as f:
+        f.write(OPENBOX)
+    wm = Process("openbox", ["openbox", "--sm-disable", "--config-file", f"{RUN}/openbox.xml"], base)
+    end = time.monotonic() + 60
+    while time.monotonic() < end and subprocess.run(["/usr/bin/wmctrl", "-m"], env=base, capture_output=True).returncode != 0:
+        time.sleep(0.2)
+    x = subprocess.Popen([f"{share}/bin/xinput-log"], stdout=subprocess.PIPE, text=True, env=base)
     xlines = Lines(x.stdout)
     xlines.start()
     xlines.ready.wait(60)
@@ -343,7 +387,7 @@ def main():
                     home = f"{RUN}/cases/{name}.touchegg"
                     os.makedirs(f"{home}/touchegg", exist_ok=True)
                     shutil.copy(config, f"{home}/touchegg/touchegg.conf")
-                    argv, env = [f"{share}/bin/touchegg", "--client"], dict(base, DISPLAY=":99", XDG_CONFIG_HOME=home, XDG_CONFIG_DIRS=home)
+                    argv, env = [f"{share}/bin/touchegg", "--client"], dict(base, XDG_CONFIG_HOME=home, XDG_CONFIG_DIRS=home)
             else:
                 argv, env = [f"{share}/bin/gestured-actions", "--file", imported], genv
             process = Process(f"{name}.{who}", argv, env)
@@ -356,6 +400,9 @@ def main():
                 if node:
                     keyboard = Keyboard(node)
                     keyboard.start()
+            # The windows made again and the first desktop shown: the warm-up may have acted on them.
+            desk = Windows(f"{share}/bin/x-windows", base)
+            initial = desk.state()
             first_effect, first_x, first_key = len(effect_lines()), len(xlines.lines), len(keyboard.lines) if keyboard else 0
             windows = []
             # fusuma reads libinput's updates well behind the fingers under emulation (its
@@ -365,11 +412,12 @@ def main():
                 start = mono()
                 pad.play(frames)
                 time.sleep(pause)
-                windows.append({"gesture": gesture, "start": start, "end": mono()})
+                windows.append({"gesture": gesture, "start": start, "end": mono(), "after": desk.state()})
             alive = process.p.poll() is None
             process.stop()
+            desk.stop()
             runs[who] = {
-                "alive": alive, "status": None if alive else process.p.returncode, "windows": windows,
+                "alive": alive, "status": None if alive else process.p.returncode, "windows": windows, "initial": initial,
                 "run": effect_lines()[first_effect:],
                 "x": xlines.lines[first_x:],
                 "key": (keyboard.lines[first_key:] if keyboard else []) if who == "gestured" else [],
@@ -378,7 +426,7 @@ def main():
         results["cases"].append({"name": name, "tool": tool, "runs": runs})
         with open(f"{args.out}/results.json", "w") as f:
             json.dump(results, f)
-    for p in (touchegg, daemon, xvfb):
+    for p in (touchegg, daemon, wm, xvfb):
         if p:
             p.stop()
     for name in os.listdir(f"{RUN}/logs"):

@@ -2,7 +2,6 @@
  * touchegg's SEND_KEYS and MOUSE_CLICK send through XTest. One line per event on stdout:
  * CLOCK_MONOTONIC in ns, `key` or `button`, `down` or `up`, and the key's keysym at level 0
  * (the key itself, Shift not applied) or the button's number. Prints `ready` once selected.
- * It maps one window over the screen, under the pointer, as a desktop has one there.
  * Built by e2e/parity/run.sh (libx11-dev, libxi-dev); part of `make import-parity`. */
 #include <X11/XKBlib.h>
 #include <X11/Xlib.h>
@@ -25,11 +24,6 @@ int main(void) {
     XISetMask(bits, XI_RawButtonRelease);
     XIEventMask mask = {XIAllMasterDevices, sizeof bits, bits};
     XISelectEvents(display, DefaultRootWindow(display), &mask, 1);
-    // A window under the pointer, as a desktop has: touchegg acts on the window under it.
-    Window window = XCreateSimpleWindow(display, DefaultRootWindow(display), 0, 0, 1920, 1080, 0, 0, 0xffffff);
-    XStoreName(display, window, "parity window");
-    XMapWindow(display, window);
-    XWarpPointer(display, None, DefaultRootWindow(display), 0, 0, 0, 0, 960, 540);
     XSync(display, False);
     printf("ready\n");
     fflush(stdout);
