@@ -153,8 +153,8 @@ public enum ToucheggImporter {
                 forward = direction == "RIGHT" || direction == "DOWN"
                 (full, unit) = (fullSwipe, " mm")
             } else {
-                // A pinch one way (``gesture(_:_:fingers:)``): `begin` runs once as it starts,
-                // `end` once at the lift.
+                // A pinch one way (``gesture(_:_:fingers:past:)``): `begin` runs once as it starts,
+                // `end` once at the lift, on a pinch that went past the threshold.
                 (measure, forward, full, unit) = (.scale, direction == "OUT", fullPinch, " of scale")
                 if past != nil {
                     notes.append("only past \(JSONValue.number(threshold).serialized) % of scale, as touchegg runs `end` (action_execute_threshold)")
