@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """docs/ARCHITECTURE.md's module table, its `imports` column generated from Package.swift.
 
-Reads the package as `swift package dump-package` gives it, and checks two things:
+Reads the package as `swift package dump-package` gives it, and checks:
   * every module a target's sources import is a dependency Package.swift declares for it
-    (the compiler lets a transitive one through; the map must not rely on that);
+    (the compiler lets a transitive one through; the map must not rely on that), and every
+    dependency it declares is imported by one of its files;
   * each row of the module table that names one target of the package has, as its last cell,
     that target's declared dependencies, in Package.swift's order;
   * every target of the package that is not a test has a row (a new module's role is
@@ -68,6 +69,31 @@ def undeclared(targets):
     return problems
 
 
+def unused(targets):
+    """A declared dependency that no source file of the target imports: the map would show a
+    link that is not there. Executables (built for a test to run) and plugins are not imported."""
+    kinds = {t["name"]: t["type"] for t in targets}
+    problems = []
+    for target in targets:
+        if target["type"] in ("system", "plugin"):
+            continue
+        imported = set()
+        for path in sources(target):
+            quoted = False
+            for line in open(path, encoding="utf-8"):
+                if line.count('"""') % 2:
+                    quoted = not quoted
+                    continue
+                match = None if quoted else IMPORT.match(line)
+                if match:
+                    imported.add(match.group(1))
+        for name in dependencies(target):
+            if kinds.get(name) in ("executable", "plugin") or name in imported:
+                continue
+            problems.append("Package.swift: %s declares %s, which none of its files imports" % (target["name"], name))
+    return problems
+
+
 def table(text, targets, write):
     by_name = {t["name"]: t for t in targets}
     lines = text.split("\n")
@@ -103,7 +129,7 @@ def table(text, targets, write):
 def main():
     write = "--write" in sys.argv[1:]
     targets = package()["targets"]
-    problems = undeclared(targets)
+    problems = undeclared(targets) + unused(targets)
     text = open(DOC, encoding="utf-8").read()
     stale, missing, fresh = table(text, targets, write)
     if write and stale:

@@ -1,5 +1,4 @@
 import GestureActions
-import GesturePipeline
 
 /// A desktop gestured can ask which window has the focus, and tell to act on windows: the
 /// compositor's or window manager's own interface, followed by events where it has them.

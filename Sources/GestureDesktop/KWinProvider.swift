@@ -1,7 +1,6 @@
 import Dispatch
 import GestureActions
 import Glibc
-import GesturePipeline
 import Synchronization
 
 /// KWin (KDE Plasma on Wayland), over the session bus. KWin lets no other program ask which

@@ -1,6 +1,5 @@
 import Dispatch
 import GestureActions
-import GesturePipeline
 import GestureWire
 import Synchronization
 

@@ -1,7 +1,6 @@
 import CWlrToplevel
 import Dispatch
 import GestureActions
-import GesturePipeline
 import Glibc
 import Synchronization
 
