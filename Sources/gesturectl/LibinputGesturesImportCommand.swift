@@ -11,8 +11,8 @@ struct LibinputGesturesImportCommand: ParsableCommand {
         discussion: """
             Swipes, pinches, twists and holds (each finger count its own gesture) become actions on gestures \
             defined in the actions file itself; `_internal ws_up` and `ws_left` become `window: workspace next`, `ws_down` and \
-            `ws_right` `workspace previous`, through the desktop, as libinput-gestures moves (its grid rows and \
-            diagonals are left out). Drags, `device`, `swipe_threshold`, `timeout` and lines libinput-gestures refuses (no \
+            `ws_right` `workspace previous`, through the desktop, as libinput-gestures moves, stopping at the first and \
+            last on X11 (its grid rows, diagonals and `-w` are left out). Drags, `device`, `swipe_threshold`, `timeout` and lines libinput-gestures refuses (no \
             command) are left out, each with its line and why. Example: gesturectl import libinput-gestures --output ~/.config/gestured/actions.yml
             """)
 
