@@ -52,20 +52,28 @@ def sources(target):
 IMPORT = re.compile(r"^\s*(?:@testable\s+|@_implementationOnly\s+|(?:public|internal|package)\s+)?import\s+(\w+)")
 
 
+def imports(path):
+    """The modules a Swift file imports, each with its line number; not a line inside a
+    multi-line string literal (a script a test runs, say)."""
+    quoted = False
+    for number, line in enumerate(open(path, encoding="utf-8"), 1):
+        if line.count('"""') % 2:
+            quoted = not quoted
+            continue
+        match = None if quoted else IMPORT.match(line)
+        if match:
+            yield number, match.group(1)
+
+
 def undeclared(targets):
     problems = []
     for target in targets:
         declared = set(dependencies(target)) | TOOLCHAIN | {target["name"]}
         for path in sources(target):
-            quoted = False  # inside a multi-line string literal (a script a test runs, say)
-            for number, line in enumerate(open(path, encoding="utf-8"), 1):
-                if line.count('"""') % 2:
-                    quoted = not quoted
-                    continue
-                match = None if quoted else IMPORT.match(line)
-                if match and match.group(1) not in declared:
+            for number, module in imports(path):
+                if module not in declared:
                     problems.append("%s:%d: %s imports %s, which Package.swift does not declare for it"
-                                    % (os.path.relpath(path, ROOT), number, target["name"], match.group(1)))
+                                    % (os.path.relpath(path, ROOT), number, target["name"], module))
     return problems
 
 
@@ -77,16 +85,7 @@ def unused(targets):
     for target in targets:
         if target["type"] in ("system", "plugin"):
             continue
-        imported = set()
-        for path in sources(target):
-            quoted = False
-            for line in open(path, encoding="utf-8"):
-                if line.count('"""') % 2:
-                    quoted = not quoted
-                    continue
-                match = None if quoted else IMPORT.match(line)
-                if match:
-                    imported.add(match.group(1))
+        imported = {module for path in sources(target) for _, module in imports(path)}
         for name in dependencies(target):
             if kinds.get(name) in ("executable", "plugin") or name in imported:
                 continue

@@ -26,6 +26,7 @@ during the gestures) and `P alike, Q differ` last; exits 1 when a difference is 
 """
 import argparse
 import json
+import re
 import shlex
 import sys
 
@@ -74,8 +75,9 @@ def _placed(token):
 
 
 def _unnamed(tokens_):
-    """The tokens with the windows' names left out: which window was acted on aside."""
-    return [(t[0], t[1].split(" ", 2)[2]) if t[0] == "window" else t for t in tokens_]
+    """The tokens with the windows' names (x-windows' `parity N`) left out: which window was
+    acted on aside."""
+    return [(t[0], re.sub(r"^parity \d+ ", "", t[1])) if t[0] == "window" else t for t in tokens_]
 
 
 NAMED = [
