@@ -42,17 +42,20 @@ let package = Package(
         // The protocol: JSON, requests, messages, and its framing (LineSplitter, a NIO decoder
         // shared by the daemon and the client).
         .target(name: "GestureWire", dependencies: ["GestureCore", .product(name: "NIOCore", package: "swift-nio")]),
+        // A SwiftNIO event loop as a task executor: how the daemon, the runner, the overlay and
+        // the client library run their async code on one loop, without libdispatch's pool.
+        .target(name: "LoopExecutor", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         .target(
             name: "GestureClient",
             dependencies: [
-                "GestureWire", "GestureCore",
+                "GestureWire", "GestureCore", "LoopExecutor",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         .target(
             name: "GestureDaemon",
             dependencies: [
                 "Descriptors",
-                "GestureCore", "GestureWire", "GesturePipeline", "Evdev", "LinuxInput", "Posix", "CSystemd",
+                "GestureCore", "GestureWire", "GesturePipeline", "GestureRouting", "Evdev", "LinuxInput", "Posix", "CSystemd",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -62,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "gestured",
             dependencies: [
-                "GestureDaemon", "GesturePipeline", "GestureWire", "Posix",
+                "GestureDaemon", "GesturePipeline", "GestureWire", "LoopExecutor", "Posix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -88,6 +91,9 @@ let package = Package(
         .target(
             name: "GesturePipeline",
             dependencies: ["GestureCore", "Evdev", "YAML", "GestureWire", "Posix"]),
+        // The daemon's own rooms: who may connect and see which seats, which subscriber gets
+        // which event, whose keys are down. Only the daemon (its tests and tools) links it.
+        .target(name: "GestureRouting", dependencies: ["GesturePipeline", "GestureCore", "GestureWire", "Evdev"]),
         // `gesturectl view`: the page, its HTTP and WebSocket server on loopback, and replays for it.
         .target(
             name: "GestureView",
@@ -127,7 +133,7 @@ let package = Package(
             name: "GestureRunner",
             dependencies: [
                 "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureDesktop", "GestureKeys",
-                "GesturePipeline", "GestureWire", "Descriptors", "Posix",
+                "GesturePipeline", "GestureWire", "Descriptors", "LoopExecutor", "Posix",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -143,7 +149,7 @@ let package = Package(
         .executableTarget(
             name: "gestured-overlay",
             dependencies: [
-                "Descriptors", "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureOverlay", "GesturePipeline", "GestureWire", "OverlayScreen", "Posix",
+                "Descriptors", "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureOverlay", "GesturePipeline", "GestureWire", "LoopExecutor", "OverlayScreen", "Posix",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -177,11 +183,12 @@ let package = Package(
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GesturePipeline", "GestureCore", "GestureWire", "YAML"]),
+        .testTarget(name: "LoopExecutorTests", dependencies: ["LoopExecutor", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "GestureWireTests", dependencies: ["GestureWire", "GestureCore"]),
         .testTarget(
             name: "GestureDaemonTests",
             dependencies: [
-                "GestureDaemon", "GestureCore", "GesturePipeline", "GestureWire", "Evdev", "LinuxInput",
+                "GestureDaemon", "GestureCore", "GesturePipeline", "GestureRouting", "GestureWire", "Evdev", "LinuxInput",
                 .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ]),
@@ -214,6 +221,7 @@ let package = Package(
         .testTarget(
             name: "GesturePipelineTests",
             dependencies: ["GesturePipeline", "GestureCore", "GestureTesting", "Evdev", "GestureWire"]),
+        .testTarget(name: "GestureRoutingTests", dependencies: ["GestureRouting", "GesturePipeline", "GestureCore", "GestureWire", "Evdev"]),
     ]
 )
 

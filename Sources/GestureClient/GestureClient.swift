@@ -1,5 +1,6 @@
 import GestureCore
 import GestureWire
+import LoopExecutor
 import NIOCore
 import NIOPosix
 

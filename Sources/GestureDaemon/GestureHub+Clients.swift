@@ -1,6 +1,7 @@
 import Evdev
 import GestureCore
 import GesturePipeline
+import GestureRouting
 import GestureWire
 import Logging
 import NIOCore

@@ -1,5 +1,6 @@
 import Evdev
 import GesturePipeline
+import GestureRouting
 import GestureWire
 import NIOCore
 

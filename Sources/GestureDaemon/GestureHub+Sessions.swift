@@ -1,5 +1,6 @@
 import GestureCore
 import GesturePipeline
+import GestureRouting
 import GestureWire
 import NIOCore
 

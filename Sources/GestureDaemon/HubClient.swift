@@ -1,4 +1,5 @@
 import GesturePipeline
+import GestureRouting
 import NIOCore
 
 /// One connected client's connection: its channel, its credentials, its outbox. What it sees

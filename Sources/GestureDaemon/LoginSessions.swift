@@ -1,5 +1,6 @@
 import CSystemd
 import GesturePipeline
+import GestureRouting
 import Glibc
 
 /// Reads who is in front of each seat from logind, through libsystemd's sd-login: every seat

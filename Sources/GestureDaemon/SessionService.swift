@@ -1,5 +1,6 @@
 import CSystemd
 import GesturePipeline
+import GestureRouting
 import Glibc
 import Logging
 import NIOCore

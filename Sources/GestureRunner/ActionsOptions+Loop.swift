@@ -1,4 +1,5 @@
 import GestureWire
+import LoopExecutor
 import NIOCore
 import NIOPosix
 

@@ -6,6 +6,7 @@ import GestureCore
 import GestureOverlay
 import GesturePipeline
 import GestureWire
+import LoopExecutor
 import NIOPosix
 import OverlayScreen
 import Posix

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureDaemon
 import GestureWire
+import LoopExecutor
 import NIOCore
 import NIOPosix
 

@@ -1,6 +1,7 @@
 import GestureCore
 import GestureDaemon
 import GesturePipeline
+import GestureRouting
 import GestureWire
 import NIOEmbedded
 import Testing

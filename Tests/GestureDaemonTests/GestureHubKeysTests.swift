@@ -2,6 +2,7 @@ import Evdev
 import GestureCore
 import GestureDaemon
 import GesturePipeline
+import GestureRouting
 import GestureWire
 import NIOCore
 import NIOEmbedded

@@ -3,6 +3,7 @@ import Foundation
 import GestureCore
 import GestureDaemon
 import GesturePipeline
+import GestureRouting
 import GestureWire
 import NIOCore
 import Testing

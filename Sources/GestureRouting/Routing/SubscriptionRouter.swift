@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import GesturePipeline
 import GestureWire
 
 /// Who gets what: the clients, their subscriptions and the seats they see, and the rules that

@@ -1,4 +1,5 @@
 import GesturePipeline
+import GestureRouting
 import Testing
 
 /// Who is served, on which seats: the access list and the seats' sessions, decided purely.

@@ -1,4 +1,5 @@
 import GestureCore
+import GesturePipeline
 
 /// One client subscription as the router sees it: which bindings' events it receives, and which
 /// instances it has been told about (each must end for it with exactly one `ended` or `failed`).

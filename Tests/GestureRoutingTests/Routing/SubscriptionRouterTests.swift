@@ -1,5 +1,5 @@
 import GestureCore
-import GesturePipeline
+import GestureRouting
 import GestureWire
 import Testing
 

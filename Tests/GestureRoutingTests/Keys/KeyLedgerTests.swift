@@ -1,5 +1,5 @@
 import Evdev
-import GesturePipeline
+import GestureRouting
 import GestureWire
 import Testing
 

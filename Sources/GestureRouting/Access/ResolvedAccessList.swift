@@ -1,3 +1,5 @@
+import GesturePipeline
+
 /// An ``AccessList`` with names turned into ids: what the daemon checks each connecting peer's
 /// credentials (SO_PEERCRED) against, and, with the `active-session` policy, the seats' sessions.
 public struct ResolvedAccessList: Hashable, Sendable {
