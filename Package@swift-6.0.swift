@@ -41,6 +41,10 @@ let package = Package(
         // files, libinput record recordings, fusuma's files.
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Evdev", dependencies: ["GestureCore", "YAML"]),
+        // Forwarding a grabbed device (docs/OWNERSHIP.md): the forwarder's decisions, pure, and
+        // what they need of the I/O (a twin to write, a node to split, a recognizer to ask),
+        // which LinuxInput's twin and node and the daemon's hub provide.
+        .target(name: "GestureForwarding", dependencies: ["Evdev", "GestureCore"]),
         // The protocol: JSON, requests, messages, and its framing (LineSplitter, a NIO decoder
         // shared by the daemon and the client).
         .target(name: "GestureWire", dependencies: ["GestureCore", .product(name: "NIOCore", package: "swift-nio")]),
@@ -57,7 +61,7 @@ let package = Package(
             name: "GestureDaemon",
             dependencies: [
                 "Descriptors",
-                "GestureCore", "GestureWire", "GesturePipeline", "GestureRouting", "Evdev", "LinuxInput", "Posix", "CSystemd",
+                "GestureCore", "GestureWire", "GesturePipeline", "GestureRouting", "GestureForwarding", "Evdev", "LinuxInput", "Posix", "CSystemd",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -75,21 +79,27 @@ let package = Package(
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // sd-login: the seats' active sessions, for the daemon's access policy (docs/SECURITY.md).
+        // sd-login (the seats' active sessions, for the daemon's access policy, docs/SECURITY.md)
+        // and sd-bus (KWin, for the desktop providers).
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
-        // Expat: touchegg's XML, for gesturectl's importer only (the daemon never links it).
+        // libxkbcommon: key names with the user's layout (GestureKeys).
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
-        // Key names to evdev codes with the user's layout (libxkbcommon), for gesturectl only.
+        // Key names to evdev codes with the user's layout (libxkbcommon), for gesturectl and the
+        // actions runner; the daemon does not link it.
         .target(name: "GestureKeys", dependencies: ["CXKBCommon", "CLibevdev", "GestureWire", "Posix"]),
-        // The focused window and window actions, from the desktop's own interface, for gesturectl only.
+        // The focused window and window actions, from the desktop's own interface, for the actions
+        // runner and the view; the daemon does not link it.
         .target(name: "GestureDesktop", dependencies: ["GestureActions", "GestureWire", "CXCB", "CWlrToplevel", "CSystemd"]),
         // wlr-foreign-toplevel-management's interfaces, written out, over libwayland-client.
         .target(name: "CWlrToplevel", linkerSettings: [.linkedLibrary("wayland-client")]),
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
+        // Expat: touchegg's XML, for the importers only (the daemon and the runner never link it).
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         // Linux headers the Glibc module leaves out (signalfd).
         .systemLibrary(name: "CLinux"),
-        .target(name: "LinuxInput", dependencies: ["CLibinput", "CLibevdev", "CLinux", "Evdev", "GestureCore", "Posix"]),
+        .target(name: "LinuxInput", dependencies: ["CLibinput", "CLibevdev", "CLinux", "Evdev", "GestureCore", "GestureForwarding", "Posix"]),
+        // What every reader of a configuration or a recording needs: the configuration, the
+        // devices' bindings, recordings loaded and replayed through the one pipeline.
         .target(
             name: "GesturePipeline",
             dependencies: ["GestureCore", "Evdev", "YAML", "GestureWire", "Posix"]),
@@ -165,7 +175,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
-        .executableTarget(name: "engine-profile", dependencies: ["GestureTesting", "GestureCore", "Evdev"]),
+        .executableTarget(name: "engine-profile", dependencies: ["GestureTesting", "GestureCore", "GestureForwarding", "Evdev"]),
         // The daemon's whole path for a frame, node to subscriber, for `make bench-path` (issue 52).
         .executableTarget(
             name: "path-profile",
@@ -183,6 +193,7 @@ let package = Package(
             dependencies: ["GestureCore", "GestureTesting", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "GestureTestingTests", dependencies: ["GestureCore", "GestureTesting"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureCore"]),
+        .testTarget(name: "GestureForwardingTests", dependencies: ["GestureForwarding", "Evdev", "GestureCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GesturePipeline", "GestureCore", "GestureWire", "YAML"]),
         .testTarget(name: "LoopExecutorTests", dependencies: ["LoopExecutor", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
@@ -190,7 +201,7 @@ let package = Package(
         .testTarget(
             name: "GestureDaemonTests",
             dependencies: [
-                "GestureDaemon", "GestureCore", "GesturePipeline", "GestureRouting", "GestureWire", "Evdev", "LinuxInput",
+                "GestureDaemon", "GestureCore", "GesturePipeline", "GestureRouting", "GestureForwarding", "GestureWire", "Evdev", "LinuxInput",
                 .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ]),
@@ -235,5 +246,5 @@ let package = Package(
 if ProcessInfo.processInfo.environment["GESTURED_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
-            name: "gestured-fuzz", dependencies: ["GestureActions", "GestureWire", "GesturePipeline", "GestureImport", "Evdev", "GestureCore"], path: "Fuzz/Harnesses"))
+            name: "gestured-fuzz", dependencies: ["GestureActions", "GestureWire", "GesturePipeline", "GestureImport", "GestureForwarding", "Evdev", "GestureCore"], path: "Fuzz/Harnesses"))
 }

@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import GestureForwarding
 
 /// Raw events of a grabbed touchscreen (protocol B, 10 slots) through ``TouchForwarder``, with an
 /// owner whose verdicts come from the input too (any verdict, any order: the forwarder must hold

@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import GestureForwarding
 import Glibc
 import LinuxInput
 import NIOCore
@@ -57,9 +58,7 @@ extension EvdevNodeReader {
         // Everything down on the twin comes up, the twin goes away, then the node's state is
         // written back and the grab ends.
         let now = MonotonicClock.now
-        forwarding.out.removeAll(keepingCapacity: true)
-        forwarding.forwarder.release(at: now, into: &forwarding.out)
-        try? forwarding.twin.write(forwarding.out)
+        forwarding.release(at: now)
         self.forwarding = nil
         let writeBack = source.ungrab(restoring: forwarding.seen, at: now)
         if case .failed(let reason) = writeBack {
@@ -92,11 +91,7 @@ extension EvdevNodeReader {
         guard let forwarding else { return }
         setDecisionWindow(forwarding)
         do {
-            // Time passes for held contacts (their window, or a verdict that came with time:
-            // a long press that began while the finger rested).
-            forwarding.out.removeAll(keepingCapacity: true)
-            forwarding.forwarder.advance(to: time, owner: hub.ownership(of: source.device), into: &forwarding.out)
-            try forwarding.twin.write(forwarding.out)
+            try forwarding.advance(to: time, owner: hub.ownership(of: source.device))
         } catch {
             failForwarding(error)
             return

@@ -1,5 +1,6 @@
 import Descriptors
 import GestureCore
+import GestureForwarding
 import Glibc
 import LinuxInput
 import NIOCore

@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import GestureForwarding
 import GesturePipeline
 import GestureRouting
 import GestureWire
@@ -328,7 +329,7 @@ public final class GestureHub: @unchecked Sendable {
     public var decisionWindow: Seconds { config.decisionWindow ?? TouchForwarder.defaultDecisionWindow }
 
     /// The device's consuming gestures as its forwarder's owner.
-    func ownership(of device: DeviceID) -> EngineOwnership { EngineOwnership(engine: engine, device: device) }
+    public func ownership(of device: DeviceID) -> EngineOwnership { EngineOwnership(engine, device: device) }
 
     /// Lets time pass (deadlines fire).
     public func advance(to time: Timestamp) {

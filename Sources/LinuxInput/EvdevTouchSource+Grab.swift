@@ -1,6 +1,7 @@
 import CLibevdev
 import Evdev
 import GestureCore
+import GestureForwarding
 import Glibc
 
 /// What the daemon's reader needs of a node to forward it (docs/OWNERSHIP.md): the grab
@@ -95,3 +96,6 @@ extension EvdevTouchSource {
         return .partial
     }
 }
+
+/// A grabbed node's reads are split and decoded by its source (``EvdevTouchSource/nextFrame(in:at:events:frames:)``).
+extension EvdevTouchSource: FrameSplitter {}

@@ -1,6 +1,7 @@
 import CLibevdev
 import CLinux
 import Evdev
+import GestureForwarding
 import Glibc
 
 /// A grabbed touch device's twin: a uinput device made from the device itself

@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import GestureForwarding
 import GestureTesting
 
 /// The same ten-finger touchscreen load as ``DecoderWorkload``, as events through the

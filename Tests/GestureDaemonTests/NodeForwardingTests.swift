@@ -1,6 +1,7 @@
 import Evdev
 import GestureCore
 @testable import GestureDaemon
+@testable import GestureForwarding
 import GestureWire
 import LinuxInput
 import Testing

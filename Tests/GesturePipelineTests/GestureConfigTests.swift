@@ -124,7 +124,7 @@ import Testing
                 hold: { fingers: 4 }
             """, file: "c.yml")
         #expect(config.bindings.map(\.consume) == [true, true, false, false])
-        #expect(config.decisionWindow == nil, "the default, 0.15 s")
+        #expect(config.decisionWindow == nil, "unset: the forwarder's default, 0.3 s (TouchForwarder.defaultDecisionWindow)")
         #expect(try GestureConfig.parse("version: 1\ndecisionWindow: 0.25\ngestures: []\n", file: "w.yml").decisionWindow == 0.25)
         #expect(config.bindings.map(\.gesture.fewestFingers) == [3, 2, 1, 4])
     }

@@ -1,3 +1,4 @@
+import Evdev
 import GestureCore
 
 /// What the twin is written: every write is applied to ``TouchForwarder/twin`` as it is made,

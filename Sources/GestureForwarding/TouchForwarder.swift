@@ -1,3 +1,4 @@
+import Evdev
 import GestureCore
 
 /// The decisions of a grabbed device's forwarding, as a value: the device's frames come in as

@@ -1,3 +1,4 @@
+import Evdev
 import GestureCore
 
 /// The verdicts applied, contact by contact, after the device changed or time passed: what each

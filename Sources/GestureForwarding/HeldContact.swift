@@ -1,3 +1,4 @@
+import Evdev
 import GestureCore
 
 /// A contact that lifted while still held (a consuming gesture was still deciding, as a double

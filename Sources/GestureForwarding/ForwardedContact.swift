@@ -1,3 +1,4 @@
+import Evdev
 import GestureCore
 
 /// Where one contact of a grabbed device stands with the desktop (``TouchForwarder``).

@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import GestureForwarding
 import Testing
 
 /// Issue 34: a grabbed device's twin shows the desktop every contact no consuming gesture can

@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import GestureForwarding
 
 /// An owner whose verdicts a test sets: by tracking id, with the device's deciding flag and
 /// consumption count.

@@ -1,3 +1,4 @@
+import Evdev
 /// A device's state in flat storage, written in place event by event: what ``TouchForwarder``
 /// keeps of a grabbed device and of its twin. The same content as a ``DeviceState`` without a
 /// hash per event: every slot's `ABS_MT_*` values in one array, the other axes in another,

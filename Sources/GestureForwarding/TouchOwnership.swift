@@ -1,3 +1,4 @@
+import Evdev
 import GestureCore
 
 /// Who decides whether the desktop sees a contact: the daemon's engine, through its consuming
