@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "GestureKeys", dependencies: ["CXKBCommon", "CLibevdev", "GestureWire", "Posix"]),
         // The focused window and window actions, from the desktop's own interface, for the actions
         // runner and the view; the daemon does not link it.
-        .target(name: "GestureDesktop", dependencies: ["GestureActions", "GestureWire", "CXCB", "CWlrToplevel", "CSystemd"]),
+        .target(name: "GestureDesktop", dependencies: ["GestureActions", "GestureWire", "Posix", "CXCB", "CWlrToplevel", "CSystemd"]),
         // wlr-foreign-toplevel-management's interfaces, written out, over libwayland-client.
         .target(name: "CWlrToplevel", linkerSettings: [.linkedLibrary("wayland-client")]),
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),

@@ -8,7 +8,9 @@ Reads the package as `swift package dump-package` gives it, and checks:
   * each row of the module table that names one target of the package has, as its last cell,
     that target's declared dependencies, in Package.swift's order;
   * every target of the package that is not a test has a row (a new module's role is
-    written by hand; --write cannot make it up).
+    written by hand; --write cannot make it up);
+  * the runner, the overlay and the importers link none of the daemon's rooms (its routing,
+    forwarding and input), and no module the runner or the daemon links imports Dispatch.
 
   scripts/module-table.py           # check: exit 1 and say what differs
   scripts/module-table.py --write   # rewrite the table's imports cells from Package.swift
@@ -93,6 +95,47 @@ def unused(targets):
     return problems
 
 
+# What the daemon alone links: its routing and access, its forwarding, its input.
+DAEMON_ONLY = ("GestureDaemon", "GestureRouting", "GestureForwarding", "LinuxInput")
+# What a user's session keeps running, and what reads other tools' files: none links the daemon.
+NOT_THE_DAEMON = ("gestured-actions", "gestured-overlay", "GestureRunner", "GestureImport", "GestureView",
+                  "GestureDesktop", "OverlayScreen")
+# Programs that live on one event loop: no module they link imports Dispatch (a DispatchQueue
+# would start libdispatch's worker pool, whose monitor wakes the process every second).
+ONE_LOOP = ("gestured-actions", "gestured")
+
+
+def closure(targets, name):
+    """Every target `name` links, itself included."""
+    by_name = {t["name"]: t for t in targets}
+    seen, stack = set(), [name]
+    while stack:
+        current = stack.pop()
+        if current in seen or current not in by_name:
+            continue
+        seen.add(current)
+        stack.extend(dependencies(by_name[current]))
+    return seen
+
+
+def boundaries(targets):
+    """The runner, the overlay and the importers link none of the daemon's rooms; the programs
+    on one loop link no module that imports Dispatch."""
+    by_name = {t["name"]: t for t in targets}
+    problems = []
+    for name in NOT_THE_DAEMON:
+        for room in sorted(closure(targets, name) & set(DAEMON_ONLY)):
+            problems.append("Package.swift: %s links %s, which only the daemon may link" % (name, room))
+    for name in ONE_LOOP:
+        for module in sorted(closure(targets, name)):
+            for path in sources(by_name[module]):
+                for number, imported in imports(path):
+                    if imported == "Dispatch":
+                        problems.append("%s:%d: %s imports Dispatch, and %s, which links it, runs on one loop"
+                                        % (os.path.relpath(path, ROOT), number, module, name))
+    return problems
+
+
 def table(text, targets, write):
     by_name = {t["name"]: t for t in targets}
     lines = text.split("\n")
@@ -128,7 +171,7 @@ def table(text, targets, write):
 def main():
     write = "--write" in sys.argv[1:]
     targets = package()["targets"]
-    problems = undeclared(targets) + unused(targets)
+    problems = undeclared(targets) + unused(targets) + boundaries(targets)
     text = open(DOC, encoding="utf-8").read()
     stale, missing, fresh = table(text, targets, write)
     if write and stale:

@@ -28,3 +28,18 @@ def test_an_import_that_is_not_declared_is_said(tmp_path):
     targets = [target(tmp_path, "Room", [], "import Foundation", "import Hidden")]
     problems = module_table.undeclared(targets)
     assert len(problems) == 1 and problems[0].endswith("Room imports Hidden, which Package.swift does not declare for it")
+
+
+def test_a_runner_that_links_the_daemons_rooms_or_dispatch_is_said(tmp_path):
+    targets = [target(tmp_path, "gestured-actions", ["GestureRunner"], "import GestureRunner"),
+               target(tmp_path, "GestureRunner", ["GestureDesktop"], "import GestureDesktop"),
+               target(tmp_path, "GestureDesktop", ["GestureRouting"], "import GestureRouting", "import Dispatch"),
+               target(tmp_path, "GestureRouting", [], "import GestureCore")]
+    problems = module_table.boundaries(targets)
+    assert "Package.swift: gestured-actions links GestureRouting, which only the daemon may link" in problems
+    assert "Package.swift: GestureDesktop links GestureRouting, which only the daemon may link" in problems
+    assert any(p.endswith("GestureDesktop imports Dispatch, and gestured-actions, which links it, runs on one loop") for p in problems)
+
+
+def test_the_package_as_it_is_keeps_its_boundaries():
+    assert module_table.boundaries(module_table.package()["targets"]) == []

@@ -2,7 +2,7 @@ import GestureActions
 
 /// A desktop gestured can ask which window has the focus, and tell to act on windows: the
 /// compositor's or window manager's own interface, followed by events where it has them.
-/// Thread-safe: the runner asks from its loop while events arrive on the provider's queue.
+/// Thread-safe: the runner asks from its loop while events arrive on the provider's own thread.
 public protocol DesktopProvider: AnyObject, Sendable {
     /// The desktop and how it is reached, for the log (`sway (IPC at $SWAYSOCK)`).
     var name: String { get }

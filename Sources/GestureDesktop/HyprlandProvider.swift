@@ -1,6 +1,6 @@
-import Dispatch
 import GestureActions
 import GestureWire
+import Posix
 import Synchronization
 
 /// Hyprland, through its two sockets (`$XDG_RUNTIME_DIR/hypr/$HYPRLAND_INSTANCE_SIGNATURE/`):
@@ -11,9 +11,8 @@ public final class HyprlandProvider: DesktopProvider, @unchecked Sendable {
     public let name = "Hyprland (IPC in $XDG_RUNTIME_DIR/hypr/$HYPRLAND_INSTANCE_SIGNATURE)"
     let folder: String
     let state = Mutex<(window: FocusedWindow?, address: String)>((nil, ""))
-    let queue = DispatchQueue(label: "gestured-desktop-hyprland")
     let stopped = Atomic<Bool>(false)
-    /// Told of every change of focus, on the provider's queue (set before ``start()``).
+    /// Told of every change of focus, on the provider's own thread (set before ``start()``).
     public var onFocusChange: (@Sendable (FocusedWindow?) -> Void)?
 
     /// A provider for the instance whose sockets are in `folder`.
@@ -28,7 +27,7 @@ public final class HyprlandProvider: DesktopProvider, @unchecked Sendable {
         let address = json["address"]?.stringValue ?? ""
         set(Self.window(json), address: address)
         let events = try UnixStream(path: folder + "/.socket2.sock")
-        queue.async { [weak self] in self?.follow(events) }
+        try followOnItsOwnThread { [weak self] in self?.follow(events) }
     }
 
     public func focused() -> FocusedWindow? { state.withLock { $0.window } }

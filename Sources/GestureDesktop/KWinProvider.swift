@@ -1,6 +1,6 @@
-import Dispatch
 import GestureActions
 import Glibc
+import Posix
 import Synchronization
 
 /// KWin (KDE Plasma on Wayland), over the session bus. KWin lets no other program ask which
@@ -21,10 +21,9 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
     /// The connection for calls to KWin; the events have one of their own.
     let calls = Mutex<DBusConnection?>(nil)
     let shortcuts = Mutex<Set<String>?>(nil)
-    let queue = DispatchQueue(label: "gestured-desktop-kwin")
     let stopped = Atomic<Bool>(false)
     let reported = Atomic<Bool>(false)
-    /// Told of every change of focus, on the provider's queue (set before ``start()``).
+    /// Told of every change of focus, on the provider's own thread (set before ``start()``).
     public var onFocusChange: (@Sendable (FocusedWindow?) -> Void)?
 
     /// The object and interface the script calls.
@@ -59,7 +58,7 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
         for _ in 0..<20 where !reported.load(ordering: .relaxed) {
             guard events.process(waiting: 0.1) else { throw DesktopError("the session bus went away") }
         }
-        queue.async { [self] in
+        try followOnItsOwnThread { [self] in
             while !stopped.load(ordering: .relaxed) {
                 guard events.process(waiting: 1) else {
                     set(nil)

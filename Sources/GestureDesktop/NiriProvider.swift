@@ -1,6 +1,6 @@
-import Dispatch
 import GestureActions
 import GestureWire
+import Posix
 import Synchronization
 
 /// niri, through its JSON socket (`$NIRI_SOCKET`): a request per line and a reply per line
@@ -12,9 +12,8 @@ public final class NiriProvider: DesktopProvider, @unchecked Sendable {
     let path: String
     /// The windows by id, and the focused one's id.
     let state = Mutex<(windows: [Int64: JSONValue], focused: Int64?)>(([:], nil))
-    let queue = DispatchQueue(label: "gestured-desktop-niri")
     let stopped = Atomic<Bool>(false)
-    /// Told of every change of focus, on the provider's queue (set before ``start()``).
+    /// Told of every change of focus, on the provider's own thread (set before ``start()``).
     public var onFocusChange: (@Sendable (FocusedWindow?) -> Void)?
 
     /// A provider for the socket at `path`.
@@ -30,7 +29,7 @@ public final class NiriProvider: DesktopProvider, @unchecked Sendable {
         }
         let events = try UnixStream(path: path)
         try events.write(Array((JSONValue.string("EventStream").serialized + "\n").utf8))
-        queue.async { [weak self] in self?.follow(events) }
+        try followOnItsOwnThread { [weak self] in self?.follow(events) }
     }
 
     public func focused() -> FocusedWindow? {

@@ -1,6 +1,6 @@
-import Dispatch
 import GestureActions
 import GestureWire
+import Posix
 import Synchronization
 
 /// sway and i3, through their IPC socket (`$SWAYSOCK`, `$I3SOCK`): the focus from `GET_TREE`,
@@ -13,9 +13,8 @@ public final class SwayProvider: DesktopProvider, @unchecked Sendable {
     let isSway: Bool
     let state = Mutex<FocusedWindow?>(nil)
     let commands = Mutex<I3Connection?>(nil)
-    let queue = DispatchQueue(label: "gestured-desktop-events")
     let stopped = Atomic<Bool>(false)
-    /// Told of every change of focus, on the provider's queue (tests wait on it; set before ``start()``).
+    /// Told of every change of focus, on the provider's own thread (tests wait on it; set before ``start()``).
     public var onFocusChange: (@Sendable (FocusedWindow?) -> Void)?
 
     /// A provider for the socket at `path` (`isSway`: sway, else i3).
@@ -32,7 +31,7 @@ public final class SwayProvider: DesktopProvider, @unchecked Sendable {
         let events = try I3Connection(path: path)
         let reply = try events.request(I3Message.subscribe, #"["window","workspace"]"#)
         guard reply["success"] == .bool(true) else { throw DesktopError("the IPC socket refused the subscription: \(reply.serialized)") }
-        queue.async { [weak self] in self?.follow(events) }
+        try followOnItsOwnThread { [weak self] in self?.follow(events) }
     }
 
     public func focused() -> FocusedWindow? { state.withLock { $0 } }

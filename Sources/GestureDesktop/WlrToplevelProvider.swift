@@ -1,7 +1,7 @@
 import CWlrToplevel
-import Dispatch
 import GestureActions
 import Glibc
+import Posix
 import Synchronization
 
 /// Wayland compositors that offer `wlr-foreign-toplevel-management` (labwc, river, Wayfire,
@@ -13,7 +13,6 @@ public final class WlrToplevelProvider: DesktopProvider, @unchecked Sendable {
     let displayName: String
     var display: OpaquePointer?
     var manager: OpaquePointer?
-    let queue = DispatchQueue(label: "gestured-desktop-wlr")
     let stopped = Atomic<Bool>(false)
     /// Every toplevel by its handle, and the activated one.
     let state = Mutex<(windows: [UInt: Toplevel], focused: UInt?)>(([:], nil))
@@ -48,7 +47,7 @@ public final class WlrToplevelProvider: DesktopProvider, @unchecked Sendable {
         // The toplevels there are now, and their state.
         wl_display_roundtrip(display)
         wl_display_roundtrip(display)
-        queue.async { [self] in
+        try followOnItsOwnThread { [self] in
             while !stopped.load(ordering: .relaxed), let display = self.display {
                 if wl_display_dispatch(display) < 0 {
                     update { $0 = ([:], nil) }

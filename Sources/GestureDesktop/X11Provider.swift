@@ -1,7 +1,7 @@
 import CXCB
-import Dispatch
 import GestureActions
 import Glibc
+import Posix
 import Synchronization
 
 /// An X11 desktop whose window manager keeps EWMH (openbox, xfwm4, KWin and Mutter on X11,
@@ -14,12 +14,11 @@ public final class X11Provider: DesktopProvider, @unchecked Sendable {
     let state = Mutex<FocusedWindow?>(nil)
     /// The window the focus is on, whose title changes are followed too.
     let active = Mutex<xcb_window_t>(0)
-    let queue = DispatchQueue(label: "gestured-desktop-x11")
     let stopped = Atomic<Bool>(false)
     var connection: OpaquePointer?
     var root: xcb_window_t = 0
     var atoms: [String: xcb_atom_t] = [:]
-    /// Told of every change of focus, on the provider's queue (set before ``start()``).
+    /// Told of every change of focus, on the provider's own thread (set before ``start()``).
     public var onFocusChange: (@Sendable (FocusedWindow?) -> Void)?
 
     static let atomNames = [
@@ -57,7 +56,7 @@ public final class X11Provider: DesktopProvider, @unchecked Sendable {
         xcb_change_window_attributes(connection, root, UInt32(XCB_CW_EVENT_MASK.rawValue), &mask)
         xcb_flush(connection)
         refresh()
-        queue.async { [weak self] in self?.follow() }
+        try followOnItsOwnThread { [weak self] in self?.follow() }
     }
 
     public func focused() -> FocusedWindow? { state.withLock { $0 } }

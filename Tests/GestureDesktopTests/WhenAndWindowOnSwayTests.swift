@@ -15,7 +15,7 @@ struct WhenAndWindowOnSwayTests {
         actions:
           - gesture: swipe-left-3
             when: { app: gestured-a }
-            shell: echo "a $GESTURE_PHASE" >> "$OUT"
+            shell: echo "a $GESTURE_PHASE" >> "$OUT"; cat /proc/$PPID/task/*/comm > "$OUT-threads"
           - gesture: swipe-left-3
             shell: echo default >> "$OUT"
           - gesture: swipe-left-3
@@ -34,6 +34,10 @@ struct WhenAndWindowOnSwayTests {
 
         // foot "gestured-a" in front: its own entry, not the default, not the wider one.
         #expect(try ReplayRun.swipe(scratch, ["SWAYSOCK": sway.socket]) == "a ended\n")
+        // The runner that follows sway is its main thread, its one loop and the provider's own
+        // thread: no libdispatch workers (a DispatchQueue started them, issue 63).
+        let threads = ((try? FileReader.text(scratch + "/out-threads")) ?? "").split(separator: "\n").map(String.init).sorted()
+        #expect(threads.count == 3 && threads[0].hasPrefix("NIO-") && threads[1...] == ["gesturectl", "gestured-focus"], "threads: \(threads)")
 
         // Another foot in front: the wider `when:` runs — a workspace switch sway reports.
         try sway.open("gestured-b")
