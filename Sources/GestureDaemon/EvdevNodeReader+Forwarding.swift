@@ -50,9 +50,10 @@ extension EvdevNodeReader {
     /// became of the values the desktop last read (a failure is logged here).
     @discardableResult
     func endForwarding() -> StateWriteBack {
-        forwardTimer?.cancel()
-        forwardTimer = nil
-        forwardDue = nil
+        if forwardDue != nil {
+            forwardDue = nil
+            hub.setForwardingDeadline(nil, of: source.device)
+        }
         guard let forwarding else { return .unchanged }
         hub.setTwin(nil, of: source.device)
         // Everything down on the twin comes up, the twin goes away, then the node's state is
@@ -99,22 +100,13 @@ extension EvdevNodeReader {
         armForwarding()
     }
 
-    /// Arms the loop for the forwarder's next deadline (a held finger at rest sends nothing).
+    /// Tells the hub the forwarder's next deadline when it changed (a held finger at rest sends
+    /// nothing): the hub's one clock fires it in order with the frames, then ``advanced(to:)``.
     func armForwarding() {
         let due = forwarding?.forwarder.nextDeadline
         guard due != forwardDue else { return }
-        forwardTimer?.cancel()
-        forwardTimer = nil
         forwardDue = due
-        guard let due else { return }
-        let deadline = NIODeadline.uptimeNanoseconds(UInt64(max(0, due.microseconds)) * 1_000)
-        forwardTimer = hub.loop.scheduleTask(deadline: deadline) { [self] in
-            forwardTimer = nil
-            forwardDue = nil
-            // What the kernel holds came first.
-            drain()
-            advanced(to: max(due, MonotonicClock.now))
-        }
+        hub.setForwardingDeadline(due, of: source.device)
     }
 
     /// Why this grabbed node's forwarding does not move, or nil: when events wait on it (poll

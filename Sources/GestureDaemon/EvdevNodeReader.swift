@@ -29,8 +29,7 @@ public final class EvdevNodeReader: @unchecked Sendable {
     /// A gesture on the device consumes: grab and forward once no finger is down (and stop, once
     /// none is, when no gesture consumes any more).
     var wantsForwarding = false
-    /// The forwarder's next deadline, armed on the loop.
-    var forwardTimer: Scheduled<Void>?
+    /// The forwarder's next deadline, as last told the hub (``armForwarding()``).
     var forwardDue: Timestamp?
     /// When the node was last read while forwarding (the watchdog's proof that it moves).
     var lastRead = Timestamp(microseconds: 0)

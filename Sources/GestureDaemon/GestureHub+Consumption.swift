@@ -47,6 +47,6 @@ extension GestureHub {
             logger.info("\(name): \(now.isEmpty ? "no gesture consumes its touches" : "consuming: \(now.joined(separator: ", "))")")
         }
         consuming = wanted
-        onConsumptionChanged?()
+        input?.consumptionChanged()
     }
 }

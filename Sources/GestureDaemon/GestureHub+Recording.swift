@@ -7,7 +7,7 @@ import GestureWire
 /// record`), from its next whole frame on, while the client is served and in front of the
 /// device's seat — touches reveal what is typed on a touchscreen, raw events more so
 /// (docs/SECURITY.md). The input source hands the events over (``recorded(_:_:)``) only while
-/// someone records, and says which devices it can record (``recordable``).
+/// someone records, and says which devices it can record (``HubInput/recordable(_:)``).
 extension GestureHub {
     func startRecording(_ device: Int64, id: JSONValue?, from client: HubClient) {
         let key = DeviceID(UInt32(clamping: max(0, device)))
@@ -21,14 +21,14 @@ extension GestureHub {
                 to: client)
             return
         }
-        guard let udev = recordable?(key) else {
+        guard let udev = input?.recordable(key) else {
             send(ServerMessage.error(id: id, ProtocolError(
                 .invalidRequest, "\(configured.description.name) is read through libinput, which gives no raw events to record")), to: client)
             return
         }
         let first = recorders[key] == nil
         recorders[key, default: [:]][client.routerID] = false
-        if first { onRecordingChanged?(key, true) }
+        if first { input?.recordingChanged(key, on: true) }
         send(ServerMessage.ok(id: id, [("device", DeviceDescriptionJSON.object(configured.description, udev: udev))]), to: client)
         // A replay waiting for its subscribers counts a recording as one (after the reply: it
         // may start at once).
@@ -43,7 +43,7 @@ extension GestureHub {
         }
         if recorders[key]?.isEmpty == true {
             recorders[key] = nil
-            onRecordingChanged?(key, false)
+            input?.recordingChanged(key, on: false)
         }
         send(ServerMessage.ok(id: id), to: client)
         subscriptionsChanged()
@@ -51,13 +51,13 @@ extension GestureHub {
 
     /// Forgets what a client or a device recorded.
     func forgetRecordings(client: Int? = nil, device: DeviceID? = nil) {
-        if let device, recorders.removeValue(forKey: device) != nil { onRecordingChanged?(device, false) }
+        if let device, recorders.removeValue(forKey: device) != nil { input?.recordingChanged(device, on: false) }
         if let client {
             for key in Array(recorders.keys) {
                 recorders[key]?[client] = nil
                 if recorders[key]?.isEmpty == true {
                     recorders[key] = nil
-                    onRecordingChanged?(key, false)
+                    input?.recordingChanged(key, on: false)
                 }
             }
         }

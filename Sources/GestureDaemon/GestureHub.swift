@@ -93,8 +93,10 @@ public final class GestureHub: @unchecked Sendable {
     var pendingKeys: [(Int, [KeyStep], JSONValue?)] = []
     /// Seconds on a monotonic clock, for the typing rate.
     public var keyClock: () -> Double = { Double(NIODeadline.now().uptimeNanoseconds) / 1e9 }
-    /// Called with the number of subscriptions whenever it changes (replay waits on it).
-    public var onSubscriptionsChanged: ((Int) -> Void)?
+    /// The input that feeds the hub, told and asked what ``HubInput`` says (set on the loop).
+    public weak var input: (any HubInput)? {
+        didSet { input?.touchpadDemandChanged(to: touchpadDemand) }
+    }
 
     /// Creates a hub.
     public init(
@@ -309,13 +311,6 @@ public final class GestureHub: @unchecked Sendable {
         return kept
     }
 
-    /// Told when which bindings consume changed (``refreshConsumption()``): live input grabs
-    /// the devices that now have one, and gives back those that have none.
-    public var onConsumptionChanged: (() -> Void)?
-
-    /// Told after time passed with no frame (a consuming gesture's verdict may have come with it).
-    public var onAdvanced: ((Timestamp) -> Void)?
-
     /// Whether a gesture on `device` consumes its touches (the device is then grabbed and
     /// forwarded, docs/OWNERSHIP.md).
     public func consumes(_ device: DeviceID) -> Bool { engine.consumes(on: device) }
@@ -337,29 +332,38 @@ public final class GestureHub: @unchecked Sendable {
         scheduled = nil  // a deadline fired (or time was moved): whatever comes next is armed anew
         route(engine.advance(to: time).events)
         flushAll()
+        // The input first (grabbed devices' forwarders let go what they held, and say their next
+        // deadlines), then the one clock is armed for whichever comes first.
+        input?.advanced(to: time)
         scheduleDeadline()
-        onAdvanced?(time)
     }
 
-    /// When the engine next needs time to pass.
-    public var nextDeadline: Timestamp? { engine.nextDeadline }
+    /// When time must next pass: the engine's next deadline, or a grabbed device's forwarder's,
+    /// whichever comes first — one clock for both (live input's thread fires it in order with
+    /// the frames, so a frame read before a deadline is always fed before it).
+    public var nextDeadline: Timestamp? {
+        let engine = engine.nextDeadline
+        guard let forwarding = forwardingDeadline else { return engine }
+        guard let engine else { return forwarding }
+        return min(engine, forwarding)
+    }
 
-    /// Told the engine's next deadline whenever it may have changed, for an input source that
-    /// drives time itself (live input: its thread fires deadlines in order with the input, so a
-    /// frame read before a deadline is always fed before it).
-    public var onNextDeadline: ((Timestamp?) -> Void)?
+    /// Each grabbed device's forwarder's next deadline (``setForwardingDeadline(_:of:)``), and
+    /// the earliest of them.
+    var forwardingDeadlines: [DeviceID: Timestamp] = [:]
+    var forwardingDeadline: Timestamp?
 
-    /// Told whether any subscription takes libinput's own touchpad gestures, whenever that
-    /// changes (and once when set): live input has libinput read touchpads only while one does.
-    public var onTouchpadDemand: ((Bool) -> Void)? {
-        didSet { onTouchpadDemand?(touchpadDemand) }
+    /// Notes when `device`'s forwarder next needs time to pass (nil: never; it forwards no
+    /// more, or holds nothing): the hub's one clock fires it with the engine's deadlines, and
+    /// ``advance(to:)`` tells the input. Called only when it changed.
+    public func setForwardingDeadline(_ due: Timestamp?, of device: DeviceID) {
+        forwardingDeadlines[device] = due
+        forwardingDeadline = forwardingDeadlines.values.min()
+        scheduleDeadline()
     }
 
     /// Whether a subscription takes libinput's touchpad gestures, as last told.
     var touchpadDemand = false
-    /// Asked before each watchdog ping: why forwarding does not move (a grabbed node with events
-    /// waiting that nobody read for a while), or nil. Live input sets it.
-    public var forwardingStall: (() -> String?)?
     /// A ping was withheld for a stall (said once until pings resume).
     var watchdogWithheld = false
 
@@ -370,13 +374,6 @@ public final class GestureHub: @unchecked Sendable {
     var shownLeftOut: [DeviceID: [String]] = [:]
     /// Each consuming device's claims as last told (``publishClaims(_:)``), to say only changes.
     var shownClaims: [DeviceID: [String]] = [:]
-    /// Whether the input source can hand over `device`'s raw events (``recorded(_:_:)``), and
-    /// then the device's udev properties a recording keeps (`ID_INPUT_*`, `LIBINPUT_*`); nil:
-    /// it cannot (no source, or a device read through libinput).
-    public var recordable: ((DeviceID) -> [String]?)?
-    /// Told when someone starts or stops recording a device: the source hands its raw events
-    /// over only while someone does.
-    public var onRecordingChanged: ((DeviceID, Bool) -> Void)?
 
     /// The twin each grabbed device is read through by the desktop (its node), as live input
     /// last said (``setTwin(_:of:)``).
@@ -399,24 +396,24 @@ public final class GestureHub: @unchecked Sendable {
         // Before the count is told: a replay waiting for it may start feeding at once.
         refreshTracing()
         refreshConsumption()
-        onSubscriptionsChanged?(subscriptionCount)
+        input?.subscriptionsChanged(count: subscriptionCount)
         let wanted = router.wantsTouchpadGestures
         guard wanted != touchpadDemand else { return }
         touchpadDemand = wanted
-        onTouchpadDemand?(wanted)
+        input?.touchpadDemandChanged(to: wanted)
     }
 
-    /// The deadline last handed to the timer and `onNextDeadline` (`.some(nil)`: none), so that
-    /// a frame that leaves it as it was does not re-arm the timer or wake the input thread.
+    /// The deadline last handed to the timer and the input (`.some(nil)`: none), so that a frame
+    /// that leaves it as it was does not re-arm the timer or wake the input thread.
     var scheduled: Timestamp??
 
     func scheduleDeadline() {
-        let next = engine.nextDeadline
+        let next = nextDeadline
         guard scheduled != .some(next) else { return }
         scheduled = .some(next)
         deadlineTask?.cancel()
         deadlineTask = nil
-        onNextDeadline?(next)
+        input?.deadlineChanged(to: next)
         guard let clock = deadlineClock, let next else { return }
         deadlineTask = loop.scheduleTask(deadline: clock(next)) { [weak self] in self?.advance(to: next) }
     }

@@ -6,6 +6,7 @@ import LinuxInput
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import Posix
 
 /// The daemon's live input: libinput on a udev seat (discovery, seats, hotplug, touchpads' own
 /// gestures when a client asks, and the touches of a touchscreen that shares its device with a
@@ -79,55 +80,9 @@ public final class LiveInput: @unchecked Sendable {
             throw Unavailable(description: "cannot read any input device on \(paths.isEmpty ? seat : paths.joined(separator: ", ")):\n  \(listed)\(more)")
         }
         for failure in failures { logger.warning("skipping \(failure)") }
-        // The hub reports its deadlines to this thread (set before any input reaches it).
-        let wakeWrite = wake.write
-        let deadline = deadline
-        let demand = touchpadDemand
-        hub.loop.execute {
-            hub.onNextDeadline = { next in
-                deadline.withLockedValue { $0 = next }
-                var one: UInt8 = 1
-                _ = write(wakeWrite, &one, 1)
-            }
-            hub.recordable = { [weak self] id in
-                guard let reader = self?.readers[id] else { return nil }
-                let kept = reader.udevProperties.filter { $0.key.hasPrefix("ID_INPUT") || $0.key.hasPrefix("LIBINPUT_") }
-                return kept.isEmpty
-                    ? DeviceDescriptionJSON.udevProperties(for: reader.source.description.kind) : kept.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            }
-            hub.onRecordingChanged = { [weak self] id, on in
-                guard let reader = self?.readers[id] else { return }
-                guard on else { return reader.source.onRecords = nil }
-                // Whether the next run of records starts a frame: the last one read ended one.
-                var startsFrame = reader.source.endedFrame
-                reader.source.onRecords = { [hub] bytes in
-                    let events = EvdevTouchSource.events(bytes)
-                    hub.recorded(id, events, startsFrame: startsFrame)
-                    if let last = events.last { startsFrame = last.type == EventCode.EV_SYN && last.code == EventCode.SYN_REPORT }
-                }
-            }
-            hub.onConsumptionChanged = { [weak self] in
-                guard let self else { return }
-                for (id, reader) in readers {
-                    reader.wantsForwarding = hub.consumes(id)
-                    reader.considerForwarding()
-                }
-            }
-            hub.forwardingStall = { [weak self] in
-                guard let self else { return nil }
-                let now = MonotonicClock.now
-                return readers.values.lazy.compactMap { $0.stall(now: now, limit: 1) }.first
-            }
-            hub.onAdvanced = { [weak self] time in
-                guard let self else { return }
-                for reader in readers.values { reader.advanced(to: time) }
-            }
-            hub.onTouchpadDemand = { wanted in
-                demand.withLockedValue { $0 = wanted }
-                var one: UInt8 = 1
-                _ = write(wakeWrite, &one, 1)
-            }
-        }
+        // The hub tells this input its deadlines, consumption and recordings (attached on the
+        // loop before any input reaches it).
+        hub.loop.execute { [self] in hub.input = self }
         // Until a client asks for libinput's touchpad gestures, libinput does not read touchpads.
         libinput.setTouchpadGestures(false)
         handle(first)
@@ -145,7 +100,7 @@ public final class LiveInput: @unchecked Sendable {
         var handle = pthread_t()
         let rc = pthread_create(&handle, nil, { argument in
             let input = Unmanaged<LiveInput>.fromOpaque(argument!).takeRetainedValue()
-            LiveInput.nameThisThread("gestured-input")
+            DetachedThread.nameThisThread("gestured-input")
             input.run()
             return nil
         }, box.toOpaque())
@@ -155,15 +110,6 @@ public final class LiveInput: @unchecked Sendable {
             return
         }
         thread = handle
-    }
-
-    /// Names the calling thread (what `ps -L` and `top -H` show), through /proc: glibc's
-    /// pthread_setname_np is a GNU extension Swift does not see.
-    static func nameThisThread(_ name: String) {
-        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = name.utf8.withContiguousStorageIfAvailable { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
     }
 
     /// Stops the input thread and waits for it, and stops reading the nodes on the loop.

@@ -26,7 +26,7 @@ public struct NotifyService: Service {
                 // A grabbed device's forwarding must move too, not only the loop: a reader that
                 // stopped reading a node with events waiting would hold the device from the
                 // desktop while the loop turns (docs/OWNERSHIP.md, "Safety").
-                if let stall = hub.forwardingStall?() {
+                if let stall = hub.input?.forwardingStall() {
                     if !hub.watchdogWithheld { hub.logger.error("not feeding the watchdog: \(stall)") }
                     hub.watchdogWithheld = true
                     return

@@ -21,6 +21,10 @@ public final class ReplayDriver: @unchecked Sendable {
     public var onFinished: (() -> Void)?
     /// ``begin()`` waits until this many subscriptions exist (0: starts at once).
     public var waitSubscribers = 0
+    /// ``begin()`` found fewer subscriptions than it waits for: the next change may start it.
+    var waiting = false
+    /// Each device's udev properties, for a recording of it.
+    var udev: [DeviceID: [String]] = [:]
 
     /// Frames fed per loop turn in fast mode.
     static let chunk = 256
@@ -36,9 +40,8 @@ public final class ReplayDriver: @unchecked Sendable {
     /// Adds the plan's devices to the hub (call before clients connect); each can be recorded.
     public func addDevices() {
         for device in plan.devices { hub.addDevice(device.id, description: device.description) }
-        var udev: [DeviceID: [String]] = [:]
         for device in plan.devices { udev[device.id] = DeviceDescriptionJSON.udevProperties(for: device.description.kind) }
-        hub.recordable = { [udev] in udev[$0] }
+        hub.input = self
     }
 
     /// Feeds frame `i`: first the palms and thumbs left out up to its time, as live input tells
@@ -73,9 +76,7 @@ public final class ReplayDriver: @unchecked Sendable {
         hub.loop.execute { [self] in
             // Clients may have subscribed before this runs (the socket serves from the start).
             guard hub.subscriptionCount < waitSubscribers else { return start() }
-            hub.onSubscriptionsChanged = { [self] count in
-                if count >= waitSubscribers { start() }
-            }
+            waiting = true
         }
     }
 
@@ -154,5 +155,17 @@ public final class ReplayDriver: @unchecked Sendable {
 
     func finish() {
         onFinished?()
+    }
+}
+
+/// A replay's devices can be recorded (as the recording describes them), and a replay that
+/// waits for its subscribers starts with the N-th.
+extension ReplayDriver: HubInput {
+    public func recordable(_ device: DeviceID) -> [String]? { udev[device] }
+
+    public func subscriptionsChanged(count: Int) {
+        guard waiting, count >= waitSubscribers else { return }
+        waiting = false
+        start()
     }
 }

@@ -28,13 +28,7 @@ public enum DetachedThread {
         var thread = pthread_t()
         let code = pthread_create(&thread, &attributes, { pointer in
             let box = Unmanaged<Box>.fromOpaque(pointer!).takeRetainedValue()
-            // pthread_setname_np is not in the Glibc module; it writes this same file.
-            let comm = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-            if comm >= 0 {
-                let name = Array(box.name.utf8.prefix(15))
-                _ = name.withUnsafeBytes { write(comm, $0.baseAddress, $0.count) }
-                close(comm)
-            }
+            DetachedThread.nameThisThread(box.name)
             box.body()
             return nil
         }, box)
@@ -42,5 +36,16 @@ public enum DetachedThread {
             Unmanaged<Box>.fromOpaque(box).release()
             throw StartError(code: code)
         }
+    }
+
+    /// Names the calling thread (what `ps -L`, `top -H` and /proc/PID/task/*/comm show; at most
+    /// 15 bytes are kept) through /proc: glibc's pthread_setname_np is a GNU extension the Glibc
+    /// module does not show Swift, and it writes this same file.
+    public static func nameThisThread(_ name: String) {
+        let comm = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard comm >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(comm, $0.baseAddress, $0.count) }
+        close(comm)
     }
 }

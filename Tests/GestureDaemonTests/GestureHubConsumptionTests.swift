@@ -12,17 +12,15 @@ import Testing
 @Suite struct GestureHubConsumptionTests {
     static let device = DeviceID(1)
 
-    static func rig(_ config: String = GestureHubTests.config) throws -> (HubRig, changes: Counter) {
+    static func rig(_ config: String = GestureHubTests.config) throws -> (HubRig, changes: InputDouble) {
         let rig = try HubRig(config: config)
         rig.hub.access = ResolvedAccessList(policy: .activeSession, restricted: false, uids: [], gids: [])
         rig.hub.daemonUID = 990
         rig.hub.sessionsChanged(SeatSessions(active: ["seat0": 1000]))
-        let changes = Counter()
-        rig.hub.onConsumptionChanged = { changes.count += 1 }
+        let changes = InputDouble()
+        rig.hub.input = changes
         return (rig, changes)
     }
-
-    final class Counter { var count = 0 }
 
     @Test func aConsumingSubscriptionConsumesWhileItsUserIsInFront() throws {
         let (rig, changes) = try Self.rig()
@@ -30,13 +28,13 @@ import Testing
         #expect(!rig.hub.consumes(Self.device))
         rig.send(#"{"id": 1, "request": "subscribe", "gestures": ["pan"], "consume": true}"#, from: alice)
         #expect(HubRig.summary(try rig.lines(alice)) == ["hello"], "hello, then the reply")
-        #expect(rig.hub.consumes(Self.device) && changes.count == 1)
+        #expect(rig.hub.consumes(Self.device) && changes.consumptionChanges == 1)
         rig.hub.sessionsChanged(SeatSessions(active: ["seat0": 1001]))
-        #expect(!rig.hub.consumes(Self.device) && changes.count == 2, "paused: her consumption ends")
+        #expect(!rig.hub.consumes(Self.device) && changes.consumptionChanges == 2, "paused: her consumption ends")
         rig.hub.sessionsChanged(SeatSessions(active: ["seat0": 1000]))
-        #expect(rig.hub.consumes(Self.device) && changes.count == 3)
+        #expect(rig.hub.consumes(Self.device) && changes.consumptionChanges == 3)
         rig.send(#"{"id": 2, "request": "unsubscribe", "subscription": 1}"#, from: alice)
-        #expect(!rig.hub.consumes(Self.device) && changes.count == 4)
+        #expect(!rig.hub.consumes(Self.device) && changes.consumptionChanges == 4)
     }
 
     /// The consumption of a client's own gestures ends when it goes, however it goes.

@@ -19,14 +19,14 @@ import Testing
 
     @Test func aDeviceIsRecordedFromAWholeFrameForTheUserInFront() throws {
         let rig = try GestureHubSessionsTests.rig()
-        var changes: [Bool] = []
-        rig.hub.onRecordingChanged = { _, on in changes.append(on) }
+        let input = InputDouble()
+        rig.hub.input = input
         let alice = try rig.connect(peer: GestureHubSessionsTests.alice)
         _ = try rig.lines(alice)
         // No input source that hands over raw events: refused, with the reason.
         rig.send(Self.record, from: alice)
         #expect(try rig.lines(alice).first?["error"]?["message"]?.stringValue == "Rig Touchscreen is read through libinput, which gives no raw events to record")
-        rig.hub.recordable = { _ in ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"] }
+        input.udev = ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]
         rig.send(#"{"id": 6, "request": "record", "device": 9}"#, from: alice)
         #expect(try rig.lines(alice).first?["error"]?["message"]?.stringValue == "no device 9; gesturectl devices lists them")
         rig.send(Self.record, from: alice)
@@ -34,7 +34,7 @@ import Testing
         #expect(reply.first?["ok"] == .bool(true))
         let described = try #require(reply.first?["device"].flatMap(DeviceDescriptionJSON.description))
         #expect(described.description == HubRig.screen && described.udev == ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"])
-        #expect(changes == [true] && rig.hub.isRecording(DeviceID(1)))
+        #expect(input.recordings == [true] && rig.hub.isRecording(DeviceID(1)))
         // Begun in the middle of a frame: its rest is left out.
         rig.hub.recorded(DeviceID(1), [Self.event(1_000_001, 3, 53, 5), Self.event(1_000_001, 0, 0, 0), Self.event(1_010_002, 3, 53, 6)], startsFrame: false)
         rig.hub.recorded(DeviceID(1), [Self.event(1_010_002, 0, 0, 0)], startsFrame: false)
@@ -50,21 +50,21 @@ import Testing
         _ = try rig.lines(alice)
         rig.send(#"{"id": 7, "request": "stop-record", "device": 1}"#, from: alice)
         #expect(try rig.lines(alice).first?["ok"] == .bool(true))
-        #expect(changes == [true, false] && !rig.hub.isRecording(DeviceID(1)))
+        #expect(input.recordings == [true, false] && !rig.hub.isRecording(DeviceID(1)))
         rig.send(#"{"id": 8, "request": "stop-record", "device": 1}"#, from: alice)
         #expect(try rig.lines(alice).first?["error"]?["message"]?.stringValue == "device 1 is not being recorded on this connection")
     }
 
     @Test func aClientThatLeavesStopsItsRecording() throws {
         let rig = try GestureHubSessionsTests.rig()
-        var changes: [Bool] = []
-        rig.hub.onRecordingChanged = { _, on in changes.append(on) }
-        rig.hub.recordable = { _ in [] }
+        let input = InputDouble()
+        input.udev = []
+        rig.hub.input = input
         let alice = try rig.connect(peer: GestureHubSessionsTests.alice)
         rig.send(Self.record, from: alice)
         #expect(rig.hub.subscriptionCount == 1)
         rig.hub.disconnect(alice)
-        #expect(changes == [true, false] && rig.hub.subscriptionCount == 0)
+        #expect(input.recordings == [true, false] && rig.hub.subscriptionCount == 0)
     }
 
     @Test func tracesComeBeforeTheirRoundsEventsAndOnlyOfCoveredGestures() throws {

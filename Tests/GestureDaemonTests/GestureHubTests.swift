@@ -57,10 +57,10 @@ import Testing
     /// as a real one, deadlines fired as `LiveInput` fires them: when they come due.
     @Test func aClientsOwnGestureWorksAfterAnEarlierClientsLeft() throws {
         let rig = try HubRig(config: GestureConfig.builtInYAML)
-        var due: Timestamp?
-        rig.hub.onNextDeadline = { due = $0 }
+        let input = InputDouble()
+        rig.hub.input = input
         func frame(_ x: Double, _ phase: TouchPhase) {
-            if let deadline = due, deadline.microseconds <= rig.clock + 10_000 { rig.hub.advance(to: deadline) }
+            if let deadline = input.deadlines.last ?? nil, deadline.microseconds <= rig.clock + 10_000 { rig.hub.advance(to: deadline) }
             rig.frame([(0, Point(x: x, y: 40), phase)])
         }
         let define = #"{"id": 1, "request": "subscribe", "define": [{"name": "mine", "drag": {"minimumDistance": 2}, "state": "translation"}]}"#
@@ -124,27 +124,41 @@ import Testing
     /// the hub says when that changes — on subscribe, unsubscribe and disconnect — and only then.
     @Test func theTouchpadDemandFollowsTheSubscriptions() throws {
         let rig = try HubRig(config: Self.config)
-        let told = Told()
-        rig.hub.onTouchpadDemand = { told.values.append($0) }
-        #expect(told.values == [false])
+        let told = InputDouble()
+        rig.hub.input = told
+        #expect(told.touchpadDemands == [false])
         let plain = try rig.connect()
         rig.send(#"{"id": 1, "request": "subscribe"}"#, from: plain)
         _ = try rig.lines(plain)
-        #expect(told.values == [false])
+        #expect(told.touchpadDemands == [false])
         let wants = try rig.connect()
         rig.send(#"{"id": 1, "request": "subscribe", "touchpadGestures": true, "gestures": []}"#, from: wants)
         rig.send(#"{"id": 2, "request": "subscribe", "touchpadGestures": true, "gestures": []}"#, from: wants)
         _ = try rig.lines(wants)
-        #expect(told.values == [false, true])
+        #expect(told.touchpadDemands == [false, true])
         rig.send(#"{"id": 3, "request": "unsubscribe", "subscription": 2}"#, from: wants)
         _ = try rig.lines(wants)
-        #expect(told.values == [false, true])
+        #expect(told.touchpadDemands == [false, true])
         rig.hub.disconnect(wants)
-        #expect(told.values == [false, true, false])
+        #expect(told.touchpadDemands == [false, true, false])
     }
-}
 
-/// What a callback was told, in order (the embedded loop calls it on the test's thread).
-final class Told: @unchecked Sendable {
-    var values: [Bool] = []
+    /// One clock (issue 63): a grabbed device's forwarder's deadline is the hub's deadline when
+    /// it comes first, told the input once; when it fires, the input hears that time passed;
+    /// a forwarder that holds nothing more leaves the engine's own deadline (none here).
+    @Test func aForwardersDeadlineIsTheHubsOneClock() throws {
+        let rig = try HubRig(config: Self.config)
+        let input = InputDouble()
+        rig.hub.input = input
+        #expect(rig.hub.nextDeadline == nil)
+        let due = Timestamp(microseconds: 1_300_000)
+        rig.hub.setForwardingDeadline(due, of: DeviceID(1))
+        rig.hub.setForwardingDeadline(Timestamp(microseconds: 1_500_000), of: DeviceID(2))
+        #expect(rig.hub.nextDeadline == due && input.deadlines == [due], "the earliest, told once")
+        rig.hub.advance(to: due)
+        #expect(input.advanced == [due])
+        rig.hub.setForwardingDeadline(nil, of: DeviceID(1))
+        rig.hub.setForwardingDeadline(nil, of: DeviceID(2))
+        #expect(rig.hub.nextDeadline == nil && input.deadlines.last == .some(nil))
+    }
 }
