@@ -104,11 +104,13 @@ let package = Package(
         // The daemon's own rooms: who may connect and see which seats, which subscriber gets
         // which event, whose keys are down. Only the daemon (its tests and tools) links it.
         .target(name: "GestureRouting", dependencies: ["GesturePipeline", "GestureCore", "GestureWire", "Evdev"]),
-        // `gesturectl view`: the page, its HTTP and WebSocket server on loopback, and replays for it.
+        // `gesturectl view`, all of it: the page, its HTTP and WebSocket server on loopback, replays
+        // for it, the live messages and the trackers, the Actions panel's desk.
         .target(
             name: "GestureView",
             dependencies: [
-                "GesturePipeline", "GestureWire", "GestureCore", "Evdev",
+                "GestureActions", "GestureClient", "GestureCommandLine", "GestureDesktop", "GestureImport", "GestureKeys", "GestureRunner",
+                "GesturePipeline", "GestureWire", "GestureCore", "Evdev", "Posix", "YAML",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -226,7 +228,7 @@ let package = Package(
         .testTarget(
             name: "GestureViewTests",
             dependencies: [
-                "GestureView", "GesturePipeline", "GestureWire", "GestureCore", "Evdev",
+                "GestureView", "GestureActions", "GestureClient", "GesturePipeline", "GestureWire", "GestureCore", "Evdev",
             ]),
         .testTarget(name: "GestureImportTests", dependencies: ["GestureActions", "GestureImport", "GesturePipeline", "GestureWire", "GestureCore", "GestureTesting", "Evdev", "YAML"]),
         .testTarget(

@@ -8,9 +8,9 @@ The map names files, folders, types and their members in backticks. Each is chec
     under Sources/ or Tests/ (or the package's manifests at the root);
   * a type or module (`TouchForwarder`, `GestureCore`, `HubRig`): a module of the package or of
     its dependencies, a type, protocol, typealias or enum declared in Sources/, Tests/ or
-    Plugins/ (or an extension's file), or a class of the Python client; then each member after
-    it (`SubscriptionRouter.route`, `verdict(forContact:on:)`) declared somewhere there (func,
-    var, let, case, an init's label);
+    Plugins/ (or an extension's file), or a class of the Python client; then the member after it
+    (`SubscriptionRouter.route`) declared in a file that declares or extends that type, and a
+    bare function (`verdict(forContact:on:)`) declared anywhere (func, var, let, case, a label);
   * words in capitals (`SIGHUP`, `ABS_MT_TOOL_TYPE`), lower-case words (`consume:`, `keys`) and
     anything with a space, `$` or `*` are not names of the code and are left alone.
 
@@ -33,9 +33,10 @@ IDENTIFIER = re.compile(r"^[A-Z]\w*(?:\.\w+)*(?:\([\w:]*\))?$|^\w+\([\w:]*\)$")
 
 
 def code_names():
-    """The types and members Sources/, Tests/ and Plugins/ declare, and their Swift files' names;
-    the Python client's classes."""
-    types, members, files = set(), set(), set()
+    """The types Sources/, Tests/ and Plugins/ declare, the members each file declares (by the
+    types the file declares or extends; "" holds them all), their Swift files' names; the Python
+    client's classes."""
+    types, members, files = set(), {}, set()
     swift = [p for base in ("Sources", "Tests", "Plugins") for p in glob.glob(os.path.join(ROOT, base, "**", "*.swift"), recursive=True)]
     for path in glob.glob(os.path.join(ROOT, "clients", "python", "**", "*.py"), recursive=True):
         types.update(re.findall(r"^class\s+(\w+)", open(path, encoding="utf-8").read(), re.M))
@@ -44,11 +45,14 @@ def code_names():
         files.add(name)
         types.add(name.split("+")[0])
         text = open(path, encoding="utf-8").read()
-        types.update(DECLARATION.findall(text))
-        for match in MEMBER.finditer(text):
-            members.update(m for m in match.groups() if m)
+        declared = set(DECLARATION.findall(text)) | {name.split("+")[0]}
+        types.update(declared)
+        found = {m for match in MEMBER.finditer(text) for m in match.groups() if m}
         # An init's or a function's labels name it in the map (`EvdevTouchSource(standIn:)`).
-        members.update(re.findall(r"\b(\w+):\s", text))
+        found.update(re.findall(r"\b(\w+):\s", text))
+        # A member is the type's when a file that declares the type (or extends it) declares it.
+        for owner in declared | {""}:
+            members.setdefault(owner, set()).update(found)
     targets = {os.path.basename(p) for base in ("Sources", "Tests", "Plugins") for p in glob.glob(os.path.join(ROOT, base, "*"))}
     return types | targets | OUTSIDE, members, files
 
@@ -85,10 +89,12 @@ def problem(name, types, members, files):
     if head in OUTSIDE:
         return None
     if head[0].islower():
-        rest = [head]
+        rest, head = [head], ""
     for member in rest:
-        if member not in members and member not in types:
-            return f"nothing in the package declares `{member}`"
+        known = members.get(head, members[""])
+        if member not in known and member not in types:
+            return f"nothing in the package declares `{member}`" + (f" in `{head}`" if head else "")
+        head = ""
     return None
 
 

@@ -26,6 +26,11 @@ def test_a_type_a_member_a_file_and_a_path_the_code_lacks_are_each_named(tmp_pat
     assert "declares `routes`" in found[1]
 
 
+def test_a_member_of_another_type_is_not_the_named_types(tmp_path):
+    found = problems(tmp_path, "`TouchForwarder.route`\n")
+    assert len(found) == 1 and "declares `route` in `TouchForwarder`" in found[0]
+
+
 def test_words_that_are_not_code_and_fenced_blocks_are_left_alone(tmp_path):
     assert problems(tmp_path, "`SIGHUP` `consume: true` `ABS_MT_TOOL_TYPE` `$XDG_RUNTIME_DIR/x` `/usr/libexec/x`\n"
                               "```\n`NotAType`\n```\n") == []

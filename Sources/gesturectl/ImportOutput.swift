@@ -8,6 +8,7 @@ import Posix
 import YAML
 import GestureCommandLine
 import GestureRunner
+import GestureView
 
 /// Where `gesturectl import` writes, and how it reports what it left out.
 struct ImportOutput: ParsableArguments {
@@ -68,33 +69,10 @@ struct ImportOutput: ParsableArguments {
         try write(items, from: path, tool: tool)
     }
 
-    /// `items` with every line whose keys, buttons or wheel `gesturectl actions --check` would
-    /// refuse (the runner could not type them) turned into a line left out, with the check's
-    /// reason: an import never writes a file its own checker refuses. The importers carry over
-    /// what each tool would send; this catches what they do not yet know.
-    static func typable(_ items: [ImportedItem], tool: String) -> [ImportedItem] {
-        func refusal(_ items: [ImportedItem]) -> String? {
-            guard let file = try? ActionsFile.parse(ActionsWriter.render(items, origin: tool), file: "<import>") else { return nil }
-            do {
-                _ = try ActionKeys(file)
-                return nil
-            } catch {
-                return error.problems.map(\.message).joined(separator: "; ")
-            }
-        }
-        guard refusal(items) != nil else { return items }
-        return items.map { item in
-            guard case .actions = item.outcome, let why = refusal([item]) else { return item }
-            var refused = item
-            refused.outcome = .skipped("gestured's virtual keyboard could not type it: \(why)")
-            return refused
-        }
-    }
-
     /// Writes the actions file for `items`, says each line left out on standard error, and
     /// checks that what it wrote reads back (an importer's mistake is an error, not a file).
     func write(_ items: [ImportedItem], from path: String, tool: String) throws {
-        let items = Self.typable(items, tool: tool)
+        let items = ImportCheck.typable(items, tool: tool)
         let text = ActionsWriter.render(items, origin: "\(tool): \(path)")
         let file: ActionsFile
         do {

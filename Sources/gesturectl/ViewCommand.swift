@@ -115,7 +115,7 @@ struct ViewCommand: AsyncParsableCommand {
             return ViewReplayDocument.make(ReplaySession(recordings: [(recording, name)], config: loaded, quirks: database), files: [name])
         }
         let live: ViewServer.Record = { @Sendable device, seconds in
-            try await Self.record(device, seconds: seconds, link: link, recorder: recorder, replay: replay)
+            try await ViewLive.record(device, seconds: seconds, link: link, recorder: recorder, replay: replay)
         }
         let record = recordings.isEmpty ? live : nil
         let desk = deskPath.map { ViewActionsDesk(path: $0) }
@@ -157,153 +157,18 @@ struct ViewCommand: AsyncParsableCommand {
                     guard await started.next() != nil else { return false }
                     // The window in front, for `when:` (the file's and the panel's), when the
                     // desktop can say it.
-                    let desktop = desk == nil ? nil : Self.startDesktop()
+                    let desktop = desk == nil ? nil : ViewLive.startDesktop()
                     defer { desktop?.stop() }
                     await desk?.setDesktop(desktop?.name)
-                    try await follow(broadcast, link: link, recorder: recorder, desk: desk, desktop: desktop)
+                    try await ViewLive.follow(broadcast, socket: daemon.socket, link: link, recorder: recorder, desk: desk, desktop: desktop)
                     return true
                 }
             } else {
-                await broadcast.setGreeting([Self.status("showing recordings: gesturectl view was started with \(recordings.joined(separator: ", "))")])
+                await broadcast.setGreeting([ViewMessage.status("showing recordings: gesturectl view was started with \(recordings.joined(separator: ", "))").serialized])
             }
             while let ran = try await group.next(), !ran {}
             group.cancelAll()
         }
-    }
-
-    /// Passes the daemon's events to the pages, with the line `gesturectl subscribe` prints for
-    /// each, keeping the greeting (today's hello and devices) for pages opened later.
-    func follow(_ broadcast: ViewBroadcast, link: DaemonLink, recorder: ViewRecorder, desk: ViewActionsDesk?, desktop: (any DesktopProvider)?) async throws {
-        let request = SubscriptionRequest(touches: true, trace: true)
-        let path = daemon.socket ?? SocketPath.resolve() ?? SocketPath.system
-        await broadcast.setGreeting([Self.status("waiting for gestured at \(path)")])
-        let (client, hello, events) = try await DaemonConnection.open("view", socket: daemon.socket, reconnects: true, subscriptions: [request])
-        var iterator = events
-        await link.set(client, configured: hello.gestures)
-        var lines = EventLines(path: client.path)
-        // What gesturectl actions would run for each event (a `when:` judged with the window
-        // the desktop says is in front, or none known), and what the action tried in the
-        // Actions panel would; both start again when the desk's file or trial changes.
-        var trackers = ViewTrackers()
-        await trackers.update(from: desk, link: link)
-        var greeting = hello.json
-        var devices = hello.devices
-        func publish(_ event: ClientEvent) async {
-            var text = lines.line(event)
-            if case .touches = event { text = nil }
-            if case .other(let value) = event, ["trace", "left-out", "claims"].contains(value["event"]?.stringValue) { text = nil }
-            await broadcast.publish(Self.message(event.json, text: text))
-        }
-        var status = lines.line(.connected(hello)) ?? ""
-        await broadcast.setGreeting([Self.status(status), Self.message(greeting, text: nil)])
-        // A page opened while the view waited for the daemon is told too (issue 60).
-        await broadcast.publish(Self.status(status))
-        await publish(.connected(hello))
-        while let event = await iterator.next() {
-            var news = false
-            switch event {
-            case .connected(let next):
-                await link.set(client, configured: next.gestures)
-                trackers.generation = -1
-                greeting = next.json
-                devices = next.devices
-                status = lines.line(event) ?? ""
-                news = true
-            case .deviceAdded(let device):
-                devices.removeAll { $0["id"] == device["id"] }
-                devices.append(device)
-            case .deviceRemoved(let id):
-                devices.removeAll { $0["id"]?.intValue == id }
-            case .serverError(let code, let message) where code == "forbidden", .subscriptionRefused(_, let code, let message) where code == "forbidden":
-                await client.close()
-                throw DaemonConnection.refused("gesturectl view", message)
-            case .disconnected(let reason):
-                status = "\(DaemonConnection.absence(client.path, reason)); waiting for it"
-                news = true
-            case .other(let value) where value["event"]?.stringValue == "recorded":
-                // For the Record button, not the page's event list.
-                if let device = value["device"]?.intValue { await recorder.take(device, RecordedEventsJSON.events(value)) }
-                continue
-            default: break
-            }
-            if case .object(var fields) = greeting, let index = fields.firstIndex(where: { $0.0 == "devices" }) {
-                fields[index].1 = .array(devices)
-                greeting = .object(fields)
-            }
-            await broadcast.setGreeting([Self.status(status), Self.message(greeting, text: nil)])
-            await publish(event)
-            if news { await broadcast.publish(Self.status(status)) }
-            if case .touches(let value) = event, let desk, await desk.recording != nil, let message = await desk.takeStroke(value) {
-                await broadcast.publish(message.serialized)
-            }
-            if case .gesture(let update) = event {
-                await trackers.update(from: desk, link: link)
-                let focused = desktop?.focused()
-                if update.phase == .ended, !update.isSnapshot, let app = focused?.app { await desk?.noteApp(app) }
-                let focus: FocusContext = desktop == nil ? .unknown : .window(focused)
-                for message in trackers.handle(update, at: MonotonicTime.seconds, focus: focus) { await broadcast.publish(message) }
-            }
-            if case .disconnected = event { trackers.reset() }
-        }
-    }
-
-    /// The Record button: `device` recorded through the daemon for `seconds`, then replayed
-    /// for the page, with the file and its transcript to save.
-    static func record(_ device: Int64, seconds: Double, link: DaemonLink, recorder: ViewRecorder, replay: ViewServer.Replay) async throws -> JSONValue {
-        guard let client = await link.client else { throw ViewRecordError("not connected to gestured") }
-        await recorder.start(device)
-        let reply: JSONValue
-        do {
-            reply = try await client.request(.record(device: device))
-        } catch ClientError.rejected(_, let message) {
-            _ = await recorder.stop(device)
-            throw ViewRecordError(message)
-        }
-        guard let described = reply["device"].flatMap(DeviceDescriptionJSON.description) else {
-            _ = await recorder.stop(device)
-            throw ViewRecordError("the daemon's reply has no device description")
-        }
-        try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-        _ = try? await client.request(.stopRecord(device: device))
-        let events = await recorder.stop(device)
-        guard events.contains(where: { $0.type == EventCode.EV_SYN && $0.code == EventCode.SYN_REPORT }) else {
-            throw ViewRecordError("nothing came from dev\(device) in \(GestureEventText.format(seconds, 1)) s: touch it while it records")
-        }
-        let name = "dev\(device)-recording.yml"
-        let text = RecordingWriter(description: described.description, udev: described.udev, note: "Recorded by gesturectl view from \(described.description.name).")
-            .text(events)
-        var document = try replay(name, text)
-        let transcript = (document["events"]?.arrayValue ?? []).compactMap { $0["json"]?.stringValue }.map { $0 + "\n" }.joined()
-        if case .object(var fields) = document {
-            fields += [("recording", .string(text)), ("transcript", .string(transcript))]
-            document = .object(fields)
-        }
-        return document
-    }
-
-    /// The desktop that says which window is in front, started (nil: none here, or it could
-    /// not be reached: said once, and `when:` is then judged with no window known).
-    static func startDesktop() -> (any DesktopProvider)? {
-        guard case .success(let provider) = DesktopDetection.provider(ProcessEnvironment.current) else { return nil }
-        do {
-            try provider.start()
-            return provider
-        } catch {
-            StandardError.line("gesturectl view: \(provider.name): \(error); when: is judged with no window known")
-            return nil
-        }
-    }
-
-    /// A status line for the page's header.
-    static func status(_ text: String) -> String {
-        JSONValue.object([("view", "status"), ("text", .string(text))]).serialized
-    }
-
-    /// One of the daemon's events for the page: the object, its JSON line, and its readable line.
-    static func message(_ event: JSONValue, text: String?) -> String {
-        JSONValue.object([
-            ("view", "event"), ("message", event), ("json", .string(event.serialized)), ("text", text.map(JSONValue.string) ?? .null),
-        ]).serialized
     }
 
     /// A desktop session to open a browser in, and xdg-open to do it.

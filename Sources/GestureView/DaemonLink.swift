@@ -4,7 +4,7 @@ import GestureWire
 
 /// The daemon connection `gesturectl view` follows, for its page's requests (the Record button,
 /// the Actions panel) to use too; nil while there is none (waiting, or a view of recordings only).
-actor DaemonLink {
+public actor DaemonLink {
     var client: GestureClient?
     /// The daemon's configured gestures, from its hello.
     var configured: [String]?
@@ -12,7 +12,11 @@ actor DaemonLink {
     var definitions: [SubscriptionHandle] = []
     var defined: [SubscriptionRequest] = []
 
-    func set(_ client: GestureClient?, configured: [String]? = nil) {
+    /// No connection yet.
+    public init() {}
+
+    /// The connection now (nil: none), with the daemon's configured gestures from its hello.
+    public func set(_ client: GestureClient?, configured: [String]? = nil) {
         self.client = client
         self.configured = configured
         definitions = []
@@ -22,7 +26,7 @@ actor DaemonLink {
     /// Subscribes to what `files` define (as the runner would, but without consuming, without
     /// the configured gestures the view already follows, and `simultaneous`), replacing what
     /// was subscribed before.
-    func define(_ files: [ActionsFile]) async {
+    public func define(_ files: [ActionsFile]) async {
         guard let client else { return }
         let wanted = files.flatMap { $0.subscriptions(configured: configured) }.compactMap { request -> SubscriptionRequest? in
             guard !request.definitions.isEmpty else { return nil }

@@ -4,25 +4,25 @@ import GestureWire
 /// The readable line for each event from the daemon, as `gesturectl subscribe` prints it and
 /// `gesturectl view` lists it: a gesture's first `active`, its end or failure (every update with
 /// ``updates``), devices, touches, reloads and connection news; nil for what has no line.
-struct EventLines {
+public struct EventLines {
     /// Every active update gets a line, not just an instance's first.
-    var updates = false
+    public var updates = false
     /// The connection reconnects after a disconnection (said in its line).
-    var reconnects = true
+    public var reconnects = true
     /// The daemon's socket, named in `connected` lines.
-    var path: String
+    public var path: String
     /// Instances whose first `active` was printed, by subscription, gesture and number (numbers
     /// count per gesture owner: a subscription's own definitions count apart).
     var started: Set<String> = []
 
-    init(path: String, updates: Bool = false, reconnects: Bool = true) {
+    public init(path: String, updates: Bool = false, reconnects: Bool = true) {
         self.path = path
         self.updates = updates
         self.reconnects = reconnects
     }
 
     /// The line for `event`, or nil.
-    mutating func line(_ event: ClientEvent) -> String? {
+    public mutating func line(_ event: ClientEvent) -> String? {
         switch event {
         case .gesture(let update):
             let key = "\(update.subscription.map { "\($0.rawValue)" } ?? "-") \(update.instance) \(update.gesture)"

@@ -4,7 +4,6 @@ import GestureImport
 import GestureKeys
 import GesturePipeline
 import GestureRunner
-import GestureView
 import GestureWire
 import Glibc
 import Posix
@@ -15,7 +14,7 @@ import YAML
 /// names no path); a save carries the version of the file the page read, and one made after
 /// the file changed on disk is refused. The page never runs anything: a tried action is only
 /// said (``trial``), and the runner (`gesturectl actions`) reloads the saved file by itself.
-actor ViewActionsDesk {
+public actor ViewActionsDesk {
     /// The actions file.
     let path: String
     /// The recorded strokes file (nil: the default one), for stroke gestures' names.
@@ -23,7 +22,7 @@ actor ViewActionsDesk {
     /// The file's text before the last save and the version that save wrote: what Undo puts back.
     var undo: (before: String?, written: String)?
     /// The action being tried: a file of that one action, and its `define:` when it has one.
-    private(set) var trial: ActionsFile?
+    public private(set) var trial: ActionsFile?
     /// The user's file with the tried action added at its end, as a save would make it: what
     /// runs when the gesture is done — the file's own actions on that gesture too (issue 60).
     /// Nil when the file does not read.
@@ -38,13 +37,13 @@ actor ViewActionsDesk {
     var desktop: String?
 
     /// A desk for the actions file at `path`.
-    init(path: String, strokesPath: String? = nil) {
+    public init(path: String, strokesPath: String? = nil) {
         self.path = path
         self.strokesPath = strokesPath
     }
 
     /// Answers one of the page's requests (``ViewServer/Actions``).
-    func answer(_ verb: String, _ body: JSONValue?) throws -> JSONValue {
+    public func answer(_ verb: String, _ body: JSONValue?) throws -> JSONValue {
         switch verb {
         case "list": return try list()
         case "check": return try check(body)
@@ -70,7 +69,7 @@ actor ViewActionsDesk {
     }
 
     /// The file as the runner reads it, or nil when it does not read (or is not there).
-    func file() -> ActionsFile? {
+    public func file() -> ActionsFile? {
         guard let text = try? text(), let strokes = try? UserStrokes.load(strokesPath) else { return nil }
         return try? ActionsFile.parse(text, file: path, strokes: strokes)
     }
@@ -168,7 +167,7 @@ actor ViewActionsDesk {
     }
 
     /// Says which desktop tells the application in front.
-    func setDesktop(_ name: String?) {
+    public func setDesktop(_ name: String?) {
         desktop = name
     }
 

@@ -1,6 +1,5 @@
 import GestureActions
 import GestureCommandLine
-import GestureView
 import GestureWire
 
 /// A shape of the user's own, recorded from the live touches for the Actions panel.
@@ -13,7 +12,7 @@ extension ViewActionsDesk {
             recording = nil
             return .object([("recording", .null)])
         }
-        guard StrokeRecordCommand.isName(name) else {
+        guard UserStrokes.isName(name) else {
             throw ViewRefusal(status: 400, "a shape's name is letters, digits, '-', '_' and '.', starting with a letter, at most 64 characters")
         }
         let times = body?["times"]?.intValue ?? 3
@@ -26,25 +25,24 @@ extension ViewActionsDesk {
 
     /// Takes one `touches` event for the shape being recorded: the page's message when a
     /// drawing finished (and, with the last, what was saved), nil otherwise.
-    func takeStroke(_ touches: JSONValue) -> JSONValue? {
+    func takeStroke(_ touches: JSONValue) -> ViewMessage? {
         guard var recording else { return nil }
         let step = recording.take(touches)
         self.recording = recording
         guard let step else { return nil }
         var lines = [recording.said(step)]
-        var fields: [(String, JSONValue)] = [("view", "stroke"), ("name", .string(recording.name))]
+        var value: JSONValue?
         if recording.isDone {
             self.recording = nil
             do {
                 guard let path = strokesPath ?? UserStrokes.defaultPath else { throw ViewRefusal(status: 409, "no strokes file: set HOME") }
-                lines += try StrokeRecordCommand.save(recording.drawings, name: recording.name, existing: try UserStrokes.load(strokesPath, missingIsEmpty: true), to: path)
-                fields.append(("value", .object([("kind", "stroke"), ("name", .string(recording.name)), ("fingers", .number(Double(recording.fingers)))])))
+                lines += try UserStrokes.save(recording.drawings, name: recording.name, existing: try UserStrokes.load(strokesPath, missingIsEmpty: true), to: path)
+                value = .object([("kind", "stroke"), ("name", .string(recording.name)), ("fingers", .number(Double(recording.fingers)))])
                 generation += 1
             } catch {
                 lines.append("\(error); nothing saved")
             }
         }
-        fields.append(("text", .string(lines.joined(separator: "\n"))))
-        return .object(fields)
+        return .stroke(name: recording.name, value: value, text: lines.joined(separator: "\n"))
     }
 }

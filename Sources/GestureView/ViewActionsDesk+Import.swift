@@ -1,7 +1,6 @@
 import GestureActions
 import GestureImport
 import GesturePipeline
-import GestureView
 import GestureWire
 import Posix
 import YAML
@@ -35,7 +34,7 @@ extension ViewActionsDesk {
         } catch let failure as XMLReader.Failure {
             throw ViewRefusal(status: 422, "\(name):\(failure.line): \(failure.problem)")
         }
-        items = ImportOutput.typable(items, tool: format.rawValue)
+        items = ImportCheck.typable(items, tool: format.rawValue)
         let merged = try merge(items)
         items = merged.items
         let entries = ActionsWriter.entries(items, origin: "\(format.rawValue): \(name)", defined: merged.defined)

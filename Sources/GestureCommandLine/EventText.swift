@@ -3,15 +3,15 @@ import GestureWire
 
 /// Readable forms of the daemon's other events for `gesturectl subscribe` and `devices` (gesture
 /// events are ``GestureEventText``'s): values compactly, devices in one line, counted nouns.
-enum EventText {
+public enum EventText {
     /// `1 action`, `2 actions`, `0 devices`.
-    static func count(_ number: Int, _ noun: String) -> String {
+    public static func count(_ number: Int, _ noun: String) -> String {
         Counted.words(number, noun)
     }
 
     /// `{x, y}` as `(x, y)`; a value as its kind and its fields (`drag translation=(2, 0.5) …`);
     /// a combination as the parts that are there (`magnify … + rotate …`); strings unquoted.
-    static func compact(_ value: JSONValue) -> String {
+    public static func compact(_ value: JSONValue) -> String {
         switch value {
         case .object(let pairs):
             if let x = value["x"]?.doubleValue, let y = value["y"]?.doubleValue, pairs.count == 2 {
@@ -36,7 +36,7 @@ enum EventText {
         }
     }
 
-    static func device(_ device: JSONValue) -> String {
+    public static func device(_ device: JSONValue) -> String {
         let size = device["size"]
         let estimated = size?["estimated"] == .bool(true) ? " (estimated)" : ""
         return "dev\(device["id"]?.intValue ?? 0)  \(device["name"]?.stringValue ?? "?")  \(device["kind"]?.stringValue ?? "?"), "
@@ -45,7 +45,7 @@ enum EventText {
     }
 
     /// A `touches` frame as one line: its time, device and each contact as `id:phase (x, y)`.
-    static func touches(_ value: JSONValue) -> String {
+    public static func touches(_ value: JSONValue) -> String {
         let time = value["time"]?.doubleValue.map { GestureEventText.format($0, 3) + "s" } ?? "?"
         let contacts = (value["contacts"]?.arrayValue ?? []).map { contact in
             "\(contact["id"]?.intValue ?? 0):\(contact["phase"]?.stringValue ?? "?") "
@@ -56,7 +56,7 @@ enum EventText {
 
     /// A `trace` event as one line: its time, device and each entry — `pan joined 1` (the touch's
     /// arena), `pan won 1`, `swipe-left-3 lost 1`, `swipe-left-3 failed(preempted) unseen`.
-    static func trace(_ value: JSONValue) -> String {
+    public static func trace(_ value: JSONValue) -> String {
         let time = value["time"]?.doubleValue.map { GestureEventText.format($0, 3) + "s" } ?? "?"
         let entries = (value["entries"]?.arrayValue ?? []).map { entry -> String in
             let name = entry["gesture"]?.stringValue ?? "?"
@@ -69,7 +69,7 @@ enum EventText {
 
     /// A `left-out` event as one line: `left out 0.310s  dev1  100: palm (edge) (4.0, 35.0)`, or
     /// `none` once every left-out touch lifted or became a finger.
-    static func leftOut(_ value: JSONValue) -> String {
+    public static func leftOut(_ value: JSONValue) -> String {
         let time = value["time"]?.doubleValue.map { GestureEventText.format($0, 3) + "s" } ?? "?"
         let contacts = (value["contacts"]?.arrayValue ?? []).map { contact in
             "\(contact["id"]?.intValue ?? 0): \(contact["why"]?.stringValue ?? "?") (\(millimetres(contact["x"])), \(millimetres(contact["y"])))"
@@ -78,14 +78,14 @@ enum EventText {
     }
 
     /// A `claims` event as one line: `claims 0.120s  dev1  100: consume  101: hold`, or `none`.
-    static func claims(_ value: JSONValue) -> String {
+    public static func claims(_ value: JSONValue) -> String {
         let time = value["time"]?.doubleValue.map { GestureEventText.format($0, 3) + "s" } ?? "?"
         let contacts = (value["contacts"]?.arrayValue ?? []).map { "\($0["id"]?.intValue ?? 0): \($0["owner"]?.stringValue ?? "?")" }
         return "claims \(time)  dev\(value["device"]?.intValue ?? 0)  " + (contacts.isEmpty ? "none" : contacts.joined(separator: "  "))
     }
 
     /// A length with one decimal, `?` when unknown.
-    static func millimetres(_ value: JSONValue?) -> String {
+    public static func millimetres(_ value: JSONValue?) -> String {
         value?.doubleValue.map { GestureEventText.format($0, 1) } ?? "?"
     }
 }

@@ -3,18 +3,18 @@ import Posix
 
 /// A text file a command writes (`import --output`, `replay --svg`): created or replaced, mode
 /// 0644, written whole; a failure says why in the system's words.
-enum TextFile {
+public enum TextFile {
     /// Why a file could not be written.
-    struct Failure: Error, CustomStringConvertible {
+    public struct Failure: Error, CustomStringConvertible {
         /// The file.
-        let path: String
+        public let path: String
         /// strerror's words.
-        let reason: String
-        var description: String { "cannot write \(path): \(reason)" }
+        public let reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
     }
 
     /// Writes `text` to `path`.
-    static func write(_ text: String, to path: String) throws(Failure) {
+    public static func write(_ text: String, to path: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -23,13 +23,13 @@ enum TextFile {
 
     /// Replaces `path` with `text` at once (``WholeWrite/replace(_:with:mode:)``: a reader such
     /// as the runner's reload sees the old file or the new one, never half of it).
-    static func replace(_ text: String, at path: String) throws(Failure) {
+    public static func replace(_ text: String, at path: String) throws(Failure) {
         if let error = WholeWrite.replace(path, with: Array(text.utf8)) { throw Failure(path: path, reason: String(cString: strerror(error))) }
     }
 
     /// Whether `path` could be written now, asked before a long piece of work writes it (a
     /// recording): its folder exists and this user may write there, and it is not a folder.
-    static func checkWritable(_ path: String) throws(Failure) {
+    public static func checkWritable(_ path: String) throws(Failure) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         var status = stat()
@@ -44,7 +44,7 @@ enum TextFile {
     }
 
     /// Creates the folders above `path` that are missing (mode 0755), as `mkdir -p` does.
-    static func makeParentFolders(of path: String) throws(Failure) {
+    public static func makeParentFolders(of path: String) throws(Failure) {
         var folder = ""
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
         for (index, part) in parts.enumerated() {
