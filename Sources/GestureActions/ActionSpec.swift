@@ -2,6 +2,13 @@ import GesturePipeline
 import GestureWire
 
 /// One entry of an actions file: a gesture, when, and what to run.
+///
+/// A new key of an action goes in six places, each checked: its field here; its name in
+/// ``ActionsReader/actionKeys`` and its reading in `ActionsReader` (a mistake names its line);
+/// `ActionsWriter` (GestureImport: what the importers write, read back by the reader in its
+/// tests); `ActionsOptions.describe` (GestureRunner: `actions --check`'s line for an action);
+/// docs/ACTIONS.md's key table (`ActionKeysDocTests` fails on a key it does not name); and the
+/// CLI transcripts that show it (`Fixtures/cli`, `GESTURED_CLI_UPDATE=1`).
 public struct ActionSpec: Sendable, Equatable {
     /// The gesture's name: a configured gesture, or the one `definition` defines.
     public var gesture: String

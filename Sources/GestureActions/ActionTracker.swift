@@ -1,4 +1,5 @@
 import GesturePipeline
+
 /// Decides, event by event, which actions of an actions file run: pure, with time passed in
 /// (seconds on any monotonic clock) and deadlines handed back, so the runner owns every clock,
 /// process and socket, and tests drive it frame by frame.
@@ -14,13 +15,20 @@ public struct ActionTracker: Sendable {
     /// snapshot) runs a bounded burst, not hundreds of commands.
     public static let maximumStepsPerEvent = 20
 
+    /// One action on one gesture instance: what the tracker's memory is kept by.
     struct Key: Hashable {
+        /// The action's index in ``actions``.
         var action: Int
+        /// The gesture instance's number.
         var instance: Int64
     }
 
+    /// The instances whose `on: began` action ran (first `active`, not a snapshot): it runs
+    /// once an instance, and the keys it holds come up with the instance's `ended` or `failed`.
     var began: Set<Key> = []
+    /// Where each `update` action's steps are counted from: the value at the last step taken.
     var anchors: [Key: Double] = [:]
+    /// When each `held` action runs again, and the event it repeats.
     var held: [Key: (due: Double, event: ActionEvent)] = [:]
 
     /// For each action of a gesture that has `when:` entries, the indices of all that gesture's

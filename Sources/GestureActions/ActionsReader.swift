@@ -16,7 +16,9 @@ struct ActionsReader {
         return reader
     }
 
-    static let actionKeys = [
+    /// The keys an action takes: the list docs/ACTIONS.md's key table must name
+    /// (`ActionKeysDocTests`). Adding one: ``ActionSpec``'s comment says where else it goes.
+    public static let actionKeys = [
         "gesture", "define", "on", "when", "run", "shell", "keys", "buttons", "wheel", "hwheel", "hold", "window", "back", "backShell", "backKeys", "backButtons", "backWheel", "backHwheel", "backWindow",
         "timeout", "overlap", "consume", "stroke",
     ]
