@@ -90,7 +90,10 @@ let package = Package(
         // The focused window and window actions, from the desktop's own interface, for the actions
         // runner and the view; the daemon does not link it.
         .target(name: "GestureDesktop", dependencies: ["GestureActions", "GestureWire", "Posix", "CXCB", "CWlrToplevel", "CSystemd"]),
-        // wlr-foreign-toplevel-management's interfaces, written out, over libwayland-client.
+        // wlr-foreign-toplevel-management's interfaces, written out, over libwayland-client. Written
+        // out, not made by wayland-scanner (libwayland-bin, installed) at build time: the wlr
+        // protocols' XML is packaged by neither Debian 12 nor 13 (no wlr-protocols package;
+        // wayland-protocols carries no zwlr_* protocol), and the repository keeps no copy of it.
         .target(name: "CWlrToplevel", linkerSettings: [.linkedLibrary("wayland-client")]),
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
         // Expat: touchegg's XML, for the importers only (the daemon and the runner never link it).
@@ -117,10 +120,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
-            exclude: ["Page"], plugins: ["PageEmbed"]),
-        // The view's page, from its own .html, .css and .js files into the binary at build time.
-        .executableTarget(name: "page-embed"),
-        .plugin(name: "PageEmbed", capability: .buildTool(), dependencies: ["page-embed"]),
+            resources: [
+                .embedInCode("Page/view.html"), .embedInCode("Page/view.css"), .embedInCode("Page/view.js"), .embedInCode("Page/actions.js"),
+            ]),
         // Other gesture tools' configurations as actions files (gesturectl import).
         // The actions file, what it runs (ActionTracker) and the strokes file: the actions runner's,
         // the importers' and the view's, never the daemon's.
@@ -155,7 +157,8 @@ let package = Package(
         .target(name: "GestureOverlay", dependencies: ["GestureActions", "GestureCore", "GesturePipeline", "GestureWire"]),
         // …and painted with cairo and pango on a surface above the desktop.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
-        // wlr-layer-shell's interfaces, written out, and the overlay's layer surface over libwayland-client.
+        // wlr-layer-shell's interfaces, written out (as CWlrToplevel's, above), and the overlay's
+        // layer surface over libwayland-client.
         .target(name: "CLayerShell", linkerSettings: [.linkedLibrary("wayland-client")]),
         // The overlay's window on X11 (override-redirect, ARGB, an empty input shape), over xcb.
         .target(name: "CX11Overlay", linkerSettings: [.linkedLibrary("xcb"), .linkedLibrary("xcb-shape")]),
@@ -197,7 +200,7 @@ let package = Package(
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "GestureCore"]),
         .testTarget(name: "GestureForwardingTests", dependencies: ["GestureForwarding", "Evdev", "GestureCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GesturePipeline", "GestureCore", "GestureWire", "YAML"]),
+        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GesturePipeline", "GestureCore", "GestureWire", "YAML", "Posix"]),
         .testTarget(name: "LoopExecutorTests", dependencies: ["LoopExecutor", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "GestureWireTests", dependencies: ["GestureWire", "GestureCore"]),
         .testTarget(
@@ -230,7 +233,7 @@ let package = Package(
         .testTarget(
             name: "GestureViewTests",
             dependencies: [
-                "GestureView", "GestureActions", "GestureClient", "GesturePipeline", "GestureWire", "GestureCore", "Evdev",
+                "GestureView", "GestureActions", "GestureClient", "GesturePipeline", "GestureWire", "GestureCore", "Evdev", "Posix",
             ]),
         .testTarget(name: "GestureImportTests", dependencies: ["GestureActions", "GestureImport", "GesturePipeline", "GestureWire", "GestureCore", "GestureTesting", "Evdev", "YAML"]),
         .testTarget(

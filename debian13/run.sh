@@ -92,7 +92,7 @@ test)
   ;;
 arm64)
   bind "$sysroot" "$build/sysroot" ro
-  # The target's flags only (host tools such as page-embed are built for amd64 as usual): the
+  # The target's flags only (host tools, such as build plugins, are built for amd64 as usual): the
   # sysroot's Swift runtime, linked statically, and the link of `make static`.
   cat > "$build/src/arm64.json" <<JSON
 {
