@@ -9,6 +9,7 @@ Reads the package as `swift package dump-package` gives it, and checks:
     that target's declared dependencies, in Package.swift's order;
   * every target of the package that is not a test has a row (a new module's role is
     written by hand; --write cannot make it up);
+  * no file imports a module of the package it names nothing of (a symbol check by name);
   * the runner, the overlay and the importers link none of the daemon's rooms (its routing,
     forwarding and input), and no module the runner or the daemon links imports Dispatch.
 
@@ -95,6 +96,56 @@ def unused(targets):
     return problems
 
 
+# A module's public names (types, members, enum cases, what it extends), read from its sources.
+PUBLIC = re.compile(r"\b(?:public|open|package)\s+(?:(?:final|static|class|override|mutating|nonmutating|convenience|required|"
+                    r"indirect|nonisolated|private\(set\)|internal\(set\)|fileprivate\(set\))\s+)*"
+                    r"(?:class|struct|enum|protocol|actor|typealias|func|var|let|init|subscript|case|associatedtype)\s+`?(\w+)")
+CASE = re.compile(r"^\s*case\s+([^:=\n]+)", re.M)
+EXTENDS = re.compile(r"\bextension\s+(\w+)")
+
+
+def code(path):
+    """A Swift file's text without its comments (roughly: enough to tell which names it uses)."""
+    text = open(path, encoding="utf-8").read()
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def declared_names(target):
+    names = {target["name"]}
+    for path in sources(target):
+        text = code(path)
+        names.update(PUBLIC.findall(text))
+        names.update(EXTENDS.findall(text))
+        for cases in CASE.findall(text):
+            names.update(m.group(1) for m in (re.match(r"\s*`?(\w+)", part) for part in cases.split(",")) if m)
+    return names
+
+
+def unused_imports(targets):
+    """A file that imports a module of the package (a Swift one) and names nothing it declares:
+    an import that is not used. A symbol check by name, so a name the module shares with another
+    counts as used: it finds the import nothing uses, not every one."""
+    by_name = {t["name"]: t for t in targets}
+    names = {}
+    problems = []
+    for target in targets:
+        if target["type"] in ("system", "plugin"):
+            continue
+        for path in sources(target):
+            words = set(re.findall(r"\b\w+\b", re.sub(r"^\s*(?:@testable\s+)?import\s+\w+.*$", "", code(path), flags=re.M)))
+            for number, module in imports(path):
+                other = by_name.get(module)
+                if other is None or other["type"] in ("system", "plugin") or not sources(other):
+                    continue
+                if module not in names:
+                    names[module] = declared_names(other)
+                if not names[module] & words:
+                    problems.append("%s:%d: %s imports %s and uses nothing it declares"
+                                    % (os.path.relpath(path, ROOT), number, target["name"], module))
+    return problems
+
+
 # What the daemon alone links: its routing and access, its forwarding, its input.
 DAEMON_ONLY = ("GestureDaemon", "GestureRouting", "GestureForwarding", "LinuxInput")
 # What a user's session keeps running, and what reads other tools' files: none links the daemon.
@@ -171,7 +222,7 @@ def table(text, targets, write):
 def main():
     write = "--write" in sys.argv[1:]
     targets = package()["targets"]
-    problems = undeclared(targets) + unused(targets) + boundaries(targets)
+    problems = undeclared(targets) + unused(targets) + unused_imports(targets) + boundaries(targets)
     text = open(DOC, encoding="utf-8").read()
     stale, missing, fresh = table(text, targets, write)
     if write and stale:

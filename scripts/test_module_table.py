@@ -43,3 +43,12 @@ def test_a_runner_that_links_the_daemons_rooms_or_dispatch_is_said(tmp_path):
 
 def test_the_package_as_it_is_keeps_its_boundaries():
     assert module_table.boundaries(module_table.package()["targets"]) == []
+
+
+def test_an_import_a_file_names_nothing_of_is_said(tmp_path):
+    targets = [target(tmp_path, "Room", ["Wire", "Core"], "import Wire", "import Core", "// JSONValue in a comment is no use",
+                      "let x = Point(x: 1)"),
+               target(tmp_path, "Wire", [], "public enum JSONValue {", "    case string(String)", "}"),
+               target(tmp_path, "Core", [], "public struct Point { public var x: Double }")]
+    problems = module_table.unused_imports(targets)
+    assert len(problems) == 1 and problems[0].endswith("Room imports Wire and uses nothing it declares")

@@ -1,5 +1,4 @@
 import GesturePipeline
-import GestureRouting
 import NIOCore
 
 /// One connected client's connection: its channel, its credentials, its outbox. What it sees

@@ -1,4 +1,3 @@
-import GestureWire
 import LoopExecutor
 import NIOCore
 import NIOPosix
