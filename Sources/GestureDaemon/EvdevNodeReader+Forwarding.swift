@@ -92,7 +92,7 @@ extension EvdevNodeReader {
         guard let forwarding else { return }
         setDecisionWindow(forwarding)
         do {
-            try forwarding.advance(to: time, owner: hub.ownership(of: source.device))
+            try forwarding.advance(to: time, owner: hub.verdicts(of: source.device))
         } catch {
             failForwarding(error)
             return

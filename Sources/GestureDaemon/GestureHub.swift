@@ -323,8 +323,8 @@ public final class GestureHub: @unchecked Sendable {
     /// `decisionWindow:`, else 0.3 s.
     public var decisionWindow: Seconds { config.decisionWindow ?? TouchForwarder.defaultDecisionWindow }
 
-    /// The device's consuming gestures as its forwarder's owner.
-    public func ownership(of device: DeviceID) -> EngineOwnership { EngineOwnership(engine, device: device) }
+    /// What the device's consuming gestures say of its contacts, for its forwarder.
+    public func verdicts(of device: DeviceID) -> TouchVerdicts { engine.verdicts(on: device) }
 
     /// Lets time pass (deadlines fire).
     public func advance(to time: Timestamp) {

@@ -29,9 +29,9 @@ public final class NodeForwarding {
 
     /// One read's records while forwarding, frame by frame, in order: split and decoded by
     /// `node`, recognized (`recognizer.feed`), decided by the forwarder with the verdicts the
-    /// recognizer then holds, written to the twin. Throws when the twin refuses events.
+    /// recognizer then hands down (once a frame), written to the twin. Throws when the twin
+    /// refuses events.
     public func forward(_ bytes: UnsafeRawBufferPointer, from node: some FrameSplitter, to recognizer: some FrameRecognizer) throws {
-        let owner = recognizer.ownership(of: node.device)
         var offset = 0
         while let read = node.nextFrame(in: bytes, at: &offset, events: &frame, frames: &frames) {
             if !frames.isEmpty { recognizer.feed(frames) }
@@ -40,10 +40,10 @@ public final class NodeForwarding {
             case .partial:
                 continue
             case .frame:
-                forwarder.forward(frame, owner: owner, into: &out)
+                forwarder.forward(frame, owner: recognizer.verdicts(of: node.device), into: &out)
                 frame.removeAll(keepingCapacity: true)
             case .lost(let state, let time):
-                forwarder.resynchronize(to: state, at: time, owner: owner, into: &out)
+                forwarder.resynchronize(to: state, at: time, owner: recognizer.verdicts(of: node.device), into: &out)
             }
             try twin.write(out)
         }

@@ -6,8 +6,14 @@ import Testing
 /// forward (nothing consuming can take it), hold (a consuming binding with its fingers down
 /// is undecided), consume (a consuming binding was accepted).
 @Suite struct TouchClaimsTests {
+    /// The verdicts on these contacts, asked one by one; what the engine hands down once a
+    /// frame (``GestureEngine/verdicts(on:)``, the forwarder's) must say the same.
     static func verdicts(_ h: GestureHarness, _ ids: Int32...) -> [TouchVerdict?] {
-        ids.map { h.engine.verdict(forContact: $0, on: h.device) }
+        let asked = ids.map { h.engine.verdict(forContact: $0, on: h.device) }
+        let handed = h.engine.verdicts(on: h.device)
+        #expect(ids.map { handed.verdict(forContact: $0) } == asked, "handed down as asked")
+        #expect(handed.isDeciding == h.engine.isDeciding(on: h.device) && handed.consumptions == h.engine.consumptions(on: h.device))
+        return asked
     }
 
     @Test func aThreeFingerSwipeHoldsTheHandOnlyOnceThreeFingersAreDown() {

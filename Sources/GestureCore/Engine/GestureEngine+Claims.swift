@@ -33,6 +33,13 @@ extension GestureEngine {
     /// Whether any binding on `device` consumes touches.
     public func consumes(on device: DeviceID) -> Bool { !(devices[device]?.consumers.isEmpty ?? true) }
 
+    /// What the consuming gestures of `device` say of its contacts after the last round, for
+    /// its forwarder (``TouchVerdicts/none`` for a device the engine does not know).
+    public func verdicts(on device: DeviceID) -> TouchVerdicts {
+        guard let state = self.device(device) else { return .none }
+        return TouchVerdicts(claims: state.claims, isDeciding: state.deciding, consumptions: state.consumptions)
+    }
+
     /// The verdict on a contact of `device` after the last round (a contact that lifted in that
     /// round included); nil for one the engine does not know, or a device that consumes nothing.
     public func verdict(forContact id: Int32, on device: DeviceID) -> TouchVerdict? {
