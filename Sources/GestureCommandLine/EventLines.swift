@@ -15,6 +15,8 @@ public struct EventLines {
     /// count per gesture owner: a subscription's own definitions count apart).
     var started: Set<String> = []
 
+    /// Lines for the daemon at `path`: every active update too with `updates`; `reconnects` says
+    /// whether a disconnection is followed by another attempt.
     public init(path: String, updates: Bool = false, reconnects: Bool = true) {
         self.path = path
         self.updates = updates

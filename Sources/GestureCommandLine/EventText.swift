@@ -36,6 +36,7 @@ public enum EventText {
         }
     }
 
+    /// A device object in one line: `dev2  NAME  kind, W × H mm, N slots` and what it is grabbed as.
     public static func device(_ device: JSONValue) -> String {
         let size = device["size"]
         let estimated = size?["estimated"] == .bool(true) ? " (estimated)" : ""
