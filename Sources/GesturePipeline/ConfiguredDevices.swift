@@ -87,6 +87,23 @@ public final class ConfiguredDevices {
         turned[id] = (device.rotation, device.description.surface.geometry)
     }
 
+    /// Turns device `id`'s surface to `rotation` while it runs (the screen it is mounted on
+    /// turned): every gesture in flight on it fails with ``FailureReason/rotated`` — a swipe is
+    /// never reported in the old direction after the turn — and its frames, edge regions,
+    /// `region:`s and strokes are read in the new orientation from the next frame on. The
+    /// failures go to `delivering`. Returns false (and does nothing) for an unknown device or
+    /// the rotation it has.
+    @discardableResult
+    public func turn(_ id: DeviceID, to rotation: SurfaceRotation, at time: Timestamp, delivering: ([GestureEvent]) -> Void) -> Bool {
+        guard var device = devices[id], device.rotation != rotation else { return false }
+        device.rotation = rotation
+        let events = engine.reorient(id, geometry: device.profile.geometry, at: time, reason: .rotated).events
+        devices[id] = device
+        noteTurn(of: id)
+        delivering(events)
+        return true
+    }
+
     /// Moves every device to `newConfig`: a device turned another way fails its gestures in
     /// flight (`reconfigured`: positions before and after do not compare), unchanged bindings
     /// keep their recognizers and gestures in flight, changed and removed ones fail with

@@ -1,13 +1,14 @@
 extension GestureEngine {
     /// Gives a known device a new surface (it was turned): every gesture in flight on it fails
-    /// with ``FailureReason/reconfigured`` (announced in the returned events), since positions
-    /// before and after the turn do not compare. Touches still down stay tracked.
-    public func reorient(_ id: DeviceID, geometry: DeviceGeometry, at time: Timestamp) -> EngineOutput {
+    /// with `reason` (``FailureReason/reconfigured`` by a reload, ``FailureReason/rotated`` when
+    /// the screen turned; announced in the returned events), since positions before and after
+    /// the turn do not compare. Touches still down stay tracked.
+    public func reorient(_ id: DeviceID, geometry: DeviceGeometry, at time: Timestamp, reason: FailureReason = .reconfigured) -> EngineOutput {
         let time = clamp(time)
         return collect { events in
             fireDeadlines(upTo: time, into: &events)
             guard let device = devices[id] else { return }
-            failInFlight(on: device, .reconfigured)
+            failInFlight(on: device, reason)
             finishRound(at: time, endedSlots: 0, on: device, into: &events)
             device.geometry = geometry
             deadlinesChanged = true

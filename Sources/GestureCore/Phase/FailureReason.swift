@@ -42,6 +42,9 @@ public enum FailureReason: String, Hashable, Sendable, CaseIterable {
     case disabled
     /// The binding was removed or changed by a configuration reload.
     case reconfigured
+    /// The screen turned while the gesture was in flight (its device is followed as the
+    /// screen turns): positions before and after the turn do not compare.
+    case rotated
     /// The client unsubscribed while the gesture was in flight (sent to that client only).
     case unsubscribed
     /// The client's user is no longer the one in front of the device's seat (another session
