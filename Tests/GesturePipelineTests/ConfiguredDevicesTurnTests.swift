@@ -1,4 +1,3 @@
-import Evdev
 import GestureCore
 import GesturePipeline
 import Testing
@@ -8,17 +7,6 @@ import Testing
 /// the direction the user now sees, the bottom edge is the one now at the bottom — and a
 /// gesture in flight across the turn fails with `rotated`, never reported in the old direction.
 @Suite struct ConfiguredDevicesTurnTests {
-    /// A touchscreen 200 × 100 mm at 10 units a millimetre.
-    static let screen = DeviceDescription(
-        name: "Turning Touchscreen", bus: 0x18, properties: [EventCode.INPUT_PROP_DIRECT],
-        codes: [EventCode.EV_KEY: [EventCode.BTN_TOUCH]],
-        absinfo: [
-            EventCode.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 9),
-            EventCode.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: 2000, resolution: 10),
-            EventCode.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
-            EventCode.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
-        ])
-
     static let config = """
         version: 1
         gestures:
@@ -37,7 +25,8 @@ import Testing
 
         init() throws {
             pipeline = ConfiguredDevices(config: try GestureConfig.parse(ConfiguredDevicesTurnTests.config, file: "turn.yml"))
-            _ = pipeline.add(DeviceID(1), description: ConfiguredDevicesTurnTests.screen)
+            // A touchscreen 200 × 100 mm at 10 units a millimetre.
+            _ = pipeline.add(DeviceID(1), description: ReplayPlanTests.screen)
         }
 
         /// One finger at `point` (mm on the panel, as its node reports it), 10 ms after the last frame.

@@ -4,16 +4,7 @@ import Testing
 
 @Suite struct AccessListResolvedTests {
     @Test func resolvesNamesToIDs() throws {
-        let config = try GestureConfig.parse("""
-            version: 1
-            access:
-              users: [alice, 1001]
-              groups: [gesture-apps]
-            gestures:
-              - name: tap
-                tap: {}
-            """, file: "a.yml")
-        let resolved = try config.access.resolved(user: { $0 == "alice" ? 1000 : nil }, group: { $0 == "gesture-apps" ? 500 : nil })
+        let resolved = try AccessList(users: ["alice", "1001"], groups: ["gesture-apps"]).resolved(user: { $0 == "alice" ? 1000 : nil }, group: { $0 == "gesture-apps" ? 500 : nil })
         #expect(resolved.uids == [1000, 1001])
         #expect(resolved.allows(uid: 1000, groups: [1000]))
         #expect(resolved.allows(uid: 2000, groups: [2000, 500]))
