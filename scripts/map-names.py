@@ -115,7 +115,14 @@ def check(doc, types, members, files):
 
 
 def main(argv):
+    if argv and argv[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0
     docs = argv or [os.path.join(ROOT, "docs", "ARCHITECTURE.md")]
+    for doc in docs:
+        if not os.path.isfile(doc):
+            print(f"map-names: no such file: {doc}", file=sys.stderr)
+            return 2
     types, members, files = code_names()
     problems = [p for doc in docs for p in check(doc, types, members, files)]
     for p in problems:

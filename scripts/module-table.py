@@ -220,6 +220,9 @@ def table(text, targets, write):
 
 
 def main():
+    if any(a in ("-h", "--help") for a in sys.argv[1:]):
+        print(__doc__.strip())
+        return 0
     write = "--write" in sys.argv[1:]
     targets = package()["targets"]
     problems = undeclared(targets) + unused(targets) + unused_imports(targets) + boundaries(targets)

@@ -34,3 +34,8 @@ def test_a_member_of_another_type_is_not_the_named_types(tmp_path):
 def test_words_that_are_not_code_and_fenced_blocks_are_left_alone(tmp_path):
     assert problems(tmp_path, "`SIGHUP` `consume: true` `ABS_MT_TOOL_TYPE` `$XDG_RUNTIME_DIR/x` `/usr/libexec/x`\n"
                               "```\n`NotAType`\n```\n") == []
+
+
+def test_help_and_a_missing_file_are_said(capsys):
+    assert map_names.main(["--help"]) == 0 and "scripts/map-names.py [DOC...]" in capsys.readouterr().out
+    assert map_names.main(["no/such.md"]) == 2 and "no such file: no/such.md" in capsys.readouterr().err
