@@ -87,12 +87,14 @@ let package = Package(
         .target(name: "GestureKeys", dependencies: ["CXKBCommon", "CLibevdev", "GestureWire", "Posix"]),
         // The focused window and window actions, from the desktop's own interface, for the actions
         // runner and the view; the daemon does not link it.
-        .target(name: "GestureDesktop", dependencies: ["GestureActions", "GestureWire", "Posix", "CXCB", "CWlrToplevel", "CSystemd"]),
+        .target(name: "GestureDesktop", dependencies: ["GestureActions", "GestureCore", "GestureWire", "Posix", "CXCB", "CWlrToplevel", "CWaylandOutputs", "CSystemd"]),
         // wlr-foreign-toplevel-management's interfaces, written out, over libwayland-client. Written
         // out, not made by wayland-scanner (libwayland-bin, installed) at build time: the wlr
         // protocols' XML is packaged by neither Debian 12 nor 13 (no wlr-protocols package;
         // wayland-protocols carries no zwlr_* protocol), and the repository keeps no copy of it.
         .target(name: "CWlrToplevel", linkerSettings: [.linkedLibrary("wayland-client")]),
+        // Core wl_output (libwayland-client's own interface): how each screen is turned.
+        .target(name: "CWaylandOutputs", linkerSettings: [.linkedLibrary("wayland-client")]),
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
         // Expat: touchegg's XML, for the importers only (the daemon and the runner never link it).
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
@@ -227,7 +229,7 @@ let package = Package(
         .testTarget(name: "OverlayScreenTests", dependencies: ["OverlayScreen", "GestureOverlay", "GestureActions", "GestureClient", "GestureWire", "CCairo"]),
         .testTarget(
             name: "GestureDesktopTests",
-            dependencies: ["GestureActions", "GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "CXCB", "CCairo", "gestured", "gesturectl", "gestured-overlay"]),
+            dependencies: ["GestureActions", "GestureCore", "GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "CXCB", "CCairo", "gestured", "gesturectl", "gestured-overlay"]),
         .testTarget(
             name: "GestureViewTests",
             dependencies: [

@@ -12,6 +12,9 @@ public enum ClientEvent: Sendable, Equatable {
     case touches(JSONValue)
     /// A device appeared: the device, as `devices` describes it.
     case deviceAdded(JSONValue)
+    /// A device is described anew: turned with the screen it follows (its gestures in flight
+    /// have failed with `rotated`): the device, as `devices` describes it now.
+    case deviceChanged(JSONValue)
     /// A device went away (its gestures have failed with `deviceRemoved`).
     case deviceRemoved(Int64)
     /// The daemon reloaded its configuration: the `config-reloaded` event.
@@ -41,6 +44,7 @@ public enum ClientEvent: Sendable, Equatable {
         case .gesture(let update): update.json
         case .touchpadGesture(let value), .touches(let value), .configReloaded(let value), .overflow(let value), .other(let value): value
         case .deviceAdded(let device): ServerMessage.deviceAdded(device)
+        case .deviceChanged(let device): ServerMessage.deviceChanged(device)
         case .deviceRemoved(let id): ServerMessage.deviceRemoved(id: id)
         case .serverError(let code, let message), .subscriptionRefused(_, let code, let message): ServerMessage.errorEvent(code: code, message)
         case .paused(let reason, let message): ServerMessage.paused(reason: reason, message: message)

@@ -274,6 +274,8 @@ public actor GestureClient {
             emit(.touches(value))
         case "device-added":
             emit(.deviceAdded(value["device"] ?? .null))
+        case "device-changed":
+            emit(.deviceChanged(value["device"] ?? .null))
         case "device-removed":
             emit(.deviceRemoved(value["device"]?.intValue ?? 0))
         case "config-reloaded":

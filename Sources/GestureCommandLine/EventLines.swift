@@ -36,6 +36,7 @@ public struct EventLines {
             return "disconnected: \(reason)" + (reconnects ? "; reconnecting" : "")
         case .connected(let hello): return "connected to gestured \(hello.server) at \(path)"
         case .deviceAdded(let device): return "device added: " + EventText.device(device)
+        case .deviceChanged(let device): return "device changed: " + EventText.device(device)
         case .deviceRemoved(let id): return "device removed: dev\(id)"
         case .touchpadGesture(let value): return "touchpad " + EventText.compact(value)
         case .touches(let value): return EventText.touches(value)

@@ -43,6 +43,7 @@ public enum EventText {
         return "dev\(device["id"]?.intValue ?? 0)  \(device["name"]?.stringValue ?? "?")  \(device["kind"]?.stringValue ?? "?"), "
             + "\(millimetres(size?["width"])) × \(millimetres(size?["height"])) mm\(estimated), \(count(Int(device["slots"]?.intValue ?? 0), "slot"))"
             + (device["twin"]?.stringValue.map { ", grabbed: the desktop reads its twin \($0)" } ?? "")
+            + (DeviceOrientation(json: device["orientation"])?.text.map { ", \($0)" } ?? "")
     }
 
     /// A `touches` frame as one line: its time, device and each contact as `id:phase (x, y)`.

@@ -124,6 +124,8 @@ extension GestureHub {
             startRecording(device, id: request.id, from: client)
         case .stopRecord(let device):
             stopRecording(device, id: request.id, from: client)
+        case .screens(let report):
+            followScreens(report, id: request.id, from: client)
         case .devices:
             send(ServerMessage.ok(id: request.id, [("devices", .array(devicesJSON(router.client(id)!.seats)))]), to: client)
         case .snapshot:

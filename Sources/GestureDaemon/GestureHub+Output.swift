@@ -126,6 +126,7 @@ extension GestureHub {
         let size = device.profile.geometry.size
         return ServerMessage.device(
             id: Int64(id.rawValue), name: description.name, kind: description.kind.rawValue, width: size.width,
-            height: size.height, sizeEstimated: description.surface.estimated, slots: description.slotCount, twin: twins[id])
+            height: size.height, sizeEstimated: description.surface.estimated, slots: description.slotCount, twin: twins[id],
+            orientation: device.orientation.json)
     }
 }

@@ -93,6 +93,8 @@ public final class GestureHub: @unchecked Sendable {
     var pendingKeys: [(Int, [KeyStep], JSONValue?)] = []
     /// Seconds on a monotonic clock, for the typing rate.
     public var keyClock: () -> Double = { Double(NIODeadline.now().uptimeNanoseconds) / 1e9 }
+    /// The last report of how its screens are turned, by seat (``followScreens(_:id:from:)``).
+    var screenReports: [String: ScreenReport] = [:]
     /// The input that feeds the hub, told and asked what ``HubInput`` says (set on the loop).
     public weak var input: (any HubInput)? {
         didSet { input?.touchpadDemandChanged(to: touchpadDemand) }
@@ -132,8 +134,8 @@ public final class GestureHub: @unchecked Sendable {
     /// that see the seat) and tell those clients.
     public func addDevice(_ id: DeviceID, description: DeviceDescription, seat: String = GestureHub.defaultSeat) {
         loop.preconditionInEventLoop()
-        let device = pipeline.add(id, description: description)
-        if device.rotation != .none { logger.info("\(description.name): turned \(device.rotation.rawValue)° clockwise") }
+        let device = pipeline.add(id, description: description, screens: screenReports[seat])
+        if let orientation = device.orientation.text { logger.info("\(description.name): \(orientation)") }
         for (name, reason) in device.bindings.excluded { logger.info("\(description.name): gesture \(name) left out: \(reason)") }
         for client in router.addDevice(id, seat: seat) {
             for subscription in router.client(client)!.subscriptions { attachDefinitions(subscription.id, of: client, to: id) }
@@ -295,10 +297,11 @@ public final class GestureHub: @unchecked Sendable {
         let kept = newConfig.bindings.filter { before.contains($0) }.map(\.name)
         // A device turned another way fails its gestures in flight (configured and clients'
         // own); the failures are routed while their bindings still count as configured.
-        let turned = pipeline.reload(newConfig, at: now) { route($0) }
+        let turned = pipeline.reload(newConfig, at: now, screens: { screenReports[router.seat(of: $0)] }) { route($0) }
         for id in turned {
             guard let device = devices[id] else { continue }
             logger.info("\(device.description.name): now turned \(device.rotation.rawValue)° clockwise")
+            announceChange(of: id)
         }
         access = newAccess
         releaseAllKeys(why: "reload")

@@ -31,4 +31,15 @@ public enum DesktopDetection {
         }
         return .failure(DesktopError("no desktop found that gestured can ask (no $SWAYSOCK, $I3SOCK, $HYPRLAND_INSTANCE_SIGNATURE, $NIRI_SOCKET, or X11 $DISPLAY; supported: sway, i3, Hyprland, niri, Wayland compositors with wlr-foreign-toplevel-management, X11 window managers with EWMH)"))
     }
+
+    /// The compositor that says how the screens are turned, for `environment`, or why there is
+    /// none (said once: touchscreens that follow their screen then keep the last rotation said).
+    /// Every Wayland compositor says it through core `wl_output`.
+    public static func screenSource(_ environment: [String: String]) -> Result<any ScreenSource, DesktopError> {
+        if let display = environment["WAYLAND_DISPLAY"], !display.isEmpty {
+            let runtime = environment["XDG_RUNTIME_DIR"] ?? ""
+            return .success(WaylandScreens(display: display.hasPrefix("/") || runtime.isEmpty ? display : runtime + "/" + display))
+        }
+        return .failure(DesktopError("no Wayland display ($WAYLAND_DISPLAY) to ask how the screens are turned; on X11, run `gesturectl screen ROTATION` from what turns the screen (xrandr's hook)"))
+    }
 }

@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import GestureWire
 import YAML
 
 /// Reads the YAML of a gesture configuration into ``BindingSpec``s, rejecting unknown keys and
@@ -97,17 +98,30 @@ package struct ConfigReader {
         return specs
     }
 
-    /// `devices: [ { match: touchscreen, rotation: 90 }, … ]`.
+    /// `devices: [ { match: touchscreen, rotation: 90 }, { match: ELAN, rotation: follow, output: DSI-1 }, … ]`.
     func deviceSettings(_ node: YAMLNode) throws -> [DeviceSetting] {
         guard let entries = node.sequence else { throw error(node, "expected `devices:` as a list of `{ match: …, rotation: … }`") }
         return try entries.map { entry in
-            let keys = try mapping(entry, "a `devices:` entry", allowed: ["match", "rotation"])
+            let keys = try mapping(entry, "a `devices:` entry", allowed: ["match", "rotation", "output"])
             var setting = DeviceSetting(match: try keys["match"].map(deviceMatches) ?? [], rotation: .none, line: entry.line)
             if let value = keys["rotation"] {
-                guard let degrees = value.int, let rotation = SurfaceRotation(rawValue: degrees) else {
-                    throw error(value, "expected `rotation:` 0, 90, 180 or 270 (degrees clockwise), found `\(value.string ?? "a collection")`")
+                if value.string == "follow" {
+                    setting.follows = FollowedScreen()
+                } else {
+                    guard let degrees = value.int, let rotation = SurfaceRotation(rawValue: degrees) else {
+                        throw error(value, "expected `rotation:` 0, 90, 180 or 270 (degrees clockwise), or `follow` (turn with the screen), found `\(value.string ?? "a collection")`")
+                    }
+                    setting.rotation = rotation
                 }
-                setting.rotation = rotation
+            }
+            if let value = keys["output"] {
+                guard setting.follows != nil else {
+                    throw error(value, "`output:` names the screen a touchscreen follows; it goes with `rotation: follow`")
+                }
+                guard let name = value.string, !name.isEmpty, name.count <= 100, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                    throw error(value, "expected `output:` as an output's name, as the compositor gives it (`DSI-1`, `eDP-1`)")
+                }
+                setting.follows = FollowedScreen(output: name)
             }
             return setting
         }

@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import GestureWire
 
 /// The engine and its devices as the configuration sets them up: the one pipeline that replay
 /// (``ReplaySession``) and the daemon (its hub, live or replaying) share. A device is turned as
@@ -14,14 +15,21 @@ public final class ConfiguredDevices {
     public struct Device: Sendable {
         /// What the device says of itself.
         public var description: DeviceDescription
-        /// How the configuration says it is mounted.
+        /// How it is turned now: as the configuration says it is mounted, or (a touchscreen
+        /// that follows its screen) as its session last said the screen is turned.
         public var rotation: SurfaceRotation
+        /// The screen it turns with (`rotation: follow`; nil: it keeps the configuration's).
+        public var follows: FollowedScreen?
+        /// Who gave a following device its rotation (nil: nobody yet).
+        public var setBy: DeviceOrientation.Teller?
         /// Its root target in the engine.
         public var root: TargetID
         /// The configured bindings attached to it, and those left out.
         public var bindings: DeviceBindings
         /// The device as the engine and the bindings see it (its geometry turned).
         public var profile: DeviceProfile { DeviceProfile(description).turned(rotation) }
+        /// How it is turned and who said so.
+        public var orientation: DeviceOrientation { DeviceOrientation(rotation: rotation, follows: follows, setBy: setBy) }
     }
 
     /// The engine.
@@ -42,14 +50,22 @@ public final class ConfiguredDevices {
         engine = GestureEngine(settings: settings)
     }
 
-    /// Adds a device: turned, added to the engine, its configured bindings attached.
+    /// Adds a device: turned, added to the engine, its configured bindings attached. A
+    /// touchscreen that follows its screen is turned as `screens` (the last report of its
+    /// seat's session, when there is one) says its screen is.
     @discardableResult
-    public func add(_ id: DeviceID, description: DeviceDescription) -> Device {
-        let rotation = config.rotation(for: DeviceProfile(description))
+    public func add(_ id: DeviceID, description: DeviceDescription, screens: ScreenReport? = nil) -> Device {
+        let setting = config.setting(for: DeviceProfile(description))
+        var rotation = setting?.rotation ?? .none
+        var setBy: DeviceOrientation.Teller?
+        if let follows = setting?.follows, let screens, let screen = follows.screen(in: screens) {
+            rotation = screen.rotation
+            setBy = DeviceOrientation.Teller(source: screens.source, output: screen.output)
+        }
         let profile = DeviceProfile(description).turned(rotation)
         let root = engine.addDevice(id, geometry: profile.geometry)
         let device = Device(
-            description: description, rotation: rotation, root: root,
+            description: description, rotation: rotation, follows: setting?.follows, setBy: setBy, root: root,
             bindings: DeviceBindings(config: config, engine: engine, device: profile, root: root))
         configuredBindings.formUnion(device.bindings.attached.map(\.id))
         devices[id] = device
@@ -104,18 +120,48 @@ public final class ConfiguredDevices {
         return true
     }
 
+    /// What a session says of its screens, for the devices `ids` (those of its seat): each of
+    /// them that follows a screen the report has takes that screen's rotation (``turn(_:to:at:delivering:)``:
+    /// its gestures in flight fail with `rotated`) and remembers who said it. Returns the
+    /// devices that follow a screen of the report, and of them those that turned.
+    public func follow(
+        _ report: ScreenReport, devices ids: some Sequence<DeviceID>, at time: Timestamp, delivering: ([GestureEvent]) -> Void
+    ) -> (following: [DeviceID], turned: [DeviceID]) {
+        var following: [DeviceID] = []
+        var turned: [DeviceID] = []
+        for id in ids.sorted() {
+            guard let follows = devices[id]?.follows, let screen = follows.screen(in: report) else { continue }
+            following.append(id)
+            if turn(id, to: screen.rotation, at: time, delivering: delivering) { turned.append(id) }
+            devices[id]?.setBy = DeviceOrientation.Teller(source: report.source, output: screen.output)
+        }
+        return (following, turned)
+    }
+
     /// Moves every device to `newConfig`: a device turned another way fails its gestures in
     /// flight (`reconfigured`: positions before and after do not compare), unchanged bindings
     /// keep their recognizers and gestures in flight, changed and removed ones fail with
-    /// `reconfigured`. The failures go to `delivering` while their bindings still count as
-    /// configured. Returns the devices whose rotation changed.
+    /// `reconfigured`. A device that follows its screen keeps the rotation its session gave
+    /// it (`screens`: the last report of its seat's session, asked per device) — a reload never
+    /// turns it back to the file's. The failures go to `delivering` while their bindings still
+    /// count as configured. Returns the devices whose rotation changed.
     @discardableResult
-    public func reload(_ newConfig: GestureConfig, at time: Timestamp, delivering: ([GestureEvent]) -> Void) -> [DeviceID] {
+    public func reload(
+        _ newConfig: GestureConfig, at time: Timestamp, screens: (DeviceID) -> ScreenReport? = { _ in nil },
+        delivering: ([GestureEvent]) -> Void
+    ) -> [DeviceID] {
         var events: [GestureEvent] = []
         var turned: [DeviceID] = []
         for id in devices.keys.sorted() {
             guard var device = devices[id] else { continue }
-            let rotation = newConfig.rotation(for: DeviceProfile(device.description))
+            let setting = newConfig.setting(for: DeviceProfile(device.description))
+            var rotation = setting?.rotation ?? .none
+            device.follows = setting?.follows
+            device.setBy = nil
+            if let follows = device.follows, let report = screens(id), let screen = follows.screen(in: report) {
+                rotation = screen.rotation
+                device.setBy = DeviceOrientation.Teller(source: report.source, output: screen.output)
+            }
             if rotation != device.rotation {
                 device.rotation = rotation
                 events += engine.reorient(id, geometry: device.profile.geometry, at: time).events

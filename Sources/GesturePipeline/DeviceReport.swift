@@ -13,7 +13,8 @@ public enum DeviceReport {
             var lines = [
                 "dev\(device.id.rawValue)  \(d.name)  [\(device.file)]",
                 "  kind: \(d.kind.rawValue)\(d.isSemiMultitouch ? " (semi-multitouch: finger count and centroid only)" : "")",
-                "  size: \(size)" + (device.rotation == .none ? "" : ", turned \(device.rotation.rawValue)° clockwise by the configuration"),
+                "  size: \(size)" + (device.rotation == .none ? "" : ", turned \(device.rotation.rawValue)° clockwise by the configuration")
+                    + (device.follows.map { ", following \($0.description) live (a recording has no session to say how it is turned)" } ?? ""),
                 "  slots: \(d.slotCount == 0 ? "none (protocol A, contacts matched by position)" : String(d.slotCount))"
                     + (d.fingerToolCount.map { ", counts up to \($0) fingers" } ?? ""),
             ]

@@ -27,9 +27,15 @@ public struct GestureConfig: Hashable, Sendable {
         self.devices = devices
     }
 
-    /// How a device's surface is turned: the first `devices:` entry that matches it, else not.
+    /// How a device's surface is turned: the first `devices:` entry that matches it, else not
+    /// (for a device that follows its screen: until the session says).
     public func rotation(for profile: DeviceProfile) -> SurfaceRotation {
-        devices.first { $0.applies(to: profile) }?.rotation ?? .none
+        setting(for: profile)?.rotation ?? .none
+    }
+
+    /// The first `devices:` entry that applies to a device (nil: none does).
+    public func setting(for profile: DeviceProfile) -> DeviceSetting? {
+        devices.first { $0.applies(to: profile) }
     }
 
     /// Reads a configuration; throws a ``ConfigError`` naming the line for anything unknown or

@@ -1,5 +1,6 @@
 import Evdev
 import GestureCore
+import GestureWire
 
 /// Runs recordings through the same pipeline as live input — decoder, configured bindings,
 /// engine — as fast as possible (or paced by the caller) and deterministically.
@@ -21,6 +22,9 @@ public final class ReplaySession {
         public var description: DeviceDescription
         /// How the configuration says it is mounted (its frames are turned so).
         public var rotation: SurfaceRotation
+        /// The screen it follows (`rotation: follow`): a recording has no session to say how that
+        /// screen is turned, so it replays as the configuration mounts it.
+        public var follows: FollowedScreen?
         /// The libinput quirks that apply to it (the recording's own, or the database's).
         public var quirks: DeviceQuirks
         /// Its palm, thumb and jump rules (touchpads with per-finger positions).
@@ -53,7 +57,7 @@ public final class ReplaySession {
         for device in plan.devices {
             let added = pipeline.add(device.id, description: device.description)
             devices.append(Device(
-                id: device.id, file: device.file, description: device.description, rotation: added.rotation, quirks: device.quirks,
+                id: device.id, file: device.file, description: device.description, rotation: added.rotation, follows: added.follows, quirks: device.quirks,
                 touchpad: device.touchpad, bindings: added.bindings))
         }
         origin = plan.origin

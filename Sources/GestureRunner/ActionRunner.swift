@@ -28,6 +28,8 @@ final class ActionRunner: @unchecked Sendable {
         case event(ClientEvent)
         case wake
         case reload(String)
+        /// The compositor turned a screen (or outputs came or went).
+        case screens(ScreenReport)
         case stop
         case finish
     }
@@ -111,6 +113,12 @@ final class ActionRunner: @unchecked Sendable {
     var desktop: (any DesktopProvider)?
     /// Why there is none, when the file needs one (said once).
     var desktopProblem: String?
+    /// The compositor followed for how the screens are turned (nil: no device follows one, or none found).
+    var screens: (any ScreenSource)?
+    /// How the screens were last said to be turned (told again after a reconnect).
+    var screenReport: ScreenReport?
+    /// Why no screens are followed, when a device follows one (said once).
+    var screenProblem: String?
 
     /// Finds and starts the desktop's provider when the file needs one and none runs.
     func startDesktop() {
@@ -176,6 +184,7 @@ final class ActionRunner: @unchecked Sendable {
         case .event(let event): handle(event, now: now)
         case .wake: break
         case .reload(let why): reload(why)
+        case .screens(let report): screensTurned(report)
         case .stop:
             processes.stopAll()
             return end(.finished)
@@ -200,6 +209,7 @@ final class ActionRunner: @unchecked Sendable {
         watches.removeAll()
         // The desktop forgets what the runner asked of it (KWin: the script is unloaded).
         desktop?.stop()
+        screens?.stop()
         if let statusFolder { RunnerStatus.remove(pid: getpid(), in: statusFolder) }
         outcome.succeed(how)
     }
@@ -222,6 +232,10 @@ final class ActionRunner: @unchecked Sendable {
             refusedDefinitions.removeAll()
             resubscribe()
             prepareKeyboard()
+            tellScreens()
+            followScreens(for: hello.devices)
+        case .deviceAdded(let device), .deviceChanged(let device):
+            followScreens(for: [device])
         case .configReloaded(let value):
             configured = value["gestures"]?.arrayValue?.compactMap(\.stringValue)
             reportedUnknown.removeAll()

@@ -51,7 +51,7 @@ public enum ViewLive {
                 devices = next.devices
                 status = lines.line(event) ?? ""
                 news = true
-            case .deviceAdded(let device):
+            case .deviceAdded(let device), .deviceChanged(let device):
                 devices.removeAll { $0["id"] == device["id"] }
                 devices.append(device)
             case .deviceRemoved(let id):

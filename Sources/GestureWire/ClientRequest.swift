@@ -21,6 +21,8 @@ public struct ClientRequest: Hashable, Sendable {
         case record(device: Int64)
         /// Stop receiving a device's raw events.
         case stopRecord(device: Int64)
+        /// How the session's screens are turned now: touchscreens that follow theirs turn with it.
+        case screens(ScreenReport)
     }
 
     /// The client's id, echoed in the reply (any JSON value; nil when absent).
@@ -44,6 +46,8 @@ public struct ClientRequest: Hashable, Sendable {
         case .keys(let steps): fields += [("request", "keys"), ("steps", .array(steps.map(\.json)))]
         case .record(let device): fields += [("request", "record"), ("device", .int(device))]
         case .stopRecord(let device): fields += [("request", "stop-record"), ("device", .int(device))]
+        case .screens(let report):
+            fields += [("request", "screens"), ("source", .string(report.source)), ("screens", .array(report.screens.map(\.json)))]
         case .unsubscribe(let subscription):
             fields += [("request", "unsubscribe"), ("subscription", .int(subscription))]
         case .subscribe(let request):

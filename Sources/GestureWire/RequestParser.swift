@@ -30,7 +30,7 @@ public enum RequestParser {
             .failure(Failure(id: id, error: ProtocolError(code, message)))
         }
         guard let name = value["request"]?.stringValue else {
-            return fail(.unknownRequest, "expected a \"request\" field: subscribe, unsubscribe, snapshot, devices, keys, record, stop-record or ping")
+            return fail(.unknownRequest, "expected a \"request\" field: subscribe, unsubscribe, snapshot, devices, keys, record, stop-record, screens or ping")
         }
         // A field no request has is a mistake said, not ignored: `"gesture": ["pinch"]` would
         // otherwise subscribe to everything.
@@ -58,13 +58,18 @@ public enum RequestParser {
                 return fail(.invalidRequest, "\(name) needs \"device\": a device id, as devices lists them")
             }
             return .success(ClientRequest(id: id, command: name == "record" ? .record(device: device) : .stopRecord(device: device)))
+        case "screens":
+            switch ScreenReport.parse(source: value["source"], screens: value["screens"]) {
+            case .success(let report): return .success(ClientRequest(id: id, command: .screens(report)))
+            case .failure(let error): return .failure(Failure(id: id, error: error))
+            }
         case "subscribe":
             switch subscription(value, limits: limits) {
             case .success(let request): return .success(ClientRequest(id: id, command: .subscribe(request)))
             case .failure(let error): return .failure(Failure(id: id, error: error))
             }
         default:
-            return fail(.unknownRequest, "unknown request \"\(name)\"; expected subscribe, unsubscribe, snapshot, devices, keys, record, stop-record or ping")
+            return fail(.unknownRequest, "unknown request \"\(name)\"; expected subscribe, unsubscribe, snapshot, devices, keys, record, stop-record, screens or ping")
         }
     }
 
@@ -74,6 +79,7 @@ public enum RequestParser {
         "unsubscribe": ["id", "request", "subscription"],
         "keys": ["id", "request", "steps"],
         "record": ["id", "request", "device"], "stop-record": ["id", "request", "device"],
+        "screens": ["id", "request", "source", "screens"],
         "subscribe": ["id", "request", "gestures", "devices", "phases", "define", "strokes", "touchpadGestures", "consume", "touches", "trace"],
     ]
 

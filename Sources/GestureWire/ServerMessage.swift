@@ -95,6 +95,12 @@ public enum ServerMessage {
         .object([("event", "device-added"), ("device", device)])
     }
 
+    /// A device changed how it is described: turned with the screen it follows (its size and
+    /// `orientation` are new; its gestures in flight have failed with `rotated`).
+    public static func deviceChanged(_ device: JSONValue) -> JSONValue {
+        .object([("event", "device-changed"), ("device", device)])
+    }
+
     /// A device went away (its gestures have failed with `deviceRemoved`).
     public static func deviceRemoved(id: Int64) -> JSONValue {
         .object([("event", "device-removed"), ("device", .int(id))])
@@ -249,9 +255,11 @@ public enum ServerMessage {
         .object([("event", "error"), ("code", .string(code)), ("message", .string(message))])
     }
 
-    /// A device as `hello`, `devices` and `device-added` describe it.
+    /// A device as `hello`, `devices`, `device-added` and `device-changed` describe it
+    /// (`orientation`: how it is turned, when it is or follows a screen).
     public static func device(
-        id: Int64, name: String, kind: String, width: Double, height: Double, sizeEstimated: Bool, slots: Int, twin: String? = nil
+        id: Int64, name: String, kind: String, width: Double, height: Double, sizeEstimated: Bool, slots: Int, twin: String? = nil,
+        orientation: JSONValue? = nil
     ) -> JSONValue {
         var fields: [(String, JSONValue)] = [
             ("id", .int(id)), ("name", .string(name)), ("kind", .string(kind)),
@@ -260,6 +268,7 @@ public enum ServerMessage {
         ]
         // Grabbed (a gesture on it consumes): the node the desktop reads instead.
         if let twin { fields.append(("twin", .string(twin))) }
+        if let orientation { fields.append(("orientation", orientation)) }
         return .object(fields)
     }
 }

@@ -10,6 +10,6 @@ struct GestureCtl: AsyncParsableCommand {
         version: GesturedVersion.current,
         subcommands: [
             SubscribeCommand.self, OnCommand.self, ActionsCommand.self, KeysCommand.self, ImportCommand.self, SnapshotCommand.self, DevicesCommand.self,
-            ReplayCommand.self, ViewCommand.self, OverlayCommand.self, RecordCommand.self, StrokeCommand.self,
+            ReplayCommand.self, ViewCommand.self, OverlayCommand.self, RecordCommand.self, StrokeCommand.self, ScreenCommand.self,
         ])
 }

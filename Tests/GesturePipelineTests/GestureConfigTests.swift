@@ -1,6 +1,7 @@
 import Evdev
 import GestureCore
 import GesturePipeline
+import GestureWire
 import GestureTesting
 import Testing
 
@@ -67,6 +68,9 @@ import Testing
         ("version: 1\ngestures: []\ndevices:\n  - match: touchscreen\n    rotation: 45\n", 5, "0, 90, 180 or 270"),
         ("version: 1\ngestures: []\ndevices:\n  - match: touchscreen\n    turn: 90\n", 5, "unknown key `turn`"),
         ("version: 1\ngestures: []\ndevices: { rotation: 90 }\n", 3, "as a list"),
+        ("version: 1\ngestures: []\ndevices:\n  - match: touchscreen\n    rotation: follows\n", 5, "or `follow` (turn with the screen)"),
+        ("version: 1\ngestures: []\ndevices:\n  - match: touchscreen\n    rotation: 90\n    output: DSI-1\n", 6, "it goes with `rotation: follow`"),
+        ("version: 1\ngestures: []\ndevices:\n  - rotation: follow\n    output: [a]\n", 5, "expected `output:` as an output's name"),
         ("version: 1\ngestures: []\ndevices:\n  - match: { name: x }\n", 4, "expected `touchscreen`"),
         ("version: 1\ngestures:\n  - name: a\n    tap: {}\n    consume: maybe\n", 5, "expected `consume` to be true or false"),
         ("version: 1\ndecisionWindow: 2\ngestures: []\n", 2, "decisionWindow"),
@@ -103,6 +107,27 @@ import Testing
         #expect(config.rotation(for: DeviceProfile(name: "SynPS/2", kind: .touchpad, geometry: geometry)) == .clockwise180, "no match: every device")
         #expect(config.devices.map(\.line) == [3, 5, 7])
         #expect(GestureConfig.builtIn.rotation(for: DeviceProfile(name: "x", kind: .touchscreen, geometry: geometry)) == SurfaceRotation.none)
+    }
+
+    /// Issue 65: `rotation: follow` turns a touchscreen with its screen (the named output, else
+    /// the built-in one); a touchpad is not on the screen, so such an entry passes it by.
+    @Test func aTouchscreenMayFollowItsScreenAndATouchpadNever() throws {
+        let config = try GestureConfig.parse("""
+            version: 1
+            devices:
+              - match: "Goodix"
+                rotation: follow
+                output: DSI-1
+              - rotation: follow
+              - rotation: 180
+            gestures: []
+            """, file: "follow.yml")
+        let geometry = DeviceGeometry(width: 300, height: 200)
+        let goodix = config.setting(for: DeviceProfile(name: "Goodix Capacitive TouchScreen", kind: .touchscreen, geometry: geometry))
+        #expect(goodix?.follows == FollowedScreen(output: "DSI-1") && goodix?.rotation == SurfaceRotation.none)
+        #expect(config.setting(for: DeviceProfile(name: "ELAN", kind: .touchscreen, geometry: geometry))?.follows == FollowedScreen())
+        #expect(config.setting(for: DeviceProfile(name: "SynPS/2", kind: .touchpad, geometry: geometry))?.rotation == .clockwise180)
+        #expect(config.setting(for: DeviceProfile(name: "SynPS/2", kind: .touchpad, geometry: geometry))?.follows == nil)
     }
 
     /// Issue 34: `consume:` on a binding, and the fewest fingers at which it may claim touches.

@@ -17,7 +17,7 @@ import Foundation
 /// ```
 ///
 /// Words are split on spaces; `$SOCKET` is the daemon's socket (or an unused path),
-/// `$SCRATCH` a folder holding the case's files and `$VERSION` gestured's version; a word `''`
+/// `$SCRATCH` a folder holding the case's files (the daemon's line may name them too) and `$VERSION` gestured's version; a word `''`
 /// is an empty argument (as a shell's `""` passes one). Content lines
 /// start with `| `. `run: gestured …` runs the daemon instead of gesturectl, `run: gestured-actions …`
 /// the user service's runner, `run: gestured-overlay …` the overlay.

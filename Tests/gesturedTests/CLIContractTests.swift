@@ -16,12 +16,13 @@ import Testing
 
     @Test(arguments: cases) func transcript(_ name: String) throws {
         let contract = try CLIContractCase(try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8), name: name)
-        let daemon = try contract.daemon.map { try DaemonProcess($0) }
-        let socket = daemon?.socket ?? DaemonProcess.temporarySocket()
+        // The files first: the daemon's line may name one ($SCRATCH/gestures.yml).
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-cli-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         for (file, text) in contract.files { try text.write(toFile: scratch + "/" + file, atomically: true, encoding: .utf8) }
+        let daemon = try contract.daemon.map { try DaemonProcess($0.map { $0.replacingOccurrences(of: "$SCRATCH", with: scratch) }) }
+        let socket = daemon?.socket ?? DaemonProcess.temporarySocket()
         let substitute = { (text: String) in
             text.replacingOccurrences(of: "$SOCKET", with: socket).replacingOccurrences(of: "$SCRATCH", with: scratch)
                 .replacingOccurrences(of: "$VERSION", with: GesturedVersion.current)

@@ -153,6 +153,18 @@ function drawEvents(events) {
 }
 
 // Surfaces stacked top to bottom at one scale; touches of each device's latest frame.
+// A device of hello, device-added or device-changed as the page draws it: its size as positions
+// are reported (turned), and how it is turned when it is (`turned 270° by sway (HEADLESS-1)`).
+function surfaceOf(d) {
+  const o = d.orientation;
+  let turned = "";
+  if (o) {
+    turned = (o.rotation ? "turned " + o.rotation + "°" : "not turned") + (o.setBy && o.setBy !== "configuration" ? " by " + o.setBy + " (" + o.screen + ")" : "");
+    if (o.follows) turned += ", following " + (o.output ? "output " + o.output : "the built-in screen");
+  }
+  return { device: d.id, name: d.name, width: d.size.width, height: d.size.height, turned };
+}
+
 function drawSurfaces(surfaces, frames, trails, palms, claims) {
   const canvas = $("canvas"), g = canvas.getContext("2d");
   const widest = Math.max(1, ...surfaces.map((s) => s.width));
@@ -167,7 +179,7 @@ function drawSurfaces(surfaces, frames, trails, palms, claims) {
   for (const s of surfaces) {
     layout[s.device] = { x: 10, y, scale };
     g.fillStyle = "#555"; g.font = "12px sans-serif";
-    g.fillText("dev" + s.device + "  " + s.name + "  " + fmt(s.width, 1) + " × " + fmt(s.height, 1) + " mm", 10, y - 8);
+    g.fillText("dev" + s.device + "  " + s.name + "  " + fmt(s.width, 1) + " × " + fmt(s.height, 1) + " mm" + (s.turned ? "  " + s.turned : ""), 10, y - 8);
     g.strokeStyle = "#999"; g.lineWidth = 1; g.strokeRect(10, y, s.width * scale, s.height * scale);
     g.strokeStyle = TRAIL; g.lineWidth = 2;
     for (const [k, points] of trails) {
@@ -332,11 +344,17 @@ function onLive(m) {
   const e = m.message;
   switch (e.event) {
     case "hello":
-      live.surfaces = e.devices.map((d) => ({ device: d.id, name: d.name, width: d.size.width, height: d.size.height }));
+      live.surfaces = e.devices.map(surfaceOf);
       live.gestures = e.gestures || []; live.frames.clear(); live.trails.clear(); live.instances.clear(); live.trace = []; live.palms.clear(); live.claims.clear();
       break;
     case "device-added":
-      live.surfaces = live.surfaces.filter((s) => s.device !== e.device.id).concat([{ device: e.device.id, name: e.device.name, width: e.device.size.width, height: e.device.size.height }]);
+      live.surfaces = live.surfaces.filter((s) => s.device !== e.device.id).concat([surfaceOf(e.device)]);
+      break;
+    case "device-changed":
+      // Turned with its screen: drawn the new way round, its old trails gone (they were the old way's).
+      live.surfaces = live.surfaces.map((s) => (s.device === e.device.id ? surfaceOf(e.device) : s));
+      live.frames.delete(e.device.id); live.palms.delete(e.device.id); live.claims.delete(e.device.id);
+      for (const k of [...live.trails.keys()]) if (k.startsWith(e.device.id + ":")) live.trails.delete(k);
       break;
     case "device-removed":
       live.surfaces = live.surfaces.filter((s) => s.device !== e.device); live.frames.delete(e.device); live.palms.delete(e.device); live.claims.delete(e.device);
