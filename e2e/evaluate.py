@@ -363,6 +363,16 @@ record(f"sway ({compositor.get('sway', '?')}): a consumed three-finger swipe lef
 record("sway: with nothing consumed both of its bindgestures fire (the same swipes)",
        listened.get("sway_fired") == ["left", "right"], f"sway fired {listened.get('sway_fired')}, gestured ended {listened.get('gestured_ended')}")
 
+turned = compositor.get("turn", {})
+record("sway: `output HEADLESS-1 transform 90` turns the touchscreen that follows its screen, with no reload: "
+       "a swipe up from the edge now at the bottom fires edge-bottom, the panel's own bottom edge is now the right",
+       turned.get("following") is True and turned.get("turned") is True and turned.get("reloaded") is False
+       and turned.get("gestured_ended") == ["edge-bottom", "edge-bottom", "edge-right"]
+       and turned.get("actions_fired") == ["bottom", "bottom", "right"],
+       f"runner following {turned.get('following')}, turned {turned.get('turned')}, reloaded {turned.get('reloaded')}, "
+       f"gestured ended {turned.get('gestured_ended')}, actions {turned.get('actions_fired')}, device-changed {turned.get('device_changed')}"
+       + (f", {turned.get('error')}" if turned.get("error") else ""))
+
 # ── Shutdown ───────────────────────────────────────────────────────────────────────────────
 try:
     status = int(open(os.path.join(out, "daemon.status")).read())

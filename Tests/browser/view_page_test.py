@@ -306,6 +306,36 @@ def live_page(driver):
         check(len(won) == 3 and len(unseen) > 0, "live, the lanes show the arenas the swipe won (%d of 3 touches) and the failures no event shows (%d)" % (len(won), len(unseen)))
 
 
+FOLLOWING = """version: 1
+gestures:
+  - name: edge-bottom
+    edgeSwipe: { edge: bottom }
+    region: { edge: bottom }
+devices:
+  - match: touchscreen
+    rotation: follow
+"""
+
+
+def turned_surface(driver):
+    """Issue 65: a touchscreen that follows its screen is drawn the new way round as soon as the
+    screen is said to turn (`gesturectl screen`), and says who turned it."""
+    config = tempfile.NamedTemporaryFile("w", suffix=".yml", delete=False)
+    config.write(FOLLOWING)
+    config.close()
+    with live_view(driver, "--config", config.name, "--replay", LIVE, "--wait-subscribers", "3") as path:
+        def surface(d):
+            return json.loads(d.find_element(By.ID, "canvas").get_attribute("data-layout") or "{}").get("1", {})
+        before = surface(driver)
+        check(before.get("width", 0) > before.get("height", 0) and "following the built-in screen" in before.get("turned", ""),
+              "before a turn, the panel is drawn as it is, following its screen: %s" % before)
+        said = run(GESTURECTL, "screen", "90", "--socket", path)
+        check(said.returncode == 0, "gesturectl screen 90: " + said.stdout + said.stderr)
+        wait(driver, lambda d: surface(d).get("width", 0) < surface(d).get("height", 0), "the turned surface is drawn the other way round")
+        check(surface(driver).get("turned") == "turned 90° by gesturectl (built-in), following the built-in screen",
+              "and says who turned it: %s" % surface(driver).get("turned"))
+
+
 def record_through_page(driver):
     """The Record button: a live device recorded through the daemon, replayed on the page, and
     the file it offers replays to the transcript the device's own input gives."""
@@ -434,7 +464,7 @@ def busy_port(driver):
 
 def main():
     return finish(browser(), (served_page, recording_page, readable_lanes, palm_marked, live_palm, live_claims, opened_recording, live_page,
-                              record_through_page, refused, busy_port))
+                              turned_surface, record_through_page, refused, busy_port))
 
 
 if __name__ == "__main__":

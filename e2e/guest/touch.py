@@ -198,6 +198,19 @@ def edge_swipe(dev, y, ids):
     time.sleep(0.3)
 
 
+def edge_swipe_up(dev, x, ids):
+    """One finger from 1 mm above the bottom edge (of `touchscreen`'s panel) 30 mm upward at
+    `x` (units, 10 per mm), in slot 0."""
+    bottom = 1652 - 10
+    frame(dev, slot_events(0, x, bottom, ids.next()) + [InputEvent(EV_KEY.BTN_TOUCH, 1)])
+    time.sleep(0.01)
+    for step in range(1, 31):
+        frame(dev, slot_events(0, x, bottom - step * 10))
+        time.sleep(0.01)
+    frame(dev, [InputEvent(EV_ABS.ABS_MT_SLOT, 0), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1)])
+    time.sleep(0.3)
+
+
 def three_finger_swipe(dev):
     """Three fingers 40 mm left on a clickpad, each at a constant height."""
     start = {0: (650, 300), 1: (750, 250), 2: (850, 300)}

@@ -1,6 +1,7 @@
-/// How a touch surface is mounted relative to the screen it covers: turned clockwise by a
-/// quarter turn or more (as `xrandr --rotate right` / a compositor's `transform 90` turns the
-/// image). Frames are turned before recognition, so directions, edges and regions are the
+/// How a touch surface is mounted relative to the screen it covers: the device turned clockwise
+/// by a quarter turn or more as you look at it, so the image on it is turned as far the other
+/// way (`.clockwise90`: `xrandr --rotate left`, wl_output's transform 90, sway's `transform
+/// 270`). Frames are turned before recognition, so directions, edges and regions are the
 /// screen's: with `.clockwise90` the device's top edge is the screen's right edge. The same
 /// turns as libinput's calibration matrices for 90°, 180° and 270° clockwise.
 public enum SurfaceRotation: Int, Hashable, Sendable, CaseIterable {

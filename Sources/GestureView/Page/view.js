@@ -177,7 +177,7 @@ function drawSurfaces(surfaces, frames, trails, palms, claims) {
   const list = $("touches");
   list.replaceChildren();
   for (const s of surfaces) {
-    layout[s.device] = { x: 10, y, scale };
+    layout[s.device] = { x: 10, y, scale, width: s.width, height: s.height, turned: s.turned };
     g.fillStyle = "#555"; g.font = "12px sans-serif";
     g.fillText("dev" + s.device + "  " + s.name + "  " + fmt(s.width, 1) + " × " + fmt(s.height, 1) + " mm" + (s.turned ? "  " + s.turned : ""), 10, y - 8);
     g.strokeStyle = "#999"; g.lineWidth = 1; g.strokeRect(10, y, s.width * scale, s.height * scale);
