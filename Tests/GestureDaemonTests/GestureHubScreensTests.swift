@@ -73,11 +73,13 @@ import Testing
         rig.hub.sessionsChanged(SeatSessions(active: ["seat0": 1001]))
         _ = try rig.lines(alice)
         rig.send(Self.quarterTurn, from: alice)
-        let refusal = try #require(try rig.lines(alice).last)
+        let lines = try rig.lines(alice)
+        let refusal = try #require(lines.last)
         #expect(refusal["error"]?["code"] == "forbidden")
         #expect(refusal["error"]?["message"]?.stringValue?.contains("only the user in front of a seat says how its screens are turned") == true)
         let root = try rig.connect(peer: GestureHubSessionsTests.root)
-        #expect(try rig.lines(root).first?["devices"]?.arrayValue?.first?["orientation"]?["rotation"] == .int(0))
+        let hello = try rig.lines(root)
+        #expect(hello.first?["devices"]?.arrayValue?.first?["orientation"]?["rotation"] == .int(0))
     }
 
     @Test func aReloadKeepsTheRotationTheSessionGaveAndANewDeviceTakesIt() throws {
@@ -90,7 +92,8 @@ import Testing
         #expect(HubRig.summary(reload) == ["config-reloaded"], "a reload does not turn it back to the file's")
         // A second panel plugged in later turns as the screen is.
         rig.hub.addDevice(DeviceID(2), description: HubRig.screen)
-        let added = try #require(try rig.lines(alice).first { $0["event"] == "device-added" }?["device"])
+        let plugged = try rig.lines(alice)
+        let added = try #require(plugged.first { $0["event"] == "device-added" }?["device"])
         #expect(added["orientation"]?["rotation"] == .int(90))
         #expect(added["orientation"]?["setBy"] == "sway")
         // A configuration that stops following turns it back to the file's rotation, and says so.
