@@ -3,15 +3,17 @@
 # image recipe with these packages. The stamp file `complete` is written last, after every step
 # succeeded, and holds a digest of the recipe (build-image.sh, the stage-1 init, the package list),
 # so an interrupted build (no stamp), or an image of another recipe (another digest), is built
-# again from scratch. Creates every folder it writes to. Usage: e2e/image.sh CACHE [trixie|arm64]
+# again from scratch. Creates every folder it writes to. Usage: e2e/image.sh CACHE [trixie|arm64|gnome]
 # (`trixie`: the Debian 13 image with sway, in CACHE/image-trixie, for e2e/guest/compositor.py;
-# `arm64`: a Debian 13 arm64 image with systemd, in CACHE/image-arm64, for `make e2e-arm64`)
+# `arm64`: a Debian 13 arm64 image with systemd, in CACHE/image-arm64, for `make e2e-arm64`;
+# `gnome`: Debian 13 with GNOME 48 and gdm, in CACHE/image-gnome, for e2e/guest/desktop.py)
 set -eu
 cache=$1
 variant=${2:-bookworm}
 suite=$variant
 arch=$(dpkg --print-architecture)
 image=$cache/image
+modules=
 # The guest's extra packages: python3-yaml for `libinput replay`; systemd, systemd-sysv and dbus
 # to boot systemd as PID 1 for the service scenarios (e2e/README.md); libpam-systemd, so that a
 # login on a virtual terminal is a logind session, and kbd for chvt (the sessions scenario);
@@ -35,9 +37,18 @@ arm64)
   arch=arm64
   packages="$packages libyaml-0-2 libexpat1"
   ;;
-*) echo "e2e/image.sh: no image variant '$variant' (bookworm, trixie, arm64)" >&2; exit 2 ;;
+gnome)
+  # GNOME 48 on Wayland as a display manager starts it (issue 64): systemd, gdm3 and the GNOME
+  # session, gnome-shell on the virtio-gpu's KMS device (run.sh -g) drawn by Mesa's software
+  # rasterizer; what gestured and gesturectl link.
+  image=$cache/image-gnome
+  suite=trixie
+  packages="systemd systemd-sysv dbus dbus-user-session libpam-systemd gdm3 gnome-session libgl1-mesa-dri libyaml-0-2 libxkbcommon0 xkb-data libwayland-client0"
+  modules="virtio_gpu"
+  ;;
+*) echo "e2e/image.sh: no image variant '$variant' (bookworm, trixie, arm64, gnome)" >&2; exit 2 ;;
 esac
-recipe=$( { cat e2e/image.sh e2e/qemu-input/build-image.sh e2e/qemu-input/guest/initrd-init; echo "$suite $arch $packages"; } \
+recipe=$( { cat e2e/image.sh e2e/qemu-input/build-image.sh e2e/qemu-input/guest/initrd-init; echo "$suite $arch $packages $modules"; } \
   | sha256sum | cut -d' ' -f1)
 
 mkdir -p "$cache"
@@ -50,7 +61,7 @@ rm -rf "$image"
 mkdir -p "$image"
 echo "▶ building the $suite $arch guest image into $image (once, a few minutes; arm64 about 15)"
 start=$(date +%s)
-if ! QI_SUITE=$suite QI_ARCH=$arch QI_EXTRA_PKGS=$packages e2e/qemu-input/build-image.sh "$image" > "$cache/build-image-$variant.log" 2>&1; then
+if ! QI_SUITE=$suite QI_ARCH=$arch QI_EXTRA_PKGS=$packages QI_EXTRA_MODS=$modules e2e/qemu-input/build-image.sh "$image" > "$cache/build-image-$variant.log" 2>&1; then
   tail -n 20 "$cache/build-image-$variant.log"
   exit 1
 fi
