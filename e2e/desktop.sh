@@ -1,13 +1,14 @@
 #!/bin/sh
 # make e2e-desktops (issue 64, its first step): GNOME 48 on Wayland in a Debian 13 guest with a
-# virtual GPU (virtio-gpu, Mesa's software rendering), booted with systemd as PID 1 and logged in
-# by gdm3 as a display manager does; e2e/guest/desktop.py waits for gnome-shell on the KMS device
+# virtual GPU (virtio-gpu, Mesa's software rendering), booted with systemd as PID 1, the session
+# started by gdm3 as on a desktop; e2e/guest/desktop.py waits for gnome-shell on the KMS device
 # and reads whether it opened a uinput clickpad and touchscreen through logind. Prints what it saw
 # and how long each stage took under emulation; exits non-zero when a stage did not come. gdm's
 # automatic login of the test user is said (PASS or NOT YET), not yet counted: so far gdm shows its
 # login screen (e2e/README.md). Not part of .ci/run: the image is large, the boot slow under TCG.
 # Usage: e2e/desktop.sh BIN_DIR
 set -eu
+[ $# = 1 ] || { echo "usage: e2e/desktop.sh BIN_DIR (gestured and gesturectl; make e2e-desktops passes the static build's)" >&2; exit 2; }
 bin=$1
 cache=${GESTURED_E2E_CACHE:-$HOME/.cache/gestured/e2e}
 started=$(date +%s)
@@ -17,7 +18,7 @@ trap 'rm -rf "$share"' EXIT
 mkdir -p "$share/bin" "$share/e2e/guest" "$share/out"
 cp "$bin/gestured" "$bin/gesturectl" "$share/bin/"
 cp e2e/guest/*.py "$share/e2e/guest/"
-echo "▶ booting the guest: GNOME on Debian 13, gdm logging a user in (software emulation: several minutes)"
+echo "▶ booting the guest: GNOME on Debian 13, started by gdm (software emulation: about a minute to the desktop)"
 status=0
 QI_KARGS=qi.systemd e2e/qemu-input/run.sh -g -i "$cache/image-gnome" -s "$share" -m 3072 -t 1800 -- \
   python3 e2e/guest/desktop.py /host/out > "$share/desktop.log" 2>&1 || status=$?

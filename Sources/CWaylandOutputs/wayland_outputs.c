@@ -1,12 +1,6 @@
 #include "wayland_outputs.h"
 #include <wayland-client-protocol.h>
 
-struct wl_registry *gestured_outputs_registry(struct wl_display *display) { return wl_display_get_registry(display); }
-
-int gestured_outputs_registry_add_listener(struct wl_registry *registry, const struct gestured_outputs_registry_listener *listener, void *data) {
-    return wl_proxy_add_listener((struct wl_proxy *)registry, (void (**)(void))listener, data);
-}
-
 struct wl_proxy *gestured_bind_output(struct wl_registry *registry, uint32_t name, uint32_t version) {
     return (struct wl_proxy *)wl_registry_bind(registry, name, &wl_output_interface, version > 4 ? 4 : version);
 }

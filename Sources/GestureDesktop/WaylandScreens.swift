@@ -1,4 +1,5 @@
 import CWaylandOutputs
+import CWlrToplevel
 import GestureCore
 import GestureWire
 import Glibc
@@ -18,12 +19,19 @@ public final class WaylandScreens: ScreenSource, @unchecked Sendable {
     let displayName: String
     var display: OpaquePointer?
     let stopped = Atomic<Bool>(false)
-    /// Each output by its proxy: what its last `done` said, and what came since.
-    let outputs = Mutex<[UInt: Output]>([:])
-    /// Registry names of the outputs, to forget one the compositor removes.
-    let globals = Mutex<[UInt32: UInt]>([:])
-    /// Whoever is told (set by ``start(_:)``), and the report last given.
-    let listener = Mutex<(changed: (@Sendable (ScreenReport) -> Void)?, last: ScreenReport?)>((nil, nil))
+    /// What the Wayland thread keeps (and ``start(_:)`` before it runs): one lock for it all.
+    let state = Mutex(State())
+
+    /// The outputs, by proxy, and who is told of them.
+    struct State {
+        /// Each output by its proxy: what its last `done` said, and what came since.
+        var outputs: [UInt: Output] = [:]
+        /// Registry names of the outputs, to forget one the compositor removes.
+        var globals: [UInt32: UInt] = [:]
+        /// Whoever is told (set by ``start(_:)``), and the report last given.
+        var changed: (@Sendable (ScreenReport) -> Void)?
+        var last: ScreenReport?
+    }
 
     /// One output.
     struct Output {
@@ -46,12 +54,12 @@ public final class WaylandScreens: ScreenSource, @unchecked Sendable {
         guard let display = wl_display_connect(displayName) else { throw DesktopError("cannot connect to Wayland display \(displayName)") }
         self.display = display
         let me = Unmanaged.passUnretained(self).toOpaque()
-        guard let registry = gestured_outputs_registry(display) else { throw DesktopError("Wayland: no registry") }
-        _ = withUnsafePointer(to: &Self.registryListener) { gestured_outputs_registry_add_listener(registry, $0, me) }
+        guard let registry = gestured_get_registry(display) else { throw DesktopError("Wayland: no registry") }
+        _ = withUnsafePointer(to: &Self.registryListener) { gestured_registry_add_listener(registry, $0, me) }
         // The globals, then each output's events up to its first `done`.
         wl_display_roundtrip(display)
         wl_display_roundtrip(display)
-        listener.withLock { $0.changed = changed }
+        state.withLock { $0.changed = changed }
         tell()
         do {
             try DetachedThread.start(name: "gestured-screen") { [self] in
@@ -67,24 +75,22 @@ public final class WaylandScreens: ScreenSource, @unchecked Sendable {
     public func stop() { stopped.store(true, ordering: .relaxed) }
 
     /// The outputs now, as a report: each that has said its name and is turned, not mirrored.
-    func report() -> ScreenReport {
-        let screens = outputs.withLock { outputs in
-            outputs.values.filter(\.done).sorted { $0.global < $1.global }.compactMap { output -> ScreenReport.Screen? in
-                guard let rotation = Self.rotation(output.transform) else { return nil }
-                let name = output.name ?? "wl_output \(output.global)"
-                return ScreenReport.Screen(output: name, rotation: rotation, builtIn: Self.isBuiltIn(name))
-            }
+    static func report(_ outputs: [UInt: Output]) -> ScreenReport {
+        let screens = outputs.values.filter(\.done).sorted { $0.global < $1.global }.compactMap { output -> ScreenReport.Screen? in
+            guard let rotation = rotation(output.transform) else { return nil }
+            let name = output.name ?? "wl_output \(output.global)"
+            return ScreenReport.Screen(output: name, rotation: rotation, builtIn: isBuiltIn(name))
         }
         return ScreenReport(source: "wayland", screens: Array(screens.prefix(ScreenReport.maximumScreens)))
     }
 
-    /// Hands the report on when it differs from the last one given.
+    /// Hands the report on when it differs from the last one given (outside the lock).
     func tell() {
-        let now = report()
-        let changed: (@Sendable (ScreenReport) -> Void)? = listener.withLock { state in
-            guard state.last != now, let changed = state.changed else { return nil }
+        let (now, changed): (ScreenReport, (@Sendable (ScreenReport) -> Void)?) = state.withLock { state in
+            let now = Self.report(state.outputs)
+            guard state.last != now, let changed = state.changed else { return (now, nil) }
             state.last = now
-            return changed
+            return (now, changed)
         }
         changed?(now)
     }
@@ -104,43 +110,48 @@ public final class WaylandScreens: ScreenSource, @unchecked Sendable {
     static func key(_ proxy: OpaquePointer?) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(proxy))) }
 
     // The listener tables libwayland keeps pointers to: global, never changed after start.
-    nonisolated(unsafe) static var registryListener = gestured_outputs_registry_listener(
+    nonisolated(unsafe) static var registryListener = gestured_registry_listener(
         global: { data, registry, name, interface, version in
             guard let interface, String(cString: interface) == "wl_output", let output = gestured_bind_output(registry, name, version) else { return }
-            let screens = this(data)
-            screens.outputs.withLock { $0[key(output)] = Output(global: name) }
-            screens.globals.withLock { $0[name] = key(output) }
+            this(data).state.withLock { state in
+                state.outputs[key(output)] = Output(global: name)
+                state.globals[name] = key(output)
+            }
             _ = withUnsafePointer(to: &outputListener) { gestured_output_add_listener(output, $0, data) }
         },
         global_remove: { data, _, name in
             let screens = this(data)
-            guard let id = screens.globals.withLock({ $0.removeValue(forKey: name) }) else { return }
-            screens.outputs.withLock { _ = $0.removeValue(forKey: id) }
-            if let proxy = OpaquePointer(bitPattern: id) { gestured_output_release(proxy) }
+            let gone: UInt? = screens.state.withLock { state in
+                guard let id = state.globals.removeValue(forKey: name) else { return nil }
+                state.outputs[id] = nil
+                return id
+            }
+            guard let gone else { return }
+            if let proxy = OpaquePointer(bitPattern: gone) { gestured_output_release(proxy) }
             screens.tell()
         })
 
     nonisolated(unsafe) static var outputListener = gestured_output_listener(
         geometry: { data, output, _, _, _, _, _, _, _, transform in
-            this(data).outputs.withLock { $0[key(output)]?.pending.transform = transform }
+            this(data).state.withLock { $0.outputs[key(output)]?.pending.transform = transform }
         },
         mode: { _, _, _, _, _, _ in },
         done: { data, output in
             let screens = this(data)
-            screens.outputs.withLock { outputs in
-                guard var entry = outputs[key(output)] else { return }
+            screens.state.withLock { state in
+                guard var entry = state.outputs[key(output)] else { return }
                 if let name = entry.pending.name { entry.name = name }
                 if let transform = entry.pending.transform { entry.transform = transform }
                 entry.pending = (nil, nil)
                 entry.done = true
-                outputs[key(output)] = entry
+                state.outputs[key(output)] = entry
             }
             screens.tell()
         },
         scale: { _, _, _ in },
         name: { data, output, name in
             let text = name.map { String(cString: $0) }
-            this(data).outputs.withLock { $0[key(output)]?.pending.name = text }
+            this(data).state.withLock { $0.outputs[key(output)]?.pending.name = text }
         },
         description: { _, _, _ in })
 }

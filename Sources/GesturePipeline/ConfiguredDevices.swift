@@ -55,17 +55,11 @@ public final class ConfiguredDevices {
     /// seat's session, when there is one) says its screen is.
     @discardableResult
     public func add(_ id: DeviceID, description: DeviceDescription, screens: ScreenReport? = nil) -> Device {
-        let setting = config.setting(for: DeviceProfile(description))
-        var rotation = setting?.rotation ?? .none
-        var setBy: DeviceOrientation.Teller?
-        if let follows = setting?.follows, let screens, let screen = follows.screen(in: screens) {
-            rotation = screen.rotation
-            setBy = DeviceOrientation.Teller(source: screens.source, output: screen.output)
-        }
-        let profile = DeviceProfile(description).turned(rotation)
+        let mounted = Self.orientation(of: description, in: config, screens: screens)
+        let profile = DeviceProfile(description).turned(mounted.rotation)
         let root = engine.addDevice(id, geometry: profile.geometry)
         let device = Device(
-            description: description, rotation: rotation, follows: setting?.follows, setBy: setBy, root: root,
+            description: description, rotation: mounted.rotation, follows: mounted.follows, setBy: mounted.setBy, root: root,
             bindings: DeviceBindings(config: config, engine: engine, device: profile, root: root))
         configuredBindings.formUnion(device.bindings.attached.map(\.id))
         devices[id] = device
@@ -92,6 +86,18 @@ public final class ConfiguredDevices {
     public func turned(_ frame: TouchFrame) -> TouchFrame {
         guard let turn = turned[frame.device] else { return frame }
         return turn.rotation.frame(frame, on: turn.surface)
+    }
+
+    /// How `config` mounts a device: its `devices:` entry's rotation, or — for a touchscreen
+    /// that follows its screen — that screen's rotation in `screens` (its seat's last report),
+    /// and who said so. The one reading of a device's mounting, for ``add(_:description:screens:)``
+    /// and ``reload(_:at:screens:delivering:)``.
+    static func orientation(of description: DeviceDescription, in config: GestureConfig, screens: ScreenReport?) -> DeviceOrientation {
+        let setting = config.setting(for: DeviceProfile(description))
+        guard let follows = setting?.follows, let screens, let screen = follows.screen(in: screens) else {
+            return DeviceOrientation(rotation: setting?.rotation ?? .none, follows: setting?.follows)
+        }
+        return DeviceOrientation(rotation: screen.rotation, follows: follows, setBy: .init(source: screens.source, output: screen.output))
     }
 
     /// Keeps ``turned`` in step with a device's rotation.
@@ -154,16 +160,11 @@ public final class ConfiguredDevices {
         var turned: [DeviceID] = []
         for id in devices.keys.sorted() {
             guard var device = devices[id] else { continue }
-            let setting = newConfig.setting(for: DeviceProfile(device.description))
-            var rotation = setting?.rotation ?? .none
-            device.follows = setting?.follows
-            device.setBy = nil
-            if let follows = device.follows, let report = screens(id), let screen = follows.screen(in: report) {
-                rotation = screen.rotation
-                device.setBy = DeviceOrientation.Teller(source: report.source, output: screen.output)
-            }
-            if rotation != device.rotation {
-                device.rotation = rotation
+            let mounted = Self.orientation(of: device.description, in: newConfig, screens: screens(id))
+            device.follows = mounted.follows
+            device.setBy = mounted.setBy
+            if mounted.rotation != device.rotation {
+                device.rotation = mounted.rotation
                 events += engine.reorient(id, geometry: device.profile.geometry, at: time).events
                 turned.append(id)
             }

@@ -1,16 +1,10 @@
 // The screens a Wayland session has: core wl_output (libwayland-client's own interface, from
-// wayland-client-protocol.h), bound from the registry, as plain functions and listener structs
-// Swift can hand pointers to.
+// wayland-client-protocol.h), as plain functions and a listener struct Swift can hand pointers
+// to. The registry it is bound from is CWlrToplevel's (gestured_get_registry and its listener).
 #ifndef GESTURED_WAYLAND_OUTPUTS_H
 #define GESTURED_WAYLAND_OUTPUTS_H
 #include <stdint.h>
 #include <wayland-client.h>
-
-/// The registry's events.
-struct gestured_outputs_registry_listener {
-    void (*global)(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version);
-    void (*global_remove)(void *data, struct wl_registry *registry, uint32_t name);
-};
 
 /// wl_output's events, in the protocol's order (name and description from version 4).
 struct gestured_output_listener {
@@ -23,8 +17,6 @@ struct gestured_output_listener {
     void (*description)(void *data, struct wl_proxy *output, const char *description);
 };
 
-struct wl_registry *gestured_outputs_registry(struct wl_display *display);
-int gestured_outputs_registry_add_listener(struct wl_registry *registry, const struct gestured_outputs_registry_listener *listener, void *data);
 /// Binds a wl_output global at `version` (at most 4).
 struct wl_proxy *gestured_bind_output(struct wl_registry *registry, uint32_t name, uint32_t version);
 int gestured_output_add_listener(struct wl_proxy *output, const struct gestured_output_listener *listener, void *data);

@@ -27,7 +27,7 @@ struct gestured_toplevel_handle_listener {
     void (*parent)(void *data, struct wl_proxy *handle, struct wl_proxy *parent);
 };
 
-/// The registry's events.
+/// The registry's events (every Wayland client of gestured's binds from it: WaylandScreens too).
 struct gestured_registry_listener {
     void (*global)(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version);
     void (*global_remove)(void *data, struct wl_registry *registry, uint32_t name);
