@@ -123,6 +123,26 @@ public final class DBusConnection: @unchecked Sendable {
         slots.append(slot)
     }
 
+    /// Calls `handler` with the arguments of every signal `member` of `interface` sent from `path`
+    /// by `sender` (a well-known name: whoever owns it then).
+    public func watchSignal(sender: String, path: String, interface: String, member: String, _ handler: @escaping ([DBusValue]) -> Void) throws(DesktopError) {
+        let box = Handler { _, _, arguments throws(DesktopError) in
+            handler(arguments)
+            return nil
+        }
+        var slot: OpaquePointer?
+        let rule = "type='signal',sender='\(sender)',path='\(path)',interface='\(interface)',member='\(member)'"
+        let result = sd_bus_add_match(bus, &slot, rule, { message, userdata, _ in
+            guard let message, let userdata else { return 0 }
+            let handler = Unmanaged<Handler>.fromOpaque(userdata).takeUnretainedValue()
+            _ = try? handler.handle("", "", DBusConnection.values(of: message))
+            return 0
+        }, Unmanaged.passUnretained(box).toOpaque())
+        guard result >= 0, let slot else { throw DesktopError("D-Bus: cannot watch \(interface).\(member): \(Self.reason(result))") }
+        handlers.append(box)
+        slots.append(slot)
+    }
+
     /// Handles every message that has come, then waits up to `timeout` seconds for more;
     /// false once the connection is gone.
     public func process(waiting timeout: Double) -> Bool {
@@ -172,41 +192,75 @@ public final class DBusConnection: @unchecked Sendable {
                 result = text.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }
             }
             return result < 0 ? result : sd_bus_message_close_container(message)
+        case .double(var number):
+            return sd_bus_message_append_basic(message, CChar(UInt8(ascii: "d")), &number)
+        case .dictionary:
+            return -EINVAL  // read only: no call gestured makes sends one
         }
     }
 
     /// The message's values, as far as they are of the types above (others end the list).
     static func values(of message: OpaquePointer) -> [DBusValue] {
         var values: [DBusValue] = []
-        while true {
-            var type: CChar = 0
-            var contents: UnsafePointer<CChar>?
-            guard sd_bus_message_peek_type(message, &type, &contents) > 0 else { break }
-            switch UInt8(bitPattern: type) {
-            case UInt8(ascii: "s"), UInt8(ascii: "o"):
-                var text: UnsafePointer<CChar>?
-                guard sd_bus_message_read_basic(message, type, &text) > 0, let text else { return values }
-                values.append(.string(String(cString: text)))
-            case UInt8(ascii: "i"):
-                var number: Int32 = 0
-                guard sd_bus_message_read_basic(message, type, &number) > 0 else { return values }
-                values.append(.int32(number))
-            case UInt8(ascii: "b"):
-                var number: Int32 = 0
-                guard sd_bus_message_read_basic(message, type, &number) > 0 else { return values }
-                values.append(.bool(number != 0))
-            case UInt8(ascii: "a") where contents.map({ String(cString: $0) }) == "s":
-                guard sd_bus_message_enter_container(message, type, "s") > 0 else { return values }
-                var texts: [String] = []
-                var text: UnsafePointer<CChar>?
-                while sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &text) > 0, let item = text { texts.append(String(cString: item)) }
-                sd_bus_message_exit_container(message)
-                values.append(.strings(texts))
-            default:
-                return values
-            }
-        }
+        while let value = value(of: message) { values.append(value) }
         return values
+    }
+
+    /// The message's next value, or nil at its end or at a value of another type.
+    static func value(of message: OpaquePointer) -> DBusValue? {
+        var type: CChar = 0
+        var contents: UnsafePointer<CChar>?
+        guard sd_bus_message_peek_type(message, &type, &contents) > 0 else { return nil }
+        let inner = contents.map { String(cString: $0) }
+        switch UInt8(bitPattern: type) {
+        case UInt8(ascii: "s"), UInt8(ascii: "o"):
+            var text: UnsafePointer<CChar>?
+            guard sd_bus_message_read_basic(message, type, &text) > 0, let text else { return nil }
+            return .string(String(cString: text))
+        case UInt8(ascii: "i"):
+            var number: Int32 = 0
+            guard sd_bus_message_read_basic(message, type, &number) > 0 else { return nil }
+            return .int32(number)
+        case UInt8(ascii: "b"):
+            var number: Int32 = 0
+            guard sd_bus_message_read_basic(message, type, &number) > 0 else { return nil }
+            return .bool(number != 0)
+        case UInt8(ascii: "d"):
+            var number: Double = 0
+            guard sd_bus_message_read_basic(message, type, &number) > 0 else { return nil }
+            return .double(number)
+        case UInt8(ascii: "a") where inner == "s":
+            guard sd_bus_message_enter_container(message, type, "s") > 0 else { return nil }
+            var texts: [String] = []
+            var text: UnsafePointer<CChar>?
+            while sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &text) > 0, let item = text { texts.append(String(cString: item)) }
+            sd_bus_message_exit_container(message)
+            return .strings(texts)
+        case UInt8(ascii: "a") where inner == "{sv}":
+            guard sd_bus_message_enter_container(message, type, "{sv}") > 0 else { return nil }
+            var entries: [String: DBusValue] = [:]
+            while sd_bus_message_enter_container(message, CChar(UInt8(ascii: "e")), "sv") > 0 {
+                var key: UnsafePointer<CChar>?
+                if sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &key) > 0, let key {
+                    var variant: CChar = 0
+                    var signature: UnsafePointer<CChar>?
+                    if sd_bus_message_peek_type(message, &variant, &signature) > 0, let signature,
+                       sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), signature) > 0 {
+                        if let item = Self.value(of: message) {
+                            entries[String(cString: key)] = item
+                        } else {
+                            sd_bus_message_skip(message, signature)  // a value of another type: left out
+                        }
+                        sd_bus_message_exit_container(message)
+                    }
+                }
+                sd_bus_message_exit_container(message)
+            }
+            sd_bus_message_exit_container(message)
+            return .dictionary(entries)
+        default:
+            return nil
+        }
     }
 
     static func reason(_ result: Int32) -> String { String(cString: strerror(-result)) }

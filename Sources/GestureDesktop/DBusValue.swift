@@ -8,6 +8,10 @@ public enum DBusValue: Hashable, Sendable {
     case bool(Bool)
     /// `as`
     case strings([String])
+    /// `d`
+    case double(Double)
+    /// `a{sv}`, read only: a dictionary of variants, as far as their values are of these types.
+    case dictionary([String: DBusValue])
 
     /// The D-Bus signature of the value.
     var signature: String {
@@ -16,6 +20,8 @@ public enum DBusValue: Hashable, Sendable {
         case .int32: "i"
         case .bool: "b"
         case .strings: "as"
+        case .double: "d"
+        case .dictionary: "a{sv}"
         }
     }
 

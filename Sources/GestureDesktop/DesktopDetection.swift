@@ -15,21 +15,18 @@ public enum DesktopDetection {
         let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty || environment["XDG_SESSION_TYPE"] == "wayland"
         // On X11 every window manager that keeps EWMH will do, GNOME's and KDE's included.
         if !wayland, let display = environment["DISPLAY"], !display.isEmpty { return .success(X11Provider(display: display)) }
-        if desktop.contains("GNOME") {
-            return .failure(DesktopError("GNOME Shell does not let other programs see or move its windows; `when:` and `window:` are not available there: type GNOME's shortcuts with `keys:` instead (docs/ACTIONS.md)"))
-        }
-        if desktop.contains("KDE") {
-            let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            let bus = environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 } ?? runtime.map { "unix:path=\($0)/bus" }
-            return .success(KWinProvider(address: bus, folder: runtime ?? "/tmp"))
-        }
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        let bus = environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 } ?? runtime.map { "unix:path=\($0)/bus" }
+        // GNOME Shell through gestured's extension (start() says when it is missing or off).
+        if desktop.contains("GNOME") { return .success(GnomeShellProvider(address: bus)) }
+        if desktop.contains("KDE") { return .success(KWinProvider(address: bus, folder: runtime ?? "/tmp")) }
         // Other Wayland compositors: wlr-foreign-toplevel-management, where they offer it
         // (labwc, river, Wayfire, …); start() says when one does not.
         if let display = environment["WAYLAND_DISPLAY"], !display.isEmpty {
             let runtime = environment["XDG_RUNTIME_DIR"] ?? ""
             return .success(WlrToplevelProvider(display: display.hasPrefix("/") || runtime.isEmpty ? display : runtime + "/" + display))
         }
-        return .failure(DesktopError("no desktop found that gestured can ask (no $SWAYSOCK, $I3SOCK, $HYPRLAND_INSTANCE_SIGNATURE, $NIRI_SOCKET, or X11 $DISPLAY; supported: sway, i3, Hyprland, niri, Wayland compositors with wlr-foreign-toplevel-management, X11 window managers with EWMH)"))
+        return .failure(DesktopError("no desktop found that gestured can ask (no $SWAYSOCK, $I3SOCK, $HYPRLAND_INSTANCE_SIGNATURE, $NIRI_SOCKET, or X11 $DISPLAY; supported: sway, i3, Hyprland, niri, GNOME Shell with gestured's extension, KDE Plasma, Wayland compositors with wlr-foreign-toplevel-management, X11 window managers with EWMH)"))
     }
 
     /// The compositor that says how the screens are turned, for `environment`, or why there is

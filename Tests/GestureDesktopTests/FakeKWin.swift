@@ -12,10 +12,12 @@ import Synchronization
 /// makes the transcript's calls (`!` lines) to them one at a time when the test asks, as the
 /// script would.
 final class FakeKWin: @unchecked Sendable {
-    let daemon: ChildProcess
+    /// The session bus it serves on.
+    let bus: PrivateSessionBus
+    var daemon: ChildProcess { bus.daemon }
     /// The bus's address (`unix:path=…`).
-    let address: String
-    let folder: String
+    var address: String { bus.address }
+    var folder: String { bus.folder }
     var shortcutNames: [String] = []
     var focusCalls: [[String]] = []
     /// What KWin was asked, in order (`loadScript …`, `run /Scripting/Script0`, `invokeShortcut Window Close`).
@@ -25,6 +27,8 @@ final class FakeKWin: @unchecked Sendable {
     let stopped = Atomic<Bool>(false)
     /// Whether loadScript fails (a KWin that refuses scripts).
     let refuseScripts = Atomic<Bool>(false)
+    /// How many loadScript calls fail before they succeed (a KWin not ready yet).
+    let refuseFirstScripts = Atomic<Int>(0)
     /// The script's text once it ran.
     let script = Mutex<String?>(nil)
     let caller: DBusConnection
@@ -32,31 +36,16 @@ final class FakeKWin: @unchecked Sendable {
     /// The next `!` line; held while a call is made, so that calls go one at a time.
     let next = Mutex<Int>(0)
 
-    static var available: Bool { ChildProcess.canRun("dbus-daemon", path: ProcessEnvironment.current["PATH"]) }
+    static var available: Bool { PrivateSessionBus.available }
 
     init() throws {
-        var template = Array("/tmp/gestured-kwin-XXXXXX".utf8CString)
-        folder = String(cString: mkdtemp(&template)!)
+        bus = try PrivateSessionBus(prefix: "gestured-kwin")
         for line in try FileReader.text(ReplayRun.root + "/Fixtures/desktop/kwin.txt").split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("= ") { shortcutNames.append(String(line.dropFirst(2))) }
             if line.hasPrefix("! ") { focusCalls.append(line.dropFirst(2).split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmed }) }
         }
-        // A session bus of the test's own; it says its address once it listens.
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw DesktopError("pipe failed") }
-        defer { close(fds[0]) }
-        daemon = try ChildProcess(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=unix:path=\(folder)/bus", "--print-address=\(fds[1])"],
-                                  environment: ProcessEnvironment.current, ownGroup: true)
-        close(fds[1])
-        var descriptor = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-        var bytes = [UInt8](repeating: 0, count: 512)
-        guard poll(&descriptor, 1, 30_000) > 0, case let n = bytes.withUnsafeMutableBytes({ read(fds[0], $0.baseAddress, $0.count) }), n > 0 else {
-            daemon.signalGroup(SIGTERM)
-            throw DesktopError("dbus-daemon did not start")
-        }
-        address = String(decoding: bytes[..<n], as: UTF8.self).trimmed
-        caller = try DBusConnection(address: address)
-        let service = try DBusConnection(address: address)
+        caller = try DBusConnection(address: bus.address)
+        let service = try DBusConnection(address: bus.address)
         try serve(on: service)
         DispatchQueue(label: "fake-kwin").async { [self] in
             while !stopped.load(ordering: .relaxed) {
@@ -71,8 +60,7 @@ final class FakeKWin: @unchecked Sendable {
     func stop() {
         guard !stopped.exchange(true, ordering: .relaxed) else { return }
         done.wait()
-        daemon.signalGroup(SIGTERM)
-        daemon.wait()
+        bus.stop()
     }
 
     func serve(on service: DBusConnection) throws {
@@ -84,6 +72,9 @@ final class FakeKWin: @unchecked Sendable {
             requests.withLock { $0.append(([member] + strings).joined(separator: " ")) }
             switch member {
             case "loadScript" where refuseScripts.load(ordering: .relaxed): return [.int32(-1)]
+            case "loadScript" where refuseFirstScripts.load(ordering: .relaxed) > 0:
+                refuseFirstScripts.subtract(1, ordering: .relaxed)
+                return [.int32(-1)]
             case "loadScript":
                 let text = try? FileReader.text(strings.first ?? "")
                 script.withLock { $0 = text }
