@@ -113,6 +113,10 @@ final class ActionRunner: @unchecked Sendable {
     var desktop: (any DesktopProvider)?
     /// Why there is none, when the file needs one (said once).
     var desktopProblem: String?
+    /// When the desktop may be asked again after a failure (``retryDesktop(now:)``).
+    var desktopRetry = 0.0
+    /// How long after a failure the desktop is asked again, at the earliest, in seconds.
+    static let desktopRetryInterval = 5.0
     /// The compositor followed for how the screens are turned (nil: no device follows one, or none found).
     var screens: (any ScreenSource)?
     /// How the screens were last said to be turned (told again after a reconnect).
@@ -136,10 +140,22 @@ final class ActionRunner: @unchecked Sendable {
                 desktopProblem = nil
                 StandardError.line("gesturectl actions: following the focused window through \(provider.name)")
             } catch {
-                desktopProblem = "\(provider.name): \(error)"
-                StandardError.line("gesturectl actions: `when:` entries are skipped and `window:` actions fail: \(desktopProblem!)")
+                let problem = "\(provider.name): \(error)"
+                if desktopProblem != problem {
+                    StandardError.line("gesturectl actions: `when:` entries are skipped and `window:` actions fail: \(problem)")
+                }
+                desktopProblem = problem
             }
         }
+    }
+
+    /// Asks for the desktop again, as a gesture comes, when it could not be reached (at most
+    /// every ``desktopRetryInterval`` seconds): the user may have started what it needs since
+    /// (GNOME: `gnome-extensions enable`), and needs no restart of the runner.
+    func retryDesktop(now: Double) {
+        guard desktop == nil, desktopProblem != nil, now >= desktopRetry else { return }
+        desktopRetry = now + Self.desktopRetryInterval
+        startDesktop()
     }
 
     /// The focus for the tracker: the provider's, or unknown.
@@ -217,6 +233,7 @@ final class ActionRunner: @unchecked Sendable {
     func handle(_ event: ClientEvent, now: Double) {
         switch event {
         case .gesture(let update):
+            retryDesktop(now: now)
             let firings = tracker.handle(
                 ActionEvent(
                     gesture: update.gesture, instance: update.instance, device: update.device, phase: update.phase, reason: update.reason,

@@ -128,4 +128,25 @@ struct KWinProviderTests {
         #expect(try ReplayRun.swipe(scratch, plasma).isEmpty)
         #expect(kwin.requests.withLock { $0 }.last { $0.hasPrefix("invokeShortcut") } == "invokeShortcut Switch to Desktop 2")
     }
+
+    /// A desktop that could not be reached when the runner started is asked again as a gesture
+    /// comes (GNOME: the extension enabled after the session began): KWin refuses the first
+    /// script, and the swipe's `when: { app: konsole }` entry still runs.
+    @Test func theDesktopIsAskedAgainWhenAGestureComes() throws {
+        let kwin = try FakeKWin()
+        defer { kwin.stop() }
+        kwin.refuseFirstScripts.store(1, ordering: .relaxed)
+        let scratch = kwin.folder + "/again"
+        try ReplayRun.write("""
+            version: 1
+            actions:
+              - gesture: swipe-left-3
+                when: { app: konsole }
+                shell: echo "konsole $GESTURE_PHASE" >> "$OUT"
+            """, in: scratch)
+        let plasma = ["XDG_CURRENT_DESKTOP": "KDE", "XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": "",
+                      "SWAYSOCK": "", "I3SOCK": "", "DBUS_SESSION_BUS_ADDRESS": kwin.address, "XDG_RUNTIME_DIR": kwin.folder]
+        #expect(try ReplayRun.swipe(scratch, plasma) == "konsole ended\n")
+        #expect(kwin.requests.withLock { $0 }.filter { $0.hasPrefix("loadScript") }.count == 2)
+    }
 }
