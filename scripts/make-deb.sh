@@ -69,6 +69,11 @@ grep -q '^ExecStart=/usr/libexec/gestured-overlay$' "$root/usr/lib/systemd/user/
 
 # The configuration: the built-in set written out, a conffile (kept across upgrades when edited).
 install -D -m 0644 packaging/gestured.yml "$root/etc/gestured/gestured.yml"
+# gestured's GNOME Shell extension (`when:` and `window:` on GNOME, docs/ACTIONS.md): GNOME Shell
+# finds it at the next login; the user enables it (`gnome-extensions enable gestured@gestured.org`).
+for file in metadata.json extension.js; do
+  install -D -m 0644 "gnome-shell/gestured@gestured.org/$file" "$root/usr/share/gnome-shell/extensions/gestured@gestured.org/$file"
+done
 echo /etc/gestured/gestured.yml > "$stage/DEBIAN/conffiles"
 
 # Documentation: copyright, the Debian changelog, the user-facing docs (compressed as policy asks).
