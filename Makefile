@@ -60,7 +60,7 @@ test-python:
 	$$py -m pip install --quiet --disable-pip-version-check --no-index --force-reinstall ./clients/python && \
 	GESTURED=$(CURDIR)/.build/debug/gestured GESTURECTL=$(CURDIR)/.build/debug/gesturectl \
 	GESTURED_PROTOCOL_LINES=$(CURDIR)/.build/protocol-lines.jsonl \
-	$$py -m pytest -q -p no:cacheprovider clients/python/tests e2e/parity/test_compare.py scripts/test_module_table.py scripts/test_map_names.py && \
+	$$py -m pytest -q -p no:cacheprovider clients/python/tests e2e/parity/test_compare.py scripts/test_module_table.py scripts/test_map_names.py e2e/test_screendump.py && \
 	$$py -m mypy --strict --python-version 3.10 --cache-dir .build/mypy clients/python/gestured_client
 
 # The daemon on bundled recordings (real Atmel and Dell panels, one constructed pinch), paced as

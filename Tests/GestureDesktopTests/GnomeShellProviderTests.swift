@@ -1,4 +1,5 @@
 import GestureActions
+import Posix
 import Testing
 @testable import GestureDesktop
 
@@ -21,6 +22,20 @@ import Testing
         #expect(GnomeShellProvider.words(.workspace(.number(3))) == "workspace 3")
         #expect(GnomeShellProvider.words(.showDesktop) == "show-desktop")
         #expect(GnomeShellProvider.words(.close) == "close")
+    }
+
+    /// The versions the provider names in its refusal are the ones the extension's metadata
+    /// lists (GNOME Shell refuses it on any other), and its UUID is the folder's name.
+    @Test func theExtensionsMetadataAgrees() throws {
+        let folder = ReplayRun.root + "/gnome-shell/" + GnomeShellProvider.uuid
+        let metadata = try FileReader.text(folder + "/metadata.json")
+        #expect(metadata.contains("\"uuid\": \"\(GnomeShellProvider.uuid)\""))
+        guard let start = metadata.firstRange(of: "\"shell-version\""), let end = metadata[start.upperBound...].firstIndex(of: "]") else {
+            Issue.record("no shell-version in \(folder)/metadata.json")
+            return
+        }
+        let listed = metadata[start.upperBound..<end].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(listed == Array(GnomeShellProvider.versions))
     }
 
     @Test func whatIsWrongWithTheExtensionIsSaidWithWhatToDo() {

@@ -118,12 +118,7 @@ def marker_keyboard():
 def internal_keyboard():
     """A laptop's own keyboard as libinput tells one: on the i8042 bus (its quirks call that
     internal) with the letter keys, so it pairs with internal touchpads for disable-while-typing."""
-    d = libevdev.Device()
-    d.name = "gestured e2e internal keyboard"
-    d.id = {"bustype": 0x11, "vendor": 0x0001, "product": 0x0001, "version": 0xab41}
-    for code in range(1, 84):
-        d.enable(libevdev.evbit(1, code))
-    return d.create_uinput_device()
+    return touch.keyboard("gestured e2e internal keyboard", {"bustype": 0x11, "vendor": 0x0001, "product": 0x0001, "version": 0xab41})
 
 
 def typing(pad, keyboard, frames=20, interval=0.012):

@@ -77,6 +77,17 @@ def touchscreen(name):
     return d.create_uinput_device()
 
 
+def keyboard(name, device_id):
+    """A keyboard with the main block's keys (KEY_ESC to KEY_KPDOT), `device_id` its bus,
+    vendor, product and version as libevdev takes them."""
+    d = libevdev.Device()
+    d.name = name
+    d.id = device_id
+    for code in range(1, 84):
+        d.enable(libevdev.evbit(1, code))
+    return d.create_uinput_device()
+
+
 def clickpad(name, fuzz=0):
     """A 100 x 60 mm clickpad, 5 slots, as libinput expects an internal touchpad; `fuzz` on its
     ABS_MT_POSITION axes."""
