@@ -15,9 +15,10 @@ started=$(date +%s)
 sh e2e/image.sh "$cache" gnome
 share=$(mktemp -d "${TMPDIR:-/tmp}/gestured-desktop.XXXXXX")
 trap 'rm -rf "$share"' EXIT
-mkdir -p "$share/bin" "$share/e2e/guest" "$share/out"
+mkdir -p "$share/bin" "$share/e2e/guest" "$share/out" "$share/systemd"
 chmod 755 "$share"   # the guest's test user runs gesturectl and the text field from it
-cp "$bin/gestured" "$bin/gesturectl" "$share/bin/"
+cp "$bin/gestured" "$bin/gesturectl" "$bin/gestured-actions" "$share/bin/"
+cp systemd/gestured-actions.service "$share/systemd/"
 cp e2e/guest/*.py "$share/e2e/guest/"
 cp -r gnome-shell "$share/"
 echo "▶ booting the guest: GNOME on Debian 13, started by gdm (software emulation: about a minute to the desktop)"
@@ -69,6 +70,8 @@ checks = [
     ("disable() undoes enable(): org.gestured.Shell leaves the bus, and is back when enabled",
      g.get("gone_when_disabled") is True and g.get("back_when_enabled") is True),
     ("`gnome-extensions pack` packs the extension", g.get("packed") == ["extension.js", "metadata.json"]),
+    ("the runner's user unit, enabled, started with the session and found GNOME Shell (not \"no desktop found\")",
+     r.get("unit", {}).get("ActiveState") == "active" and "GNOME Shell (gestured's extension over the session bus)" in (r.get("unit_desktop") or "")),
 ]
 print(f"GNOME: {r.get('version', '?')}; guest uptime at gdm started {r.get('gdm_started')} s, the user's gnome-shell "
       f"{r.get('shell_at')} s, on the KMS device by {r.get('drm_at')} s, answering on the bus "

@@ -47,9 +47,11 @@ import Testing
                              ("RestrictAddressFamilies", "AF_UNIX AF_NETLINK")] {
             #expect(service.contains("\n\(key)=\(value)\n"), "\(key)=\(value)")
         }
-        // The user unit: the runner's own program, wanted by the user's default target.
+        // The user unit: the runner's own program, started with the graphical session, once the
+        // session's environment is there (make e2e-desktops shows it on GNOME).
         let actions = try String(contentsOf: systemd.appendingPathComponent("gestured-actions.service"), encoding: .utf8)
-        #expect(actions.contains("\nExecStart=/usr/libexec/gestured-actions\n") && actions.contains("\nWantedBy=default.target\n"))
+        #expect(actions.contains("\nExecStart=/usr/libexec/gestured-actions\n") && actions.contains("\nWantedBy=graphical-session.target\n")
+            && actions.contains("\nPartOf=graphical-session.target\n"))
         let runner = DaemonProcess.root.appendingPathComponent(".build/debug/gestured-actions").path
         try actions.replacingOccurrences(of: "ExecStart=/usr/libexec/gestured-actions", with: "ExecStart=\(runner)")
             .write(to: directory.appendingPathComponent("gestured-actions.service"), atomically: true, encoding: .utf8)

@@ -90,6 +90,18 @@ def main():
     # gestured's GNOME Shell extension where the package puts it: GNOME Shell finds it as it
     # starts; the user enables it (gnome.py).
     shutil.copytree("/host/gnome-shell/gestured@gestured.org", "/usr/share/gnome-shell/extensions/gestured@gestured.org")
+    # The runner's user unit as the package installs it, enabled by the user in an earlier
+    # session (systemctl --global enable reads its [Install] as --user enable does), with an
+    # actions file that asks for the focused window: the unit must start with the GNOME session
+    # and find GNOME Shell in its environment.
+    shutil.copy("/host/bin/gestured-actions", "/usr/libexec/gestured-actions")
+    shutil.copy("/host/systemd/gestured-actions.service", "/usr/lib/systemd/user/gestured-actions.service")
+    report["unit_enable"] = run("systemctl", "--global", "enable", "gestured-actions.service")
+    home = pwd.getpwnam(USER).pw_dir
+    os.makedirs(f"{home}/.config/gestured", exist_ok=True)
+    with open(f"{home}/.config/gestured/actions.yml", "w") as f:
+        f.write("version: 1\nactions:\n  - gesture: swipe-left-3\n    when: { app: org.gestured.TextField }\n    keys: [z, y]\n")
+    run("chown", "-R", f"{USER}:{USER}", f"{home}/.config")
     # gdm reads its configuration once, as it starts; the guest's graphical.target may have
     # started it already, before this script ran: it is started again, as after an upgrade.
     step("starting gdm")
@@ -121,6 +133,16 @@ def main():
         touch.destroy(pad)
         touch.destroy(screen)
         if owner == USER:
+            # The unit's first word on the desktop: which one it found, or why none.
+            def unit_desktop():
+                lines = run("journalctl", "-b", "--no-pager", "-o", "cat", "_SYSTEMD_USER_UNIT=gestured-actions.service")[1].splitlines()
+                return next((line for line in lines if "following the focused window" in line or "`when:` entries are skipped" in line), None)
+            report["unit_desktop"] = gnome.wait_for(unit_desktop, 90)
+            report["unit"] = dict(line.split("=", 1) for line in run(
+                "systemctl", "--user", "show", "-p", "ActiveState", "-p", "SubState", "-p", "UnitFileState", "gestured-actions.service",
+                user=USER)[1].splitlines() if "=" in line)
+            report["unit_journal"] = run("journalctl", "-b", "--no-pager", "-o", "short-monotonic",
+                                         "_SYSTEMD_USER_UNIT=gestured-actions.service")[1].splitlines()[-12:]
             step("the GNOME scenarios")
             try:
                 report["gnome"] = gnome.scenarios("/host/bin", out, USER, pid, SPAWNED)
