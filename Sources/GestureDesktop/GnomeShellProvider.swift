@@ -11,6 +11,8 @@ public final class GnomeShellProvider: DesktopProvider, @unchecked Sendable {
     public let name = "GNOME Shell (gestured's extension over the session bus)"
     /// The bus (nil: the user's session bus).
     let address: String?
+    /// How long a call waits for GNOME Shell, in seconds.
+    let timeout: Double
     let state = Mutex<FocusedWindow?>(nil)
     /// The connection for calls to the extension; the signals have one of their own.
     let calls = Mutex<DBusConnection?>(nil)
@@ -25,9 +27,11 @@ public final class GnomeShellProvider: DesktopProvider, @unchecked Sendable {
     /// The GNOME Shell versions the extension's metadata lists.
     public static let versions = 45...48
 
-    /// A provider on the bus at `address` (nil: the session bus).
-    public init(address: String?) {
+    /// A provider on the bus at `address` (nil: the session bus), each call waiting up to
+    /// `timeout` seconds.
+    public init(address: String?, timeout: Double = 5) {
         self.address = address
+        self.timeout = timeout
     }
 
     public func start() throws(DesktopError) {
@@ -93,7 +97,7 @@ public final class GnomeShellProvider: DesktopProvider, @unchecked Sendable {
         let result: Result<[DBusValue], DesktopError> = calls.withLock { connection in
             do throws(DesktopError) {
                 if connection == nil { connection = try DBusConnection(address: address) }
-                return .success(try connection!.call(service, path, interface, member, arguments))
+                return .success(try connection!.call(service, path, interface, member, arguments, timeout: timeout))
             } catch {
                 return .failure(error)
             }
@@ -108,6 +112,9 @@ public final class GnomeShellProvider: DesktopProvider, @unchecked Sendable {
         do {
             info = try shell("GetExtensionInfo", [.string(Self.uuid)], path: "/org/gnome/Shell",
                              interface: "org.gnome.Shell.Extensions", service: "org.gnome.Shell")
+        } catch let error where error.message.contains("org.freedesktop.DBus.Error.Timeout") || error.message.contains("org.freedesktop.DBus.Error.NoReply") {
+            // Busy (starting, under load): it is there, and is asked again as gestures come.
+            return DesktopError("GNOME Shell did not answer on the session bus within \(Self.seconds(timeout)) (\(error.message)); it is asked again as gestures come")
         } catch {
             return DesktopError("GNOME Shell does not answer on the session bus (\(error.message)); is this a GNOME session?")
         }
@@ -139,6 +146,11 @@ public final class GnomeShellProvider: DesktopProvider, @unchecked Sendable {
             }
             return DesktopError("gestured's GNOME Shell extension is enabled but not running (GNOME Shell's state \(Int(state))); if user extensions are switched off, switch them on (Extensions app) or run `\(enable)`")
         }
+    }
+
+    /// `5 s`, `0.3 s`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
     func set(_ window: FocusedWindow?) {

@@ -68,6 +68,24 @@ import Testing
         #expect(throws: DesktopError.self) { try provider.perform(.close) }
     }
 
+    /// A GNOME Shell that is there but busy (starting, under load) is not "no GNOME session":
+    /// its name is owned on the bus, its calls go unanswered until the provider's timeout.
+    @Test(.enabled(if: PrivateSessionBus.available, "dbus-daemon is not installed"))
+    func aGnomeShellThatDoesNotAnswerInTimeIsSaidSo() throws {
+        let bus = try PrivateSessionBus(prefix: "gestured-busy")
+        defer { bus.stop() }
+        let shell = try DBusConnection(address: bus.address)
+        try shell.requestName("org.gnome.Shell")  // and never reads a call
+        let provider = GnomeShellProvider(address: bus.address, timeout: 0.3)
+        do {
+            try provider.start()
+            Issue.record("started")
+        } catch {
+            #expect(error.message.hasPrefix("GNOME Shell did not answer on the session bus within 0.3 s (org.gnome.Shell /org/gnome/Shell org.gnome.Shell.Extensions.GetExtensionInfo: org.freedesktop.DBus.Error.Timeout"))
+            #expect(error.message.hasSuffix("); it is asked again as gestures come"))
+        }
+    }
+
     /// `a{sv}` as a real dbus-daemon sends it: its own properties (arrays of strings), and a
     /// caller's credentials, whose unsigned numbers and byte arrays are left out, not misread.
     @Test(.enabled(if: PrivateSessionBus.available, "dbus-daemon is not installed"))
