@@ -8,7 +8,7 @@
 # Not part of .ci/run: the image is large, the boot slow under TCG.
 # Usage: e2e/desktop.sh BIN_DIR
 set -eu
-[ $# = 1 ] || { echo "usage: e2e/desktop.sh BIN_DIR (gestured and gesturectl; make e2e-desktops passes the static build's)" >&2; exit 2; }
+[ $# = 1 ] || { echo "usage: e2e/desktop.sh BIN_DIR (gestured, gesturectl and gestured-actions; make e2e-desktops passes the static build's)" >&2; exit 2; }
 bin=$1
 cache=${GESTURED_E2E_CACHE:-$HOME/.cache/gestured/e2e}
 started=$(date +%s)
