@@ -106,39 +106,34 @@ public final class DBusConnection: @unchecked Sendable {
 
     /// Calls `handler` with every NameOwnerChanged of `name`: its new owner, "" when it left.
     public func watchOwner(of name: String, _ handler: @escaping (String) -> Void) throws(DesktopError) {
-        let box = Handler { _, _, arguments throws(DesktopError) in
-            if arguments.count == 3, case .string(let owner) = arguments[2] { handler(owner) }
-            return nil
-        }
-        var slot: OpaquePointer?
         let rule = "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
-        let result = sd_bus_add_match(bus, &slot, rule, { message, userdata, _ in
-            guard let message, let userdata else { return 0 }
-            let handler = Unmanaged<Handler>.fromOpaque(userdata).takeUnretainedValue()
-            _ = try? handler.handle("", "", DBusConnection.values(of: message))
-            return 0
-        }, Unmanaged.passUnretained(box).toOpaque())
-        guard result >= 0, let slot else { throw DesktopError("D-Bus: cannot watch \(name): \(Self.reason(result))") }
-        handlers.append(box)
-        slots.append(slot)
+        try addMatch(rule, what: name) { arguments in
+            if arguments.count == 3, case .string(let owner) = arguments[2] { handler(owner) }
+        }
     }
 
     /// Calls `handler` with the arguments of every signal `member` of `interface` sent from `path`
     /// by `sender` (a well-known name: whoever owns it then).
     public func watchSignal(sender: String, path: String, interface: String, member: String, _ handler: @escaping ([DBusValue]) -> Void) throws(DesktopError) {
+        let rule = "type='signal',sender='\(sender)',path='\(path)',interface='\(interface)',member='\(member)'"
+        try addMatch(rule, what: "\(interface).\(member)", handler)
+    }
+
+    /// Calls `handler` with the arguments of every message matching `rule`; `what` names it in
+    /// an error.
+    func addMatch(_ rule: String, what: String, _ handler: @escaping ([DBusValue]) -> Void) throws(DesktopError) {
         let box = Handler { _, _, arguments throws(DesktopError) in
             handler(arguments)
             return nil
         }
         var slot: OpaquePointer?
-        let rule = "type='signal',sender='\(sender)',path='\(path)',interface='\(interface)',member='\(member)'"
         let result = sd_bus_add_match(bus, &slot, rule, { message, userdata, _ in
             guard let message, let userdata else { return 0 }
             let handler = Unmanaged<Handler>.fromOpaque(userdata).takeUnretainedValue()
             _ = try? handler.handle("", "", DBusConnection.values(of: message))
             return 0
         }, Unmanaged.passUnretained(box).toOpaque())
-        guard result >= 0, let slot else { throw DesktopError("D-Bus: cannot watch \(interface).\(member): \(Self.reason(result))") }
+        guard result >= 0, let slot else { throw DesktopError("D-Bus: cannot watch \(what): \(Self.reason(result))") }
         handlers.append(box)
         slots.append(slot)
     }

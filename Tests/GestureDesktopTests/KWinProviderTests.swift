@@ -10,6 +10,12 @@ import Testing
 @Suite(.serialized, .enabled(if: FakeKWin.available, "dbus-daemon is not installed"))
 struct KWinProviderTests {
     /// A provider on `kwin`'s bus, started, and the focus changes it reports.
+    /// A Plasma Wayland session's environment, its session bus FakeKWin's.
+    static func plasma(_ kwin: FakeKWin) -> [String: String] {
+        ["XDG_CURRENT_DESKTOP": "KDE", "XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": "",
+         "SWAYSOCK": "", "I3SOCK": "", "DBUS_SESSION_BUS_ADDRESS": kwin.address, "XDG_RUNTIME_DIR": kwin.folder]
+    }
+
     static func started(on kwin: FakeKWin) throws -> (KWinProvider, FocusChanges) {
         let provider = KWinProvider(address: kwin.address, folder: kwin.folder)
         let changes = FocusChanges()
@@ -111,8 +117,7 @@ struct KWinProviderTests {
                 when: { app: "org.kde.*" }
                 window: workspace 2
             """, in: scratch)
-        let plasma = ["XDG_CURRENT_DESKTOP": "KDE", "XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": "",
-                      "SWAYSOCK": "", "I3SOCK": "", "DBUS_SESSION_BUS_ADDRESS": kwin.address, "XDG_RUNTIME_DIR": kwin.folder]
+        let plasma = Self.plasma(kwin)
         // konsole in front (its resourceName): the first entry.
         #expect(try ReplayRun.swipe(scratch, plasma) == "konsole ended\n")
         // The script was loaded, and unloaded when the runner stopped.
@@ -144,8 +149,7 @@ struct KWinProviderTests {
                 when: { app: konsole }
                 shell: echo "konsole $GESTURE_PHASE" >> "$OUT"
             """, in: scratch)
-        let plasma = ["XDG_CURRENT_DESKTOP": "KDE", "XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": "",
-                      "SWAYSOCK": "", "I3SOCK": "", "DBUS_SESSION_BUS_ADDRESS": kwin.address, "XDG_RUNTIME_DIR": kwin.folder]
+        let plasma = Self.plasma(kwin)
         #expect(try ReplayRun.swipe(scratch, plasma) == "konsole ended\n")
         #expect(kwin.requests.withLock { $0 }.filter { $0.hasPrefix("loadScript") }.count == 2)
     }
