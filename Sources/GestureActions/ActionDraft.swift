@@ -69,7 +69,7 @@ public struct ActionDraft: Equatable, Sendable {
             does = .keys(chords)
         case (nil, let shell?, nil): does = .shell(shell)
         case (nil, nil, let window?):
-            guard WindowAction(window) != nil else { throw Mistake("`window` is close, maximize, minimize, fullscreen, show-desktop, workspace next, workspace previous or workspace N, not \(window)") }
+            guard WindowAction(window) != nil else { throw Mistake("`window` is close, maximize, minimize, fullscreen, show-desktop, workspace next, workspace previous, workspace N, move-to-workspace next, move-to-workspace previous or move-to-workspace N, not \(window)") }
             does = .window(window)
         default: throw Mistake("an action does one thing: `keys`, `shell` or `window`")
         }

@@ -283,7 +283,7 @@ struct ActionsReader {
     func window(_ node: YAMLNode?) throws -> WindowAction? {
         guard let node else { return nil }
         guard let text = node.string, let action = WindowAction(text) else {
-            throw error(node, "expected `window:` to be close, maximize, minimize, fullscreen, show-desktop, workspace next, workspace previous or workspace N")
+            throw error(node, "expected `window:` to be close, maximize, minimize, fullscreen, show-desktop, workspace next, workspace previous, workspace N, move-to-workspace next, move-to-workspace previous or move-to-workspace N (N from 1 to 99)")
         }
         return action
     }

@@ -14,6 +14,8 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
     case showDesktop
     /// Go to another workspace.
     case workspace(WorkspaceTarget)
+    /// Move the focused window to another workspace, and go there with it.
+    case moveToWorkspace(WorkspaceTarget)
 
     /// Which workspace.
     public enum WorkspaceTarget: Hashable, Sendable {
@@ -36,11 +38,15 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
         case .workspace(.next): "workspace next"
         case .workspace(.previous): "workspace previous"
         case .workspace(.number(let n)): "workspace \(n)"
+        case .moveToWorkspace(.next): "move-to-workspace next"
+        case .moveToWorkspace(.previous): "move-to-workspace previous"
+        case .moveToWorkspace(.number(let n)): "move-to-workspace \(n)"
         }
     }
 
     /// Reads `close`, `maximize`, `minimize`, `fullscreen`, `show-desktop`, `workspace next`,
-    /// `workspace previous` (or `prev`), `workspace N`.
+    /// `workspace previous` (or `prev`), `workspace N`, and `move-to-workspace` with the same
+    /// three targets.
     public init?(_ text: String) {
         let words = text.split(separator: " ").map(String.init)
         switch words {
@@ -49,11 +55,26 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
         case ["minimize"]: self = .minimize
         case ["fullscreen"]: self = .fullscreen
         case ["show-desktop"]: self = .showDesktop
-        case ["workspace", "next"]: self = .workspace(.next)
-        case ["workspace", "previous"], ["workspace", "prev"]: self = .workspace(.previous)
         default:
-            guard words.count == 2, words[0] == "workspace", let n = Int(words[1]), (1...99).contains(n) else { return nil }
-            self = .workspace(.number(n))
+            guard words.count == 2, let target = WorkspaceTarget(words[1]) else { return nil }
+            switch words[0] {
+            case "workspace": self = .workspace(target)
+            case "move-to-workspace": self = .moveToWorkspace(target)
+            default: return nil
+            }
+        }
+    }
+}
+
+extension WindowAction.WorkspaceTarget {
+    /// Reads `next`, `previous` (or `prev`), or a number from 1 to 99.
+    init?(_ word: String) {
+        switch word {
+        case "next": self = .next
+        case "previous", "prev": self = .previous
+        default:
+            guard let n = Int(word), (1...99).contains(n) else { return nil }
+            self = .number(n)
         }
     }
 }

@@ -104,6 +104,9 @@ public final class HyprlandProvider: DesktopProvider, @unchecked Sendable {
         case .workspace(.next): dispatch = "workspace e+1"
         case .workspace(.previous): dispatch = "workspace e-1"
         case .workspace(.number(let n)): dispatch = "workspace \(n)"
+        case .moveToWorkspace(.next): dispatch = "movetoworkspace e+1"
+        case .moveToWorkspace(.previous): dispatch = "movetoworkspace e-1"
+        case .moveToWorkspace(.number(let n)): dispatch = "movetoworkspace \(n)"
         case .minimize: throw DesktopError("Hyprland has no minimize; a special workspace is its nearest (`run: [hyprctl, dispatch, movetoworkspacesilent, special]`)")
         case .showDesktop: throw DesktopError("Hyprland has no desktop to show; use `window: workspace N` on an empty workspace")
         }

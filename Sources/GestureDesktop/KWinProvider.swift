@@ -125,7 +125,11 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
     }
 
     public func perform(_ action: WindowAction) throws(DesktopError) {
-        let shortcut = Self.shortcut(action)
+        for shortcut in Self.shortcuts(action) { try invoke(shortcut) }
+    }
+
+    /// Invokes KWin's global shortcut `shortcut`, once it is known to be one of KWin's.
+    func invoke(_ shortcut: String) throws(DesktopError) {
         let known = try shortcuts.withLock { names throws(DesktopError) -> Set<String> in
             if let names { return names }
             let reply = try kwin("/component/kwin", "org.kde.kglobalaccel.Component", "shortcutNames", service: "org.kde.kglobalaccel")
@@ -137,17 +141,21 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
         try kwin("/component/kwin", "org.kde.kglobalaccel.Component", "invokeShortcut", [.string(shortcut)], service: "org.kde.kglobalaccel")
     }
 
-    /// KWin's name for the global shortcut that does `action`.
-    static func shortcut(_ action: WindowAction) -> String {
+    /// KWin's names for the global shortcuts that do `action`, in order.
+    static func shortcuts(_ action: WindowAction) -> [String] {
         switch action {
-        case .close: "Window Close"
-        case .maximize: "Window Maximize"
-        case .minimize: "Window Minimize"
-        case .fullscreen: "Window Fullscreen"
-        case .showDesktop: "Show Desktop"
-        case .workspace(.next): "Switch to Next Desktop"
-        case .workspace(.previous): "Switch to Previous Desktop"
-        case .workspace(.number(let n)): "Switch to Desktop \(n)"
+        case .close: ["Window Close"]
+        case .maximize: ["Window Maximize"]
+        case .minimize: ["Window Minimize"]
+        case .fullscreen: ["Window Fullscreen"]
+        case .showDesktop: ["Show Desktop"]
+        case .workspace(.next): ["Switch to Next Desktop"]
+        case .workspace(.previous): ["Switch to Previous Desktop"]
+        case .workspace(.number(let n)): ["Switch to Desktop \(n)"]
+        // KWin's "Window to Next/Previous Desktop" go with the window; "Window to Desktop N" does not.
+        case .moveToWorkspace(.next): ["Window to Next Desktop"]
+        case .moveToWorkspace(.previous): ["Window to Previous Desktop"]
+        case .moveToWorkspace(.number(let n)): ["Window to Desktop \(n)", "Switch to Desktop \(n)"]
         }
     }
 

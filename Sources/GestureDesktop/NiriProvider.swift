@@ -115,6 +115,11 @@ public final class NiriProvider: DesktopProvider, @unchecked Sendable {
         case .workspace(.next): named = ("FocusWorkspaceDown", .object([]))
         case .workspace(.previous): named = ("FocusWorkspaceUp", .object([]))
         case .workspace(.number(let n)): named = ("FocusWorkspace", .object([("reference", .object([("Index", .int(Int64(n)))]))]))
+        // `focus: true`: the view goes with the window.
+        case .moveToWorkspace(.next): named = ("MoveWindowToWorkspaceDown", .object([("focus", .bool(true))]))
+        case .moveToWorkspace(.previous): named = ("MoveWindowToWorkspaceUp", .object([("focus", .bool(true))]))
+        case .moveToWorkspace(.number(let n)):
+            named = ("MoveWindowToWorkspace", .object([("window_id", .null), ("reference", .object([("Index", .int(Int64(n)))])), ("focus", .bool(true))]))
         case .minimize: throw DesktopError("niri has no minimize")
         case .showDesktop: throw DesktopError("niri has no desktop to show; use `window: workspace N` on an empty workspace")
         }

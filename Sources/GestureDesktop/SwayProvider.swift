@@ -132,6 +132,10 @@ public final class SwayProvider: DesktopProvider, @unchecked Sendable {
         case .workspace(.next): line = "workspace next"
         case .workspace(.previous): line = "workspace prev"
         case .workspace(.number(let n)): line = "workspace number \(n)"
+        // Moved first, then followed: the workspace it left is still there to count from.
+        case .moveToWorkspace(.next): line = "move container to workspace next, workspace next"
+        case .moveToWorkspace(.previous): line = "move container to workspace prev, workspace prev"
+        case .moveToWorkspace(.number(let n)): line = "move container to workspace number \(n), workspace number \(n)"
         case .maximize:
             throw DesktopError("\(isSway ? "sway" : "i3") tiles windows and has no maximize; use `window: fullscreen`")
         case .showDesktop:

@@ -154,7 +154,7 @@ public final class WlrToplevelProvider: DesktopProvider, @unchecked Sendable {
             } else {
                 gestured_handle_set_fullscreen(handle)
             }
-        case .workspace, .showDesktop:
+        case .workspace, .moveToWorkspace, .showDesktop:
             throw DesktopError("wlr-foreign-toplevel-management has no workspaces or desktop; use the compositor's shortcut with `keys:`")
         }
         guard wl_display_flush(display) >= 0 else { throw DesktopError("the Wayland connection was lost") }

@@ -24,7 +24,7 @@ public final class X11Provider: DesktopProvider, @unchecked Sendable {
     static let atomNames = [
         "_NET_ACTIVE_WINDOW", "_NET_WM_NAME", "UTF8_STRING", "WM_CLASS", "WM_NAME", "_NET_CLOSE_WINDOW", "_NET_WM_STATE", "_NET_WM_STATE_MAXIMIZED_VERT",
         "_NET_WM_STATE_MAXIMIZED_HORZ", "_NET_WM_STATE_FULLSCREEN", "WM_CHANGE_STATE", "_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS",
-        "_NET_SHOWING_DESKTOP", "_NET_SUPPORTED",
+        "_NET_SHOWING_DESKTOP", "_NET_SUPPORTED", "_NET_WM_DESKTOP",
     ]
 
     /// A provider for X display `display` (`:0`).
@@ -158,22 +158,30 @@ public final class X11Provider: DesktopProvider, @unchecked Sendable {
             let showing = property(root, "_NET_SHOWING_DESKTOP").flatMap { Self.words($0).first } ?? 0
             send(try need("_NET_SHOWING_DESKTOP"), to: root, [showing == 0 ? 1 : 0, 0, 0, 0, 0])
         case .workspace(let target):
+            send(try need("_NET_CURRENT_DESKTOP"), to: root, [try desktop(target), 0, 0, 0, 0])
+        case .moveToWorkspace(let target):
+            guard window != 0 else { throw DesktopError("no window has the focus") }
+            let desktop = try desktop(target)
             let current = try need("_NET_CURRENT_DESKTOP")
-            let count = property(root, "_NET_NUMBER_OF_DESKTOPS").flatMap { Self.words($0).first } ?? 1
-            let now = property(root, "_NET_CURRENT_DESKTOP").flatMap { Self.words($0).first } ?? 0
-            let next: UInt32
-            switch target {
-            // Stopping at the last and the first, as EWMH pagers, wmctrl's users (libinput-gestures
-            // without -w) and touchegg (without cyclic) do.
-            case .next: next = min(now + 1, max(count, 1) - 1)
-            case .previous: next = now == 0 ? 0 : now - 1
-            case .number(let n):
-                guard n <= count else { throw DesktopError("there are \(count) workspaces, no workspace \(n)") }
-                next = UInt32(n - 1)
-            }
-            send(current, to: root, [next, 0, 0, 0, 0])
+            send(try need("_NET_WM_DESKTOP"), to: window, [desktop, 2, 0, 0, 0])  // 2: from a pager
+            send(current, to: root, [desktop, 0, 0, 0, 0])
         }
         xcb_flush(connection)
+    }
+
+    /// The desktop (from 0) `target` names, from the current one and how many there are.
+    func desktop(_ target: WindowAction.WorkspaceTarget) throws(DesktopError) -> UInt32 {
+        let count = property(root, "_NET_NUMBER_OF_DESKTOPS").flatMap { Self.words($0).first } ?? 1
+        let now = property(root, "_NET_CURRENT_DESKTOP").flatMap { Self.words($0).first } ?? 0
+        switch target {
+        // Stopping at the last and the first, as EWMH pagers, wmctrl's users (libinput-gestures
+        // without -w) and touchegg (without cyclic) do.
+        case .next: return min(now + 1, max(count, 1) - 1)
+        case .previous: return now == 0 ? 0 : now - 1
+        case .number(let n):
+            guard n <= count else { throw DesktopError("there are \(count) workspaces, no workspace \(n)") }
+            return UInt32(n - 1)
+        }
     }
 
     /// An EWMH client message about `window`, to the root window, as a pager sends it.

@@ -43,11 +43,18 @@ import Testing
                 window: workspace 3
               - gesture: swipe-down-4
                 window: workspace prev
+              - gesture: swipe-right-4
+                window: move-to-workspace 2
+              - gesture: swipe-left-4
+                window: move-to-workspace previous
             """, file: "actions.yml")
         #expect(file.actions[0].when == ActionCondition(apps: ["firefox", "org.mozilla.*"], titles: ["*YouTube*"]))
         #expect(file.actions.map(\.command) == [
             .input(ActionInput(keys: ["l"])), .window(.close), .window(.workspace(.number(3))), .window(.workspace(.previous)),
+            .window(.moveToWorkspace(.number(2))), .window(.moveToWorkspace(.previous)),
         ])
+        #expect(file.actions.compactMap { if case .window(let action) = $0.command { action.description } else { nil } }.suffix(2)
+            == ["move-to-workspace 2", "move-to-workspace previous"])
         #expect(file.needsDesktop)
     }
 
@@ -180,6 +187,7 @@ import Testing
         ("version: 1\noverlay:\n  opacity: 1\nactions: []\n", 3, "unknown key `opacity`"),
         ("version: 1\noverlay:\n  output: [a]\nactions: []\n", 3, "expected `output:` to name an output"),
         ("version: 1\nactions:\n  - gesture: x\n    window: shrink\n", 4, "expected `window:` to be close, maximize"),
+        ("version: 1\nactions:\n  - gesture: x\n    window: move-to-workspace 0\n", 4, "move-to-workspace next, move-to-workspace previous or move-to-workspace N"),
         ("version: 1\nactions:\n  - gesture: x\n    window: close\n    run: [a]\n", 3, "has both `run:` and `window:`"),
         ("version: 1\nactions:\n  - gesture: x\n    when: {}\n    run: [a]\n", 4, "expected `when:` to name an `app:`"),
         ("version: 1\nactions:\n  - gesture: x\n    when: { app: \"firefox*\" }\n    run: [a]\n  - gesture: x\n    when: { app: firefox }\n    run: [b]\n", 6, "can never run: line 3's `when:` (app firefox*) matches every window this one does"),

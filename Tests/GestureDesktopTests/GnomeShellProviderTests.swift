@@ -20,6 +20,7 @@ import Testing
     @Test func actionsAreSentAsTheActionsFileWritesThem() {
         #expect(GnomeShellProvider.words(.workspace(.next)) == "workspace next")
         #expect(GnomeShellProvider.words(.workspace(.number(3))) == "workspace 3")
+        #expect(GnomeShellProvider.words(.moveToWorkspace(.previous)) == "move-to-workspace previous")
         #expect(GnomeShellProvider.words(.showDesktop) == "show-desktop")
         #expect(GnomeShellProvider.words(.close) == "close")
     }

@@ -55,10 +55,15 @@ struct KWinProviderTests {
         #expect(kwin.emitNext())
         #expect(changes.waitForNone(provider))
 
-        let actions: [WindowAction] = [.close, .maximize, .minimize, .fullscreen, .showDesktop, .workspace(.next), .workspace(.previous), .workspace(.number(3))]
+        let actions: [WindowAction] = [.close, .maximize, .minimize, .fullscreen, .showDesktop, .workspace(.next), .workspace(.previous), .workspace(.number(3)),
+                                       .moveToWorkspace(.next), .moveToWorkspace(.previous), .moveToWorkspace(.number(2))]
         kwin.requests.withLock { $0 = [] }
         for action in actions { try provider.perform(action) }
-        #expect(kwin.requests.withLock { $0 } == actions.map { "invokeShortcut " + KWinProvider.shortcut($0) })
+        #expect(kwin.requests.withLock { $0 } == [
+            "Window Close", "Window Maximize", "Window Minimize", "Window Fullscreen", "Show Desktop", "Switch to Next Desktop",
+            "Switch to Previous Desktop", "Switch to Desktop 3", "Window to Next Desktop", "Window to Previous Desktop",
+            "Window to Desktop 2", "Switch to Desktop 2",
+        ].map { "invokeShortcut " + $0 })
         #expect(throws: DesktopError("KWin has no global shortcut “Switch to Desktop 12”")) { try provider.perform(.workspace(.number(12))) }
 
         // KWin restarts: the focus is unknown until the script, loaded again, says it.

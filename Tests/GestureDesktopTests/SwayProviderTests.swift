@@ -42,6 +42,23 @@ struct SwayProviderTests {
         #expect(workspaces.arrayValue?.first { $0["focused"] == .bool(true) }?["name"] == "3")
         try provider.perform(.workspace(.previous))
         #expect(throws: DesktopError.self) { try provider.perform(.maximize) }
+        // Moving the window to workspace 4 takes the view there too; moving it to 1 brings both
+        // back (sway's `prev` would stay: workspace 1, left empty, is gone, 4 is the only one).
+        try provider.perform(.workspace(.number(1)))
+        try provider.perform(.moveToWorkspace(.number(4)))
+        func workspace(holding app: String) throws -> String? {
+            let tree = try I3Connection(path: sway.socket).request(I3Message.getTree, "")
+            let holding = SwayProvider.node(in: tree) { node in
+                node["type"] == "workspace" && SwayProvider.node(in: node) { $0["app_id"] == .string(app) } != nil
+            }
+            return holding?["name"]?.stringValue
+        }
+        func focusedWorkspace() throws -> String? {
+            try I3Connection(path: sway.socket).request(I3Message.getWorkspaces, "").arrayValue?.first { $0["focused"] == .bool(true) }?["name"]?.stringValue
+        }
+        #expect(try workspace(holding: "gestured-a") == "4" && focusedWorkspace() == "4")
+        try provider.perform(.moveToWorkspace(.number(1)))
+        #expect(try workspace(holding: "gestured-a") == "1" && focusedWorkspace() == "1")
         // The focused window's fullscreen, read back from the tree.
         try provider.perform(.workspace(.number(1)))
         try provider.perform(.fullscreen)

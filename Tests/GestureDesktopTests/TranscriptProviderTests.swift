@@ -35,7 +35,8 @@ import Testing
         // No window in front.
         #expect(server.emitNext())
         #expect(changes.waitForNone(provider))
-        for action in [WindowAction.close, .maximize, .fullscreen, .workspace(.next), .workspace(.previous), .workspace(.number(3))] {
+        for action in [WindowAction.close, .maximize, .fullscreen, .workspace(.next), .workspace(.previous), .workspace(.number(3)),
+                       .moveToWorkspace(.next), .moveToWorkspace(.previous), .moveToWorkspace(.number(2))] {
             try provider.perform(action)
         }
         #expect(throws: DesktopError.self) { try provider.perform(.minimize) }
@@ -62,7 +63,8 @@ import Testing
         #expect(changes.wait(for: "Alacritty"))
         #expect(server.emitNext())  // which closes
         #expect(changes.waitForNone(provider))
-        for action in [WindowAction.close, .maximize, .fullscreen, .workspace(.next), .workspace(.previous)] {
+        for action in [WindowAction.close, .maximize, .fullscreen, .workspace(.next), .workspace(.previous),
+                       .moveToWorkspace(.next), .moveToWorkspace(.previous), .moveToWorkspace(.number(2))] {
             try provider.perform(action)
         }
         // niri's own refusal is said.

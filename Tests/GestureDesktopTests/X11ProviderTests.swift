@@ -40,9 +40,16 @@ struct X11ProviderTests {
         changes.reset()
         try provider.perform(.close)
         #expect(changes.wait(for: "GesturedA"))
-        // … which is minimized next.
+        // … which is moved to the second workspace and back, the view going with it …
         let other = provider.active.withLock { $0 }
         x11.watch(other)
+        try provider.perform(.moveToWorkspace(.number(2)))
+        #expect(x11.waitUntil(other, "_NET_WM_DESKTOP") { $0 == [1] })
+        #expect(x11.waitUntil(x11.root, "_NET_CURRENT_DESKTOP") { $0 == [1] })
+        try provider.perform(.moveToWorkspace(.previous))
+        #expect(x11.waitUntil(other, "_NET_WM_DESKTOP") { $0 == [0] })
+        #expect(x11.waitUntil(x11.root, "_NET_CURRENT_DESKTOP") { $0 == [0] })
+        // … and minimized next.
         try provider.perform(.minimize)
         #expect(x11.waitUntil(other, "_NET_WM_STATE") { $0.contains(x11.atom("_NET_WM_STATE_HIDDEN")) })
 
