@@ -40,15 +40,23 @@ public struct KeyboardLayout: Hashable, Sendable, CustomStringConvertible {
     /// (`XKB_DEFAULT_LAYOUT`, as sway and libxkbcommon read it), KDE's `kxkbrc`, GNOME's
     /// input sources (through `gsettings`, when it runs), then the system's
     /// (`/etc/default/keyboard`, written by `localectl` and Debian's installer); else `us`.
+    /// In a KDE session, `kxkbrc` with `Use=true` comes before the environment, as KWin reads
+    /// them: sddm puts the system's layout in `XKB_DEFAULT_LAYOUT`, and the user's own choice
+    /// in System Settings is `kxkbrc`'s.
     public static func detect(environment: [String: String], home: String?, readFile: (String) -> String? = Self.read,
                               gnomeSources: (([String: String]) -> String?) = Self.gnomeInputSources) -> KeyboardLayout {
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home.map { $0 + "/.config" }
+        let kxkbrc = config.flatMap { config in readFile(config + "/kxkbrc").map { (text: $0, path: config + "/kxkbrc") } }
+        if environment["XDG_CURRENT_DESKTOP"]?.split(separator: ":").contains("KDE") == true, let kxkbrc,
+           let found = kde(kxkbrc.text, source: kxkbrc.path, used: true) {
+            return found
+        }
         if let layout = environment["XKB_DEFAULT_LAYOUT"], !layout.isEmpty {
             return KeyboardLayout(
                 layout: first(layout), variant: first(environment["XKB_DEFAULT_VARIANT"] ?? ""), model: environment["XKB_DEFAULT_MODEL"] ?? "",
                 options: environment["XKB_DEFAULT_OPTIONS"] ?? "", source: "$XKB_DEFAULT_LAYOUT")
         }
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home.map { $0 + "/.config" }
-        if let config, let text = readFile(config + "/kxkbrc"), let found = kde(text, source: config + "/kxkbrc") {
+        if let kxkbrc, let found = kde(kxkbrc.text, source: kxkbrc.path) {
             return found
         }
         if let sources = gnomeSources(environment), let found = gnome(sources) { return found }
@@ -56,8 +64,9 @@ public struct KeyboardLayout: Hashable, Sendable, CustomStringConvertible {
         return fallback
     }
 
-    /// `[Layout]` … `LayoutList=de,us`, `VariantList=nodeadkeys`, `Options=…`.
-    static func kde(_ text: String, source: String) -> KeyboardLayout? {
+    /// `[Layout]` … `LayoutList=de,us`, `VariantList=nodeadkeys`, `Options=…`; with `used`,
+    /// only when it also says `Use=true` (KDE's "Configure layouts" ticked).
+    static func kde(_ text: String, source: String, used: Bool = false) -> KeyboardLayout? {
         var section = "", fields: [String: String] = [:]
         for raw in text.split(separator: "\n") {
             let line = raw.trimmed
@@ -65,7 +74,7 @@ public struct KeyboardLayout: Hashable, Sendable, CustomStringConvertible {
             guard section == "[Layout]", let equals = line.firstIndex(of: "=") else { continue }
             fields[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
-        guard let list = fields["LayoutList"], !list.isEmpty else { return nil }
+        guard let list = fields["LayoutList"], !list.isEmpty, !used || fields["Use"] == "true" else { return nil }
         return KeyboardLayout(layout: first(list), variant: first(fields["VariantList"] ?? ""), model: fields["Model"] ?? "",
                               options: fields["Options"] ?? "", source: source)
     }

@@ -15,7 +15,8 @@ struct KeysCommand: AsyncParsableCommand {
         discussion: """
             Key names are xkb keysyms (as xdotool takes them), modifiers ctrl, alt, shift, super and altgr, \
             or evdev codes (KEY_LEFTCTRL). They are turned into key codes with the keyboard layout given, \
-            else the user's (XKB_DEFAULT_LAYOUT, KDE's kxkbrc, GNOME's input sources, /etc/default/keyboard), \
+            else the user's (XKB_DEFAULT_LAYOUT, KDE's kxkbrc — first in a KDE session —, GNOME's input sources, \
+            /etc/default/keyboard), \
             so ctrl+z is the key labelled Z on AZERTY too. Only the user in front of seat0 may type. See docs/ACTIONS.md.
             """)
 
