@@ -7,8 +7,9 @@ import Synchronization
 /// window has the focus, but it runs scripts: the provider loads a small KWin script
 /// (``KWinProvider/script(service:)``) through `org.kde.kwin.Scripting`, and the script calls
 /// back on every change of the active window and of its caption. Window actions are KWin's
-/// own global shortcuts, invoked through `org.kde.kglobalaccel` (`Window Close`, …). When
-/// KWin restarts, the script is loaded again.
+/// own global shortcuts, invoked through `org.kde.kglobalaccel` (`Window Close`, …), but for
+/// moving the window to another desktop: a one-shot script does that
+/// (``KWinProvider/moveScript(_:)``). When KWin restarts, the script is loaded again.
 public final class KWinProvider: DesktopProvider, @unchecked Sendable {
     public let name = "KWin (a KWin script over the session bus)"
     /// The bus (nil: the user's session bus).
@@ -17,12 +18,16 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
     let scriptPath: String
     /// The name KWin knows the script by.
     let plugin: String
+    /// Where the one-shot script that moves a window is written, and its name in KWin.
+    let movePath: String, movePlugin: String
     let state = Mutex<FocusedWindow?>(nil)
     /// The connection for calls to KWin; the events have one of their own.
     let calls = Mutex<DBusConnection?>(nil)
     let shortcuts = Mutex<Set<String>?>(nil)
     let stopped = Atomic<Bool>(false)
     let reported = Atomic<Bool>(false)
+    /// Whether a window-moving script was loaded (and is to be unloaded on stop).
+    let moved = Atomic<Bool>(false)
     /// Told of every change of focus, on the provider's own thread (set before ``start()``).
     public var onFocusChange: (@Sendable (FocusedWindow?) -> Void)?
 
@@ -36,6 +41,8 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
         let id = getpid()
         scriptPath = folder + "/gestured-kwin-\(id).js"
         plugin = "gestured-focus-\(id)"
+        movePath = folder + "/gestured-kwin-move-\(id).js"
+        movePlugin = "gestured-move-\(id)"
     }
 
     public func start() throws(DesktopError) {
@@ -72,19 +79,28 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
 
     public func stop() {
         stopped.store(true, ordering: .relaxed)
+        if moved.load(ordering: .relaxed) {
+            _ = try? kwin("/Scripting", "org.kde.kwin.Scripting", "unloadScript", [.string(movePlugin)])
+            unlink(movePath)
+        }
         _ = try? kwin("/Scripting", "org.kde.kwin.Scripting", "unloadScript", [.string(plugin)])
         unlink(scriptPath)
     }
 
-    /// Writes the script, and has KWin load and run it (once: an older copy is unloaded first).
+    /// Writes the focus script, and has KWin load and run it.
     func load(service: String) throws(DesktopError) {
-        let text = Self.script(service: service)
-        guard let file = fopen(scriptPath, "w") else { throw DesktopError("cannot write the KWin script to \(scriptPath): \(String(cString: strerror(errno)))") }
+        try run(Self.script(service: service), at: scriptPath, as: plugin)
+    }
+
+    /// Writes a script to `path`, and has KWin load and run it as `name` (once: an older copy
+    /// of that name is unloaded first).
+    func run(_ text: String, at path: String, as name: String) throws(DesktopError) {
+        guard let file = fopen(path, "w") else { throw DesktopError("cannot write the KWin script to \(path): \(String(cString: strerror(errno)))") }
         fputs(text, file)
         fclose(file)
-        _ = try? kwin("/Scripting", "org.kde.kwin.Scripting", "unloadScript", [.string(plugin)])
-        let reply = try kwin("/Scripting", "org.kde.kwin.Scripting", "loadScript", [.string(scriptPath), .string(plugin)])
-        guard case .int32(let id)? = reply.first, id >= 0 else { throw DesktopError("KWin did not load the script \(scriptPath): \(reply)") }
+        _ = try? kwin("/Scripting", "org.kde.kwin.Scripting", "unloadScript", [.string(name)])
+        let reply = try kwin("/Scripting", "org.kde.kwin.Scripting", "loadScript", [.string(path), .string(name)])
+        guard case .int32(let id)? = reply.first, id >= 0 else { throw DesktopError("KWin did not load the script \(path): \(reply)") }
         // Plasma 5.21 and later name a script's object /Scripting/ScriptN, older ones /N.
         do throws(DesktopError) {
             try kwin("/Scripting/Script\(id)", "org.kde.kwin.Script", "run")
@@ -125,6 +141,12 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
     }
 
     public func perform(_ action: WindowAction) throws(DesktopError) {
+        if case .moveToWorkspace(let target) = action {
+            // Not KWin's "Window to Next Desktop": in a Plasma 6.3 session it held KWin for
+            // 25 s and more (make e2e-desktops); a script moves the window as a pager does.
+            moved.store(true, ordering: .relaxed)
+            return try run(Self.moveScript(target), at: movePath, as: movePlugin)
+        }
         for shortcut in Self.shortcuts(action) { try invoke(shortcut) }
     }
 
@@ -152,11 +174,46 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
         case .workspace(.next): ["Switch to Next Desktop"]
         case .workspace(.previous): ["Switch to Previous Desktop"]
         case .workspace(.number(let n)): ["Switch to Desktop \(n)"]
-        // KWin's "Window to Next/Previous Desktop" go with the window; "Window to Desktop N" does not.
+        // KWin's own "Window to Next Desktop", for completeness; perform(_:) moves by a script.
         case .moveToWorkspace(.next): ["Window to Next Desktop"]
         case .moveToWorkspace(.previous): ["Window to Previous Desktop"]
         case .moveToWorkspace(.number(let n)): ["Window to Desktop \(n)", "Switch to Desktop \(n)"]
         }
+    }
+
+    /// A one-shot KWin script (Plasma 6 and 5) that puts the active window on the desktop
+    /// `target` names — from the current one, stopping at the first and the last — and goes
+    /// there with it.
+    static func moveScript(_ target: WindowAction.WorkspaceTarget) -> String {
+        let (six, five) = switch target {
+        case .next: ("here + 1", "workspace.currentDesktop + 1")
+        case .previous: ("here - 1", "workspace.currentDesktop - 1")
+        case .number(let n): ("\(n - 1)", "\(n)")
+        }
+        return """
+        // gestured: move the active window to another desktop and go there (docs/ACTIONS.md).
+        (function () {
+            const window = workspace.activeWindow || workspace.activeClient;
+            if (!window) return;
+            if (typeof workspace.currentDesktop === "object") {  // Plasma 6: desktops are objects
+                const desktops = workspace.desktops;
+                let here = -1;
+                for (let i = 0; i < desktops.length; i++) if (desktops[i].id === workspace.currentDesktop.id) here = i;
+                const target = desktops[\(six)];
+                if (here < 0 || !target) return;
+                window.desktops = [target];
+                workspace.currentDesktop = target;
+                workspace.activeWindow = window;
+            } else {  // Plasma 5: desktops are numbers from 1
+                const target = \(five);
+                if (target < 1 || target > workspace.desktops) return;
+                window.desktop = target;
+                workspace.currentDesktop = target;
+                workspace.activeClient = window;
+            }
+        })();
+
+        """
     }
 
     /// The KWin script (JavaScript, Plasma 5 and 6): calls `Focus(resourceClass, resourceName,

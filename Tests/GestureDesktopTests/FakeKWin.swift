@@ -31,6 +31,8 @@ final class FakeKWin: @unchecked Sendable {
     let refuseFirstScripts = Atomic<Int>(0)
     /// The script's text once it ran.
     let script = Mutex<String?>(nil)
+    /// The window-moving scripts loaded, in order.
+    let moves = Mutex<[String]>([])
     let caller: DBusConnection
     let done = DispatchSemaphore(value: 0)
     /// The next `!` line; held while a call is made, so that calls go one at a time.
@@ -77,6 +79,11 @@ final class FakeKWin: @unchecked Sendable {
                 return [.int32(-1)]
             case "loadScript":
                 let text = try? FileReader.text(strings.first ?? "")
+                // A window-moving script runs once as Script1; the focus script is Script0.
+                if let text, text.contains("gestured: move") {
+                    moves.withLock { $0.append(text) }
+                    return [.int32(1)]
+                }
                 script.withLock { $0 = text }
                 return [.int32(0)]
             case "unloadScript": return [.bool(true)]
@@ -89,6 +96,11 @@ final class FakeKWin: @unchecked Sendable {
             // The script tells the window in front as it starts, as KWin's callDBus does:
             // without waiting for the answer.
             DispatchQueue.global().async { [self] in _ = emitNext(restart: true) }
+            return []
+        }
+        try service.serve("/Scripting/Script1") { [self] interface, member, _ throws(DesktopError) in
+            guard interface == "org.kde.kwin.Script", member == "run" else { return nil }
+            requests.withLock { $0.append("run /Scripting/Script1") }
             return []
         }
         try service.serve("/component/kwin") { [self] interface, member, arguments throws(DesktopError) in

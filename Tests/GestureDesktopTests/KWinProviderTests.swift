@@ -55,18 +55,24 @@ struct KWinProviderTests {
         #expect(kwin.emitNext())
         #expect(changes.waitForNone(provider))
 
-        let actions: [WindowAction] = [.close, .maximize, .minimize, .fullscreen, .showDesktop, .workspace(.next), .workspace(.previous), .workspace(.number(3)),
-                                       .moveToWorkspace(.next), .moveToWorkspace(.previous), .moveToWorkspace(.number(2))]
+        let actions: [WindowAction] = [.close, .maximize, .minimize, .fullscreen, .showDesktop, .workspace(.next), .workspace(.previous), .workspace(.number(3))]
         kwin.requests.withLock { $0 = [] }
         for action in actions { try provider.perform(action) }
+        #expect(kwin.requests.withLock { $0 } == actions.flatMap(KWinProvider.shortcuts).map { "invokeShortcut " + $0 })
+        // Moving the window: a one-shot script each time, the last one unloaded first.
+        kwin.requests.withLock { $0 = [] }
+        for target in [WindowAction.WorkspaceTarget.next, .number(2)] { try provider.perform(.moveToWorkspace(target)) }
+        let move = "\(kwin.folder)/gestured-kwin-move-\(pid).js gestured-move-\(pid)"
         #expect(kwin.requests.withLock { $0 } == [
-            "Window Close", "Window Maximize", "Window Minimize", "Window Fullscreen", "Show Desktop", "Switch to Next Desktop",
-            "Switch to Previous Desktop", "Switch to Desktop 3", "Window to Next Desktop", "Window to Previous Desktop",
-            "Window to Desktop 2", "Switch to Desktop 2",
-        ].map { "invokeShortcut " + $0 })
+            "unloadScript gestured-move-\(pid)", "loadScript " + move, "run /Scripting/Script1",
+            "unloadScript gestured-move-\(pid)", "loadScript " + move, "run /Scripting/Script1",
+        ])
+        #expect(kwin.moves.withLock { $0 }.map { $0.contains("const target = desktops[here + 1]") } == [true, false])
+        #expect(kwin.moves.withLock { $0 }.last?.contains("const target = desktops[1];") == true)
         #expect(throws: DesktopError("KWin has no global shortcut “Switch to Desktop 12”")) { try provider.perform(.workspace(.number(12))) }
 
         // KWin restarts: the focus is unknown until the script, loaded again, says it.
+        kwin.requests.withLock { $0 = [] }
         changes.reset()
         kwin.restart()
         #expect(changes.wait(for: "org.kde.konsole"))
@@ -74,6 +80,7 @@ struct KWinProviderTests {
         provider.stop()
         #expect(kwin.requests.withLock { $0 }.last == "unloadScript gestured-focus-\(pid)")
         #expect(access("\(kwin.folder)/gestured-kwin-\(pid).js", F_OK) != 0)
+        #expect(access("\(kwin.folder)/gestured-kwin-move-\(pid).js", F_OK) != 0)
     }
 
     @Test func aKWinThatRefusesTheScriptIsSaidAndNothingHangs() throws {
