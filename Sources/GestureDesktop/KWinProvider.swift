@@ -31,6 +31,11 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
     /// Told of every change of focus, on the provider's own thread (set before ``start()``).
     public var onFocusChange: (@Sendable (FocusedWindow?) -> Void)?
 
+    /// How long a window action waits for KWin, in seconds: D-Bus's own default. KWin answers
+    /// when its main loop comes round, which a busy frame can hold for seconds (in the Plasma
+    /// guest under emulation, often more than 5), and the action is done when it answers.
+    static let actionTimeout: Double = 25
+
     /// The object and interface the script calls.
     static let path = "/org/gestured/Focus", interface = "org.gestured.Focus"
 
@@ -99,23 +104,25 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
         fputs(text, file)
         fclose(file)
         _ = try? kwin("/Scripting", "org.kde.kwin.Scripting", "unloadScript", [.string(name)])
-        let reply = try kwin("/Scripting", "org.kde.kwin.Scripting", "loadScript", [.string(path), .string(name)])
+        let reply = try kwin("/Scripting", "org.kde.kwin.Scripting", "loadScript", [.string(path), .string(name)], timeout: Self.actionTimeout)
         guard case .int32(let id)? = reply.first, id >= 0 else { throw DesktopError("KWin did not load the script \(path): \(reply)") }
         // Plasma 5.21 and later name a script's object /Scripting/ScriptN, older ones /N.
         do throws(DesktopError) {
-            try kwin("/Scripting/Script\(id)", "org.kde.kwin.Script", "run")
+            try kwin("/Scripting/Script\(id)", "org.kde.kwin.Script", "run", timeout: Self.actionTimeout)
         } catch {
-            try kwin("/\(id)", "org.kde.kwin.Script", "run")
+            try kwin("/\(id)", "org.kde.kwin.Script", "run", timeout: Self.actionTimeout)
         }
     }
 
-    /// A call to KWin on the calls connection (made again once if it went away).
+    /// A call to KWin on the calls connection (made again once if it went away), answered
+    /// within `timeout` seconds.
     @discardableResult
-    func kwin(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = [], service: String = "org.kde.KWin") throws(DesktopError) -> [DBusValue] {
+    func kwin(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = [], service: String = "org.kde.KWin",
+              timeout: Double = 5) throws(DesktopError) -> [DBusValue] {
         let result: Result<[DBusValue], DesktopError> = calls.withLock { connection in
             do throws(DesktopError) {
                 if connection == nil { connection = try DBusConnection(address: address) }
-                return .success(try connection!.call(service, path, interface, member, arguments))
+                return .success(try connection!.call(service, path, interface, member, arguments, timeout: timeout))
             } catch {
                 return .failure(error)
             }
@@ -160,7 +167,8 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
             return names!
         }
         guard known.contains(shortcut) else { throw DesktopError("KWin has no global shortcut “\(shortcut)”") }
-        try kwin("/component/kwin", "org.kde.kglobalaccel.Component", "invokeShortcut", [.string(shortcut)], service: "org.kde.kglobalaccel")
+        try kwin("/component/kwin", "org.kde.kglobalaccel.Component", "invokeShortcut", [.string(shortcut)], service: "org.kde.kglobalaccel",
+                 timeout: Self.actionTimeout)
     }
 
     /// KWin's names for the global shortcuts that do `action`, in order.
