@@ -149,8 +149,9 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
 
     public func perform(_ action: WindowAction) throws(DesktopError) {
         if case .moveToWorkspace(let target) = action {
-            // Not KWin's "Window to Next Desktop": in a Plasma 6.3 session it held KWin for
-            // 25 s and more (make e2e-desktops); a script moves the window as a pager does.
+            // A script moves the window as a pager does, one call whatever the target: KWin's
+            // "Window to Desktop N" leaves the view behind, its "Window to Next Desktop" moves
+            // the window as an interactive move would.
             moved.store(true, ordering: .relaxed)
             return try run(Self.moveScript(target), at: movePath, as: movePlugin)
         }
@@ -182,7 +183,7 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
         case .workspace(.next): ["Switch to Next Desktop"]
         case .workspace(.previous): ["Switch to Previous Desktop"]
         case .workspace(.number(let n)): ["Switch to Desktop \(n)"]
-        // KWin's own "Window to Next Desktop", for completeness; perform(_:) moves by a script.
+        // KWin's own shortcuts for moving, for completeness; perform(_:) moves by a script.
         case .moveToWorkspace(.next): ["Window to Next Desktop"]
         case .moveToWorkspace(.previous): ["Window to Previous Desktop"]
         case .moveToWorkspace(.number(let n)): ["Window to Desktop \(n)", "Switch to Desktop \(n)"]
