@@ -32,8 +32,9 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
     public var onFocusChange: (@Sendable (FocusedWindow?) -> Void)?
 
     /// How long a window action waits for KWin, in seconds: D-Bus's own default. KWin answers
-    /// when its main loop comes round, which a busy frame can hold for seconds (in the Plasma
-    /// guest under emulation, often more than 5), and the action is done when it answers.
+    /// when its main loop comes round, which a heavy frame holds for seconds (in the Plasma
+    /// guest under emulation, KWin's overview starting held it for more than a minute), and
+    /// the action is done when it answers.
     static let actionTimeout: Double = 25
 
     /// The object and interface the script calls.
