@@ -3,10 +3,11 @@
 # image recipe with these packages. The stamp file `complete` is written last, after every step
 # succeeded, and holds a digest of the recipe (build-image.sh, the stage-1 init, the package list),
 # so an interrupted build (no stamp), or an image of another recipe (another digest), is built
-# again from scratch. Creates every folder it writes to. Usage: e2e/image.sh CACHE [trixie|arm64|gnome]
+# again from scratch. Creates every folder it writes to. Usage: e2e/image.sh CACHE [trixie|arm64|gnome|plasma]
 # (`trixie`: the Debian 13 image with sway, in CACHE/image-trixie, for e2e/guest/compositor.py;
 # `arm64`: a Debian 13 arm64 image with systemd, in CACHE/image-arm64, for `make e2e-arm64`;
-# `gnome`: Debian 13 with GNOME 48 and gdm, in CACHE/image-gnome, for e2e/guest/desktop.py)
+# `gnome`: Debian 13 with GNOME 48 and gdm, in CACHE/image-gnome, for e2e/guest/desktop.py;
+# `plasma`: Debian 13 with KDE Plasma 6.3 and sddm, in CACHE/image-plasma, for the same)
 set -eu
 cache=$1
 variant=${2:-bookworm}
@@ -46,7 +47,17 @@ gnome)
   packages="systemd systemd-sysv dbus dbus-user-session libpam-systemd gdm3 gnome-session libgl1-mesa-dri libyaml-0-2 libxkbcommon0 xkb-data libwayland-client0"
   modules="virtio_gpu"
   ;;
-*) echo "e2e/image.sh: no image variant '$variant' (bookworm, trixie, arm64, gnome)" >&2; exit 2 ;;
+plasma)
+  # KDE Plasma 6.3 on Wayland as a display manager starts it (issue 64): sddm (its X server for
+  # the greeter, not shown when it logs the user in), the Plasma desktop with kwin_wayland on the
+  # virtio-gpu's KMS device; GTK 4 from Python for the text field the keys land in; what
+  # gestured, gesturectl and gestured-overlay link.
+  image=$cache/image-plasma
+  suite=trixie
+  packages="systemd systemd-sysv dbus dbus-user-session libpam-systemd sddm xserver-xorg-core plasma-desktop plasma-workspace kwin-wayland libgl1-mesa-dri python3-gi gir1.2-gtk-4.0 libyaml-0-2 libxkbcommon0 xkb-data libwayland-client0 libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libxcb-shape0"
+  modules="virtio_gpu"
+  ;;
+*) echo "e2e/image.sh: no image variant '$variant' (bookworm, trixie, arm64, gnome, plasma)" >&2; exit 2 ;;
 esac
 recipe=$( { cat e2e/image.sh e2e/qemu-input/build-image.sh e2e/qemu-input/guest/initrd-init; echo "$suite $arch $packages $modules"; } \
   | sha256sum | cut -d' ' -f1)

@@ -16,69 +16,25 @@
 6. not consumed (`consume: false` on the actions): the clickpad's and the touchscreen's swipes
    reach GNOME, which switches workspace itself;
 7. `gnome-extensions disable` takes the extension off the bus, enable brings it back, and
-   `gnome-extensions pack` packs it.
+   `gnome-extensions pack` packs it;
+8. every `window:` action on a gesture of its own (session.window_actions): maximize,
+   fullscreen, move-to-workspace next, close, workspace previous, minimize, each seen by the
+   window itself (GTK's own state) or read from GNOME Shell.
 
 Each step's evidence goes into the report; e2e/desktop.sh judges.
 """
 import os
 import pwd
-import subprocess
 import time
 import zipfile
 
-from libevdev import EV_KEY, InputEvent
+from libevdev import EV_KEY
 
 import touch
+from session import SWIPES_ACTIONS, SWIPES_CONFIG, launch_field, opened_by, output, press, session_environment, swipes, text, wait_for, window_actions, write_files
 
 UUID = "gestured@gestured.org"
-
-
-def session_environment(user):
-    """What the session's programs get: the user manager's environment, which GNOME fills in
-    as it starts (WAYLAND_DISPLAY, XDG_CURRENT_DESKTOP, …), as the user units see it."""
-    entry = pwd.getpwnam(user)
-    runtime = f"/run/user/{entry.pw_uid}"
-    base = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": entry.pw_dir, "USER": user, "LANG": "C.UTF-8",
-            "XDG_RUNTIME_DIR": runtime, "DBUS_SESSION_BUS_ADDRESS": f"unix:path={runtime}/bus"}
-    shown = subprocess.run(["runuser", "-u", user, "--", "env", "-i"] + [f"{k}={v}" for k, v in base.items()]
-                           + ["systemctl", "--user", "show-environment"], capture_output=True, text=True)
-    for line in shown.stdout.splitlines():
-        key, _, value = line.partition("=")
-        if key in ("WAYLAND_DISPLAY", "DISPLAY", "XDG_SESSION_TYPE", "XDG_CURRENT_DESKTOP", "XAUTHORITY"):
-            base[key] = value
-    return base
-
-
-def as_user(user, command):
-    """`command` as `user` in the session's environment (runuser keeps no other)."""
-    environment = session_environment(user)
-    return ["runuser", "-u", user, "--", "env", "-i"] + [f"{k}={v}" for k, v in environment.items()] + list(command)
-
-
-def output(user, *command, timeout=60):
-    try:
-        done = subprocess.run(as_user(user, command), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=timeout)
-        return done.returncode, done.stdout
-    except subprocess.TimeoutExpired:
-        return None, f"timed out after {timeout} s"
-
-
-def text(path):
-    try:
-        with open(path) as f:
-            return f.read()
-    except OSError:
-        return ""
-
-
-def wait_for(check, timeout):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.2)
-    return None
+FOLLOWING = "following the focused window through GNOME Shell"
 
 
 def shell_call(user, method, *arguments):
@@ -100,81 +56,9 @@ def escape_keyboard():
     return touch.keyboard("gestured e2e gnome keyboard", {"bustype": 0x03, "vendor": 0x1234, "product": 0x0004, "version": 1})
 
 
-def screenshot(out, name):
-    """The virtual screen as the user sees it, taken by the host (e2e/screendump.py) into
-    OUT/NAME.png; whether it came."""
-    open(f"{out}/{name}.screenshot", "w").close()
-    return bool(wait_for(lambda: os.path.exists(f"{out}/{name}.png"), 60))
-
-
-def screen_swipe(screen, dx):
-    """Three fingers on the touchscreen (10 units a mm) sweep `dx` sideways in 30 frames 10 ms
-    apart, and lift; then a second for the desktop to finish."""
-    start = {0: (2200, 600), 1: (2350, 800), 2: (2200, 1000)}
-    touch.frame(screen, touch.fingers_frame(start, first=True))
-    time.sleep(0.1)
-    for step in range(1, 31):
-        touch.frame(screen, touch.fingers_frame({s: (x + dx * step / 30, y) for s, (x, y) in start.items()}))
-        time.sleep(0.01)
-    touch.frame(screen, touch.lift(start))
-    time.sleep(1.0)
-
-
-def press(keyboard, key):
-    touch.frame(keyboard, [InputEvent(key, 1)])
-    touch.frame(keyboard, [InputEvent(key, 0)])
-
-
-CONFIG = """version: 1
-gestures:
-  - name: swipe-left-3
-    swipe: { fingers: 3, direction: left }
-  - name: swipe-right-3
-    swipe: { fingers: 3, direction: right }
-"""
-
-# What the user's actions file says decides what is consumed (docs/ACTIONS.md, "Consumed
-# gestures"): the first run consumes both swipes, the second neither.
-ACTIONS = """version: 1
-actions:
-  - gesture: swipe-left-3
-    when: {{ app: org.gestured.TextField }}
-    keys: [z, y]
-    consume: {consume}
-  - gesture: swipe-right-3
-    window: workspace next
-    consume: {consume}
-"""
-
-
-def opened_by(pid, name):
-    """Whether process `pid` holds the event node of the input device called `name`."""
-    nodes = set()
-    for entry in os.listdir("/sys/class/input"):
-        try:
-            with open(f"/sys/class/input/{entry}/device/name") as f:
-                if f.read().strip() == name and entry.startswith("event"):
-                    nodes.add(f"/dev/input/{entry}")
-        except OSError:
-            pass
-    held = set()
-    for fd in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            held.add(os.readlink(f"/proc/{pid}/fd/{fd}"))
-        except OSError:
-            pass
-    return bool(nodes & held)
-
-
 def scenarios(bin_dir, out, user, shell, spawned):
     report = {"environment": session_environment(user), "runtime": sorted(os.listdir(f"/run/user/{pwd.getpwnam(user).pw_uid}"))}
-    with open("/tmp/gnome.yml", "w") as f:
-        f.write(CONFIG)
-    for mode in ("consume", "listen"):
-        with open(f"/tmp/gnome-actions-{mode}.yml", "w") as f:
-            f.write(ACTIONS.format(consume="true" if mode == "consume" else "false"))
-    for path in ("/tmp/gnome.yml", "/tmp/gnome-actions-consume.yml", "/tmp/gnome-actions-listen.yml"):
-        os.chmod(path, 0o644)
+    write_files({"/tmp/swipes.yml": SWIPES_CONFIG, "/tmp/swipes-consume.yml": SWIPES_ACTIONS.format(consume="true")})
     # GNOME Shell is up once it answers on the session bus (its Wayland socket comes earlier).
     started = time.monotonic()
     report["shell_answers"] = bool(wait_for(lambda: output(user, "gdbus", "call", "--session", "--dest", "org.gnome.Shell", "--object-path",
@@ -186,8 +70,8 @@ def scenarios(bin_dir, out, user, shell, spawned):
     time.sleep(1)
     press(keyboard, EV_KEY.KEY_ESC)
     # 1. The extension, off: what the runner says; then the one command, as the user.
-    report["check_off"] = output(user, f"{bin_dir}/gesturectl", "actions", "--check", "--file", "/tmp/gnome-actions-consume.yml",
-                                 "--config", "/tmp/gnome.yml")
+    report["check_off"] = output(user, f"{bin_dir}/gesturectl", "actions", "--check", "--file", "/tmp/swipes-consume.yml",
+                                 "--config", "/tmp/swipes.yml")
     report["enable"] = output(user, "gnome-extensions", "enable", UUID)
     report["info"] = wait_for(lambda: (lambda r: r if "ACTIVE" in r[1] else None)(output(user, "gnome-extensions", "info", UUID)), 60) \
         or output(user, "gnome-extensions", "info", UUID)
@@ -195,10 +79,7 @@ def scenarios(bin_dir, out, user, shell, spawned):
     report["layout"] = output(user, "gsettings", "set", "org.gnome.desktop.input-sources", "sources", "[('xkb', 'de')]")
     # 2. A Wayland-native window with a text field, in front.
     field = "/tmp/gnome-field.txt"
-    open(field, "w").close()
-    os.chmod(field, 0o666)
-    spawned.append(subprocess.Popen(as_user(user, ["python3", "/host/e2e/guest/textfield.py", field]),
-                                    stdout=open(f"{out}/gnome-textfield.log", "w"), stderr=subprocess.STDOUT))
+    launch_field(user, field, out, spawned)
     def focused():
         status, reply = shell_call(user, "Focused")
         return reply.strip() if status == 0 and "org.gestured.TextField" in reply else None
@@ -210,8 +91,20 @@ def scenarios(bin_dir, out, user, shell, spawned):
     report["field_state"] = text(field + ".state").split()
     if "org.gestured.TextField" not in str(report["focused"]):
         return report  # nothing further can be shown; the report says where it stopped
+    def home():
+        shell_call(user, "Act", "workspace 1")
+        wait_for(lambda: workspace(user) == 0, 20)
+
     for mode in ("consume", "listen"):
-        report[mode] = run(bin_dir, out, user, mode, field, spawned)
+        report[mode] = swipes(bin_dir, out, user, "gnome", mode, field, spawned, lambda: workspace(user), home, FOLLOWING)
+    # 8. Every window action, each on a gesture of its own, from the first workspace, with four
+    # fixed workspaces (as many set GNOME): with GNOME's dynamic ones, the workspace a window
+    # leaves empty is removed, and the one it went to becomes the first.
+    output(user, "gsettings", "set", "org.gnome.mutter", "dynamic-workspaces", "false")
+    output(user, "gsettings", "set", "org.gnome.desktop.wm.preferences", "num-workspaces", "4")
+    home()
+    report["window"] = window_actions(bin_dir, out, user, "gnome", field, spawned, lambda: workspace(user), FOLLOWING,
+                                      focused=lambda: shell_call(user, "Focused")[1])
     # disable() undoes enable(): the name leaves the bus; enabled again, it is back.
     report["disable"] = output(user, "gnome-extensions", "disable", UUID)
     report["gone_when_disabled"] = bool(wait_for(lambda: "ServiceUnknown" in shell_call(user, "Workspace")[1], 30))
@@ -224,69 +117,3 @@ def scenarios(bin_dir, out, user, shell, spawned):
     packed = f"/tmp/gnome-pack/{UUID}.shell-extension.zip"
     report["packed"] = sorted(zipfile.ZipFile(packed).namelist()) if os.path.exists(packed) else []
     return report
-
-
-def run(bin_dir, out, user, mode, field, spawned):
-    """gestured, the user's runner consuming (or not) three-finger swipes, a clickpad and a
-    touchscreen: what the field got and GNOME's workspace before and after each swipe."""
-    result = {}
-    config = "/tmp/gnome.yml"
-    socket_path = f"/tmp/gnome-{mode}.sock"
-    os.environ["GESTURED_SOCKET"] = socket_path  # touch.wait_for_daemon asks it
-    daemon_log = f"{out}/gnome-{mode}-daemon.log"
-    daemon = subprocess.Popen([f"{bin_dir}/gestured", "--config", config, "--socket", socket_path], stderr=open(daemon_log, "w"))
-    spawned.append(daemon)
-    if not wait_for(lambda: "serving on" in text(daemon_log), 60):
-        return {"error": "gestured never served", "daemon_log": text(daemon_log)[-2000:]}
-    os.chmod(socket_path, 0o666)
-    name = f"gestured e2e gnome clickpad {mode}"
-    pad = touch.clickpad(name)
-    touch.wait_for_daemon(name)
-    screen_name = f"gestured e2e gnome touchscreen {mode}"
-    screen = touch.touchscreen(screen_name)
-    touch.wait_for_daemon(screen_name)
-    runner_log = f"{out}/gnome-{mode}-runner.log"
-    runner = subprocess.Popen(as_user(user, [f"{bin_dir}/gesturectl", "actions", "--file", f"/tmp/gnome-actions-{mode}.yml", "--socket", socket_path]),
-                              stderr=open(runner_log, "w"))
-    spawned.append(runner)
-    result["runner_following"] = bool(wait_for(lambda: "following the focused window through GNOME Shell" in text(runner_log), 60))
-    wait_for(lambda: "connected to gestured" in text(runner_log), 30)
-    # The runner's subscription consumes (or not): the daemon grabs the clickpad for it.
-    result["grabbed"] = bool(wait_for(lambda: f"{name}: grabbed;" in text(daemon_log), 30 if mode == "consume" else 5))
-    result["screen_grabbed"] = bool(wait_for(lambda: f"{screen_name}: grabbed;" in text(daemon_log), 30 if mode == "consume" else 5))
-    # GNOME's libinput has the clickpad (or gestured's twin of it) by now: give it a moment.
-    time.sleep(3)
-    typed_before = text(field)
-    before = workspace(user)
-    touch.clickpad_swipe(pad, -350)  # three fingers left
-    result["typed"] = (wait_for(lambda: text(field) if len(text(field)) >= len(typed_before) + 2 else None, 20) or text(field))[len(typed_before):]
-    if mode == "consume":
-        result["screenshot"] = screenshot(out, "gnome-keys-typed")
-    time.sleep(2)  # GNOME's own swipe, if it got the fingers, has switched by now
-    after_left = workspace(user)
-    result["workspace_left"] = [before, after_left]
-    if mode == "consume":
-        touch.clickpad_swipe(pad, 350)  # three fingers right: the runner's window action
-        wait_for(lambda: workspace(user) != after_left, 20)
-        result["workspace_right"] = [after_left, workspace(user)]
-    # The same on the touchscreen: three fingers sweep left 150 mm, from workspace 0 (gone back
-    # to through the extension).
-    shell_call(user, "Act", "workspace 1")
-    wait_for(lambda: workspace(user) == 0, 20)
-    time.sleep(1)
-    typed_before = text(field)
-    before = workspace(user)
-    screen_swipe(screen, -1500)
-    result["screen_typed"] = (wait_for(lambda: text(field) if len(text(field)) >= len(typed_before) + 2 else None, 20) or text(field))[len(typed_before):]
-    time.sleep(2)
-    result["screen_workspace_left"] = [before, workspace(user)]
-    runner.terminate()
-    runner.wait()
-    touch.destroy(screen)
-    touch.destroy(pad)
-    daemon.terminate()
-    daemon.wait()
-    result["runner_log"] = text(runner_log).splitlines()[:12]
-    result["daemon_log"] = [line for line in text(daemon_log).splitlines() if name in line or screen_name in line or "keyboard" in line][:12]
-    return result
-

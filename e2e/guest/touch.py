@@ -77,6 +77,19 @@ def touchscreen(name):
     return d.create_uinput_device()
 
 
+def absolute_pointer(name):
+    """A USB pointer with absolute axes (0 to 32767 on each) and three buttons, as QEMU's USB
+    tablet is: udev calls it a mouse, libinput moves the pointer to where it says."""
+    d = libevdev.Device()
+    d.name = name
+    d.id = {"bustype": 0x03, "vendor": 0x1234, "product": 0x0005, "version": 1}
+    for key in (EV_KEY.BTN_LEFT, EV_KEY.BTN_RIGHT, EV_KEY.BTN_MIDDLE):
+        d.enable(key)
+    for axis in (EV_ABS.ABS_X, EV_ABS.ABS_Y):
+        d.enable(axis, InputAbsInfo(minimum=0, maximum=32767))
+    return d.create_uinput_device()
+
+
 def keyboard(name, device_id):
     """A keyboard with the main block's keys (KEY_ESC to KEY_KPDOT), `device_id` its bus,
     vendor, product and version as libevdev takes them."""
@@ -147,16 +160,18 @@ def touchpad_swipe():
     destroy(dev)
 
 
-def clickpad_swipe(pad, dx):
-    """Three fingers rest on a clickpad, then sweep `dx` units (10 per mm) sideways in 30 frames
-    10 ms apart, and lift; then a second for libinput to finish."""
-    start = {0: (450, 300), 1: (550, 250), 2: (650, 300)}
-    frame(pad, fingers_frame(start, first=True, tool=EV_KEY.BTN_TOOL_TRIPLETAP))
+def clickpad_swipe(pad, dx, dy=0, fingers=3):
+    """Three (or four) fingers rest on a clickpad, then sweep `dx`, `dy` units (10 per mm) in 30
+    frames 10 ms apart, and lift; then a second for libinput to finish."""
+    start = {0: (450, 300), 1: (550, 250), 2: (650, 300)} if fingers == 3 else \
+        {0: (300, 300), 1: (400, 250), 2: (500, 300), 3: (600, 350)}
+    tool = EV_KEY.BTN_TOOL_QUADTAP if fingers == 4 else EV_KEY.BTN_TOOL_TRIPLETAP
+    frame(pad, fingers_frame(start, first=True, tool=tool))
     time.sleep(0.15)  # the fingers settle, as a hand does before it sweeps
     for step in range(1, 31):
-        frame(pad, fingers_frame({s: (x + dx * step / 30, y) for s, (x, y) in start.items()}))
+        frame(pad, fingers_frame({s: (x + dx * step / 30, y + dy * step / 30) for s, (x, y) in start.items()}))
         time.sleep(0.01)
-    frame(pad, lift(start, tool=EV_KEY.BTN_TOOL_TRIPLETAP))
+    frame(pad, lift(start, tool=tool))
     time.sleep(1.0)
 
 
