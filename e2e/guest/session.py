@@ -335,7 +335,8 @@ def window_actions(bin_dir, out, user, desktop, field, spawned, workspace, follo
     result["back"] = after("workspace previous", lambda: touch.clickpad_swipe(pad, -300, 0, fingers=4), lambda: workspace() == before)
     # A new text field, in front, minimized.
     launch_field(user, field, out, spawned)
-    wait_for(lambda: field_state(field).get("active") == 1, 45)
+    result["second_field_active"] = bool(wait_for(lambda: field_state(field).get("active") == 1, 45))
+    result["second_field_states"] = text(field + ".state").splitlines()[:6]
     time.sleep(2)
     def minimized():
         state = field_state(field)
