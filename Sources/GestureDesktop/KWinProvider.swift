@@ -173,7 +173,8 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
                  timeout: Self.actionTimeout)
     }
 
-    /// KWin's names for the global shortcuts that do `action`, in order.
+    /// KWin's names for the global shortcuts that do `action`, in order (none for moving the
+    /// window, which ``moveScript(_:)`` does).
     static func shortcuts(_ action: WindowAction) -> [String] {
         switch action {
         case .close: ["Window Close"]
@@ -184,10 +185,7 @@ public final class KWinProvider: DesktopProvider, @unchecked Sendable {
         case .workspace(.next): ["Switch to Next Desktop"]
         case .workspace(.previous): ["Switch to Previous Desktop"]
         case .workspace(.number(let n)): ["Switch to Desktop \(n)"]
-        // KWin's own shortcuts for moving, for completeness; perform(_:) moves by a script.
-        case .moveToWorkspace(.next): ["Window to Next Desktop"]
-        case .moveToWorkspace(.previous): ["Window to Previous Desktop"]
-        case .moveToWorkspace(.number(let n)): ["Window to Desktop \(n)", "Switch to Desktop \(n)"]
+        case .moveToWorkspace: []
         }
     }
 
