@@ -47,6 +47,23 @@ def finger_drawn(folder, point, box=30):
                if blue(during, x, y) and not blue(before, x, y))
 
 
+def swipe_checks(desktop, place, through, read_from, consume, listen):
+    """The three-finger swipes (e2e/guest/session.py's swipes), consumed and not, on `desktop`,
+    its `place` (workspace, desktop) read from `read_from`."""
+    return [
+        ("keys: a consumed swipe's `keys: [z, y]` typed into the text field on the user's German layout", consume.get("typed") == "zy"),
+        (f"consume: the consumed three-finger swipe left reaches gestured (its keys typed), not {desktop} ({place} 0 → 0)",
+         consume.get("grabbed") is True and consume.get("workspace_left") == [0, 0] and consume.get("typed") == "zy"),
+        (f"window: `workspace next` through {through} ({place} 0 → 1, read from {read_from})", consume.get("workspace_right") == [0, 1]),
+        (f"not consumed (`consume: false`): the same swipe reaches {desktop}, which switches {place} itself (0 → 1)",
+         listen.get("grabbed") is False and listen.get("workspace_left") == [0, 1]),
+        (f"touchscreen, consumed: three fingers left type `zy`, and {desktop}'s own touchscreen swipe does not happen (0 → 0)",
+         consume.get("screen_grabbed") is True and consume.get("screen_typed") == "zy" and consume.get("screen_workspace_left") == [0, 0]),
+        (f"touchscreen, not consumed: the same three fingers reach {desktop}, which switches {place} itself",
+         listen.get("screen_grabbed") is False and len(set(listen.get("screen_workspace_left") or [0])) == 2),
+    ]
+
+
 def window_checks(desktop, window, place):
     """The window actions (e2e/guest/session.py's window_actions), as seen on `desktop`."""
     moved = window.get("moved_workspaces") or [None, None, {}]
@@ -80,19 +97,8 @@ def gnome(r):
         ("`" + enable + "`, as the user: GNOME Shell runs it (State: ACTIVE)", "State: ACTIVE" in (g.get("info") or [0, ""])[1]),
         ("per-app: the runner follows the focus through the extension (a GTK 4 text field in front)",
          consume.get("runner_following") is True and "org.gestured.TextField" in str(g.get("focused"))),
-        ("keys: a consumed swipe's `keys: [z, y]` typed into the text field on the user's German layout",
-         consume.get("typed") == "zy"),
-        ("consume: the consumed three-finger swipe left reaches gestured (its keys typed), not GNOME (workspace 0 → 0)",
-         consume.get("grabbed") is True and consume.get("workspace_left") == [0, 0] and consume.get("typed") == "zy"),
-        ("window: `workspace next` through the extension (workspace 0 → 1, read from GNOME Shell)",
-         consume.get("workspace_right") == [0, 1]),
-        ("not consumed (`consume: false`): the same swipe reaches GNOME, which switches workspace itself (0 → 1)",
-         listen.get("grabbed") is False and listen.get("workspace_left") == [0, 1]),
-        ("touchscreen, consumed: three fingers left type `zy`, and GNOME's own touchscreen swipe does not happen (0 → 0)",
-         consume.get("screen_grabbed") is True and consume.get("screen_typed") == "zy" and consume.get("screen_workspace_left") == [0, 0]),
-        ("touchscreen, not consumed: the same three fingers reach GNOME, which switches workspace itself",
-         listen.get("screen_grabbed") is False and len(set(listen.get("screen_workspace_left") or [0])) == 2),
-    ] + window_checks("GNOME Shell", g.get("window", {}), "workspace") + [
+    ] + swipe_checks("GNOME", "workspace", "the extension", "GNOME Shell", consume, listen) \
+      + window_checks("GNOME Shell", g.get("window", {}), "workspace") + [
         ("disable() undoes enable(): org.gestured.Shell leaves the bus, and is back when enabled",
          g.get("gone_when_disabled") is True and g.get("back_when_enabled") is True),
         ("`gnome-extensions pack` packs the extension", g.get("packed") == ["extension.js", "metadata.json"]),
@@ -117,17 +123,7 @@ def plasma(r):
         ("kwin_wayland opened the uinput clickpad and touchscreen through logind", r.get("clickpad_opened") is True and r.get("touchscreen_opened") is True),
         ("per-app: the runner follows the focus through its KWin script (a GTK 4 text field in front)",
          consume.get("runner_following") is True and p.get("field_active") is True),
-        ("keys: a consumed swipe's `keys: [z, y]` typed into the text field on the user's German layout", consume.get("typed") == "zy"),
-        ("consume: the consumed three-finger swipe left reaches gestured (its keys typed), not KWin (desktop 0 → 0)",
-         consume.get("grabbed") is True and consume.get("workspace_left") == [0, 0] and consume.get("typed") == "zy"),
-        ("window: `workspace next` through kglobalaccel (desktop 0 → 1, read from KWin's VirtualDesktopManager)",
-         consume.get("workspace_right") == [0, 1]),
-        ("not consumed (`consume: false`): the same swipe reaches KWin, which switches desktop itself (0 → 1)",
-         listen.get("grabbed") is False and listen.get("workspace_left") == [0, 1]),
-        ("touchscreen, consumed: three fingers left type `zy`, and KWin's own touchscreen swipe does not happen (0 → 0)",
-         consume.get("screen_grabbed") is True and consume.get("screen_typed") == "zy" and consume.get("screen_workspace_left") == [0, 0]),
-        ("touchscreen, not consumed: the same three fingers reach KWin, which switches desktop itself",
-         listen.get("screen_grabbed") is False and len(set(listen.get("screen_workspace_left") or [0])) == 2),
+    ] + swipe_checks("KWin", "desktop", "kglobalaccel", "KWin's VirtualDesktopManager", consume, listen) + [
         ("overlay: gestured-overlay's layer-shell surface on KWin draws where the finger rests, over a maximized window "
          f"({p.get('overlay_finger_pixels', 0)} pixels around it blue in the screenshot, not before)",
          overlay.get("connected") is True and overlay.get("shown") is True and p.get("overlay_finger_pixels", 0) >= 50),
