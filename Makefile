@@ -39,7 +39,7 @@ build: deps
 # foot, and Xvfb with openbox and xterm. A real headless browser for `gesturectl view`'s page:
 # Debian's chromium and chromium-driver, with selenium and Pillow in a virtual environment
 # (scripts/browser-venv.sh).
-TEST_PACKAGES = sway foot grim fonts-dejavu-core xvfb openbox xterm xcompmgr dbus-daemon chromium chromium-driver python3-venv
+TEST_PACKAGES = sway foot grim fonts-dejavu-core gjs xvfb openbox xterm xcompmgr dbus-daemon chromium chromium-driver python3-venv
 test: deps
 	@scripts/apt-install-missing.sh $(TEST_PACKAGES)
 	@scripts/browser-venv.sh > /dev/null
@@ -100,7 +100,7 @@ install: deps
 	$(SUDO) install -D -m 0644 systemd/udev/70-gestured-uinput.rules /etc/udev/rules.d/70-gestured-uinput.rules
 	$(SUDO) install -D -m 0644 systemd/modules-load.d/gestured.conf /etc/modules-load.d/gestured.conf
 	$(SUDO) install -d -m 0755 /etc/gestured
-	$(SUDO) install -D -m 0644 -t $(PREFIX)/share/gnome-shell/extensions/gestured@gestured.org gnome-shell/gestured@gestured.org/metadata.json gnome-shell/gestured@gestured.org/extension.js
+	$(SUDO) install -D -m 0644 -t $(PREFIX)/share/gnome-shell/extensions/gestured@gestured.org gnome-shell/gestured@gestured.org/metadata.json gnome-shell/gestured@gestured.org/extension.js gnome-shell/gestured@gestured.org/overlay.js gnome-shell/gestured@gestured.org/painter.js
 	$(SUDO) systemd-sysusers /etc/sysusers.d/gestured.conf
 	$(SUDO) systemd-tmpfiles --create /etc/tmpfiles.d/gestured.conf
 	-$(SUDO) modprobe uinput

@@ -71,7 +71,7 @@ grep -q '^ExecStart=/usr/libexec/gestured-overlay$' "$root/usr/lib/systemd/user/
 install -D -m 0644 packaging/gestured.yml "$root/etc/gestured/gestured.yml"
 # gestured's GNOME Shell extension (`when:` and `window:` on GNOME, docs/ACTIONS.md): GNOME Shell
 # finds it at the next login; the user enables it (`gnome-extensions enable gestured@gestured.org`).
-for file in metadata.json extension.js; do
+for file in metadata.json extension.js overlay.js painter.js; do
   install -D -m 0644 "gnome-shell/gestured@gestured.org/$file" "$root/usr/share/gnome-shell/extensions/gestured@gestured.org/$file"
 done
 echo /etc/gestured/gestured.yml > "$stage/DEBIAN/conffiles"

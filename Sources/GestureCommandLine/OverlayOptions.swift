@@ -18,7 +18,8 @@ public struct OverlayOptions: ParsableArguments, Sendable {
         at all while nothing happens. What it draws, its colours and the touchpad miniature's corner are the \
         actions file's `overlay:` section (docs/OVERLAY.md); the actions that file runs are named on each \
         gesture's card. On Wayland it needs wlr-layer-shell (sway, labwc, river, Hyprland, KDE Plasma), on X11 \
-        a compositing manager; GNOME on Wayland has no way for it (docs/OVERLAY.md says what to do there).
+        a compositing manager; on GNOME on Wayland gestured's GNOME Shell extension draws it (enabled with \
+        `gnome-extensions enable gestured@gestured.org`).
         """
 
     @Option(name: .long, help: ArgumentHelp("The actions file whose `overlay:` section and actions it shows (default: $XDG_CONFIG_HOME/gestured/actions.yml, ~/.config/gestured/actions.yml, when it exists).", valueName: "path"))
@@ -30,7 +31,7 @@ public struct OverlayOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("The daemon's configuration, whose swipes' distances the progress bars run to (default: as gestured chooses it, /etc/gestured/gestured.yml when it exists, else the built-in set).", valueName: "file"))
     public var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("The display: a Wayland one (wayland-1, or a socket's path) or an X one (:0) (default: $WAYLAND_DISPLAY, else $DISPLAY).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("The display: a Wayland one (wayland-1, or a socket's path), an X one (:0), or `gnome-shell` (gestured's GNOME Shell extension draws it) (default: gnome-shell in a GNOME session on Wayland, else $WAYLAND_DISPLAY, else $DISPLAY).", valueName: "name"))
     public var display: String?
 
     /// Which kind of display the overlay draws on.
@@ -39,13 +40,23 @@ public struct OverlayOptions: ParsableArguments, Sendable {
         case wayland(String?)
         /// An X display (`:0`, `host:1.0`).
         case x11(String)
+        /// GNOME Shell, through gestured's extension on the session bus (mutter offers no
+        /// wlr-layer-shell, and no client may draw above its windows).
+        case gnomeShell
     }
+
+    /// `--display`'s word for ``DisplayKind/gnomeShell``.
+    public static let gnomeShell = "gnome-shell"
 
     /// `--display`, else `$WAYLAND_DISPLAY`, else `$DISPLAY`: a name with a `:` before its display
     /// number is X's, anything else Wayland's. Nil: no display at all.
     public static func displayKind(_ given: String?, environment: [String: String]) -> DisplayKind? {
-        if let given, !given.isEmpty { return isX11(given) ? .x11(given) : .wayland(given) }
-        if let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty { return .wayland(wayland) }
+        if let given, !given.isEmpty { return given == gnomeShell ? .gnomeShell : isX11(given) ? .x11(given) : .wayland(given) }
+        if let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty {
+            // GNOME on Wayland (Ubuntu's `ubuntu:GNOME` too), as the runner finds GNOME Shell; on Xorg
+            // mutter composites, and the X11 overlay draws there.
+            return (environment["XDG_CURRENT_DESKTOP"] ?? "").contains("GNOME") ? .gnomeShell : .wayland(wayland)
+        }
         if let x = environment["DISPLAY"], !x.isEmpty { return .x11(x) }
         return nil
     }

@@ -45,6 +45,9 @@ public final class DBusConnection: @unchecked Sendable {
         sd_bus_flush_close_unref(bus)
     }
 
+    /// The connection's descriptor, to poll for reading before ``process(waiting:)``.
+    public var descriptor: Int32 { sd_bus_get_fd(bus) }
+
     /// The connection's unique name on the bus (`:1.42`).
     public var uniqueName: String {
         var name: UnsafePointer<CChar>?

@@ -23,7 +23,7 @@ public final class GnomeShellProvider: DesktopProvider, @unchecked Sendable {
     /// The extension's UUID, as `gnome-extensions enable` takes it.
     public static let uuid = "gestured@gestured.org"
     /// The extension's name on the bus, its object and interface.
-    static let service = "org.gestured.Shell", path = "/org/gestured/Shell", interface = "org.gestured.Shell1"
+    public static let service = "org.gestured.Shell", path = "/org/gestured/Shell", interface = "org.gestured.Shell1"
     /// The GNOME Shell versions the extension's metadata lists.
     public static let versions = 45...48
 
@@ -107,7 +107,7 @@ public final class GnomeShellProvider: DesktopProvider, @unchecked Sendable {
 
     /// Why the extension does not answer, from GNOME Shell (nil: it says nothing wrong, so the
     /// error of the call is the one to say).
-    func diagnosis() -> DesktopError? {
+    public func diagnosis() -> DesktopError? {
         let info: [DBusValue]
         do {
             info = try shell("GetExtensionInfo", [.string(Self.uuid)], path: "/org/gnome/Shell",

@@ -82,7 +82,7 @@ public final class OverlayLoop: Sendable {
                 if surface.framePending || now < readyAt {
                     owed = true
                 } else {
-                    owed = !surface.draw { cr, width, height in painter.paint(shapes, on: cr, width: Double(width), height: Double(height)) }
+                    owed = !surface.draw(shapes, with: painter)
                     if !owed {
                         lastFrame = now
                         counts.withLock { $0.frames += 1 }

@@ -1,4 +1,5 @@
 import CLayerShell
+import GestureOverlay
 
 /// The overlay on a Wayland compositor with wlr-layer-shell (sway, labwc, river, Hyprland,
 /// KDE Plasma, …): a layer surface on the overlay layer — above fullscreen windows — anchored to
@@ -39,10 +40,12 @@ public final class WaylandOverlaySurface: OverlaySurface {
         return (Int(width), Int(height))
     }
 
-    public func draw(_ paint: (OpaquePointer, Int, Int) -> Void) -> Bool {
+    public func draw(_ shapes: [OverlayShape], with painter: OverlayPainter) -> Bool {
         var width: Int32 = 0, height: Int32 = 0, stride: Int32 = 0
         guard gestured_overlay_show(overlay, &width, &height) >= 0, let pixels = gestured_overlay_buffer(overlay, &stride) else { return false }
-        CairoImage.paint(pixels, width: width, height: height, stride: stride, paint)
+        CairoImage.paint(pixels, width: width, height: height, stride: stride) { cr, width, height in
+            painter.paint(shapes, on: cr, width: Double(width), height: Double(height))
+        }
         gestured_overlay_commit(overlay)
         return true
     }

@@ -1,4 +1,5 @@
 import CX11Overlay
+import GestureOverlay
 
 /// The overlay on X11: an override-redirect window over the whole screen with an ARGB visual and
 /// an empty input shape (touchegg's way), its pixels put after each frame cairo paints. X has no
@@ -38,10 +39,12 @@ public final class X11OverlaySurface: OverlaySurface {
         return (Int(width), Int(height))
     }
 
-    public func draw(_ paint: (OpaquePointer, Int, Int) -> Void) -> Bool {
+    public func draw(_ shapes: [OverlayShape], with painter: OverlayPainter) -> Bool {
         var width: Int32 = 0, height: Int32 = 0, stride: Int32 = 0
         guard gestured_x11_overlay_show(overlay, &width, &height) >= 0, let pixels = gestured_x11_overlay_buffer(overlay, &stride) else { return false }
-        CairoImage.paint(pixels, width: width, height: height, stride: stride, paint)
+        CairoImage.paint(pixels, width: width, height: height, stride: stride) { cr, width, height in
+            painter.paint(shapes, on: cr, width: Double(width), height: Double(height))
+        }
         gestured_x11_overlay_commit(overlay)
         return true
     }

@@ -74,6 +74,7 @@ struct GesturedOverlay: ParsableCommand {
                 // A file written for Wayland still draws on X11 (and the user unit does not loop).
                 if let wanted { StandardError.line("\(Self.name): on X11 the overlay covers the whole screen; `output: \(wanted)` names a Wayland output and is ignored here (docs/OVERLAY.md)") }
                 surface = try X11OverlaySurface(display: name)
+            case .gnomeShell: surface = try GnomeShellOverlaySurface(address: nil, output: wanted)
             case nil: throw OverlayError("no display: neither WAYLAND_DISPLAY nor DISPLAY is set (give --display)")
             }
         } catch {

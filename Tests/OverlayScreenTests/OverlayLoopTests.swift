@@ -43,11 +43,11 @@ import Testing
             shown = true
             return (200, 100)
         }
-        func draw(_ paint: (OpaquePointer, Int, Int) -> Void) -> Bool {
+        func draw(_ shapes: [OverlayShape], with painter: OverlayPainter) -> Bool {
             shown = true
             let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 200, 100)!
             let cr = cairo_create(surface)!
-            paint(cr, 200, 100)
+            painter.paint(shapes, on: cr, width: 200, height: 100)
             cairo_destroy(cr)
             cairo_surface_destroy(surface)
             say("frame")

@@ -11,14 +11,20 @@
 //                                           workspace next|previous|N, move-to-workspace …;
 //                                           an error org.gestured.Shell.Error.Failed says why not
 //   signal FocusChanged(app, otherNames, title), signal WorkspaceChanged(index, count)
+//   OverlayShow(output) -> (width, height)  gestured-overlay's drawing area over a monitor ("": the primary)
+//   OverlayDraw(frame)                      a frame of its shapes (JSON), painted by overlay.js
+//   OverlayHide()                           the area taken away (also when its caller leaves the bus)
 //
-// It reads no input, draws nothing, runs no program and keeps nothing once disabled.
+// It reads no input, runs no program, draws only what gestured-overlay hands it (on an area that
+// takes no input) and keeps nothing once disabled.
 
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 import Meta from 'gi://Meta';
 import Shell from 'gi://Shell';
 import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
+
+import {Overlay, OverlayRefusal} from './overlay.js';
 
 const BUS_NAME = 'org.gestured.Shell';
 const OBJECT_PATH = '/org/gestured/Shell';
@@ -38,6 +44,15 @@ const INTERFACE = `
     <method name="Act">
       <arg type="s" name="action" direction="in"/>
     </method>
+    <method name="OverlayShow">
+      <arg type="s" name="output" direction="in"/>
+      <arg type="i" name="width" direction="out"/>
+      <arg type="i" name="height" direction="out"/>
+    </method>
+    <method name="OverlayDraw">
+      <arg type="s" name="frame" direction="in"/>
+    </method>
+    <method name="OverlayHide"/>
     <signal name="FocusChanged">
       <arg type="s" name="app"/>
       <arg type="as" name="otherNames"/>
@@ -74,6 +89,60 @@ class Refusal extends Error {}
 class Service {
     constructor() {
         this._hidden = [];
+        this._overlay = null;
+        this._overlayCaller = null;
+        this._overlayWatch = 0;
+    }
+
+    /** Shows gestured-overlay's drawing area for its caller; a newer caller takes it over. */
+    OverlayShowAsync([output], invocation) {
+        this._answer(invocation, () => {
+            this.hideOverlay();
+            this._overlay = new Overlay(output);
+            this._overlayCaller = invocation.get_sender();
+            // Gone from the bus (stopped, crashed): its drawing goes too.
+            this._overlayWatch = Gio.bus_watch_name_on_connection(Gio.DBus.session, this._overlayCaller,
+                Gio.BusNameWatcherFlags.NONE, null, () => this.hideOverlay());
+            return new GLib.Variant('(ii)', this._overlay.size);
+        });
+    }
+
+    OverlayDrawAsync([frame], invocation) {
+        this._answer(invocation, () => {
+            if (!this._overlay || invocation.get_sender() !== this._overlayCaller)
+                throw new Refusal('the overlay is not shown for this caller: call OverlayShow first');
+            this._overlay.draw(frame);
+            return null;
+        });
+    }
+
+    OverlayHideAsync(_arguments, invocation) {
+        this._answer(invocation, () => {
+            if (invocation.get_sender() === this._overlayCaller)
+                this.hideOverlay();
+            return null;
+        });
+    }
+
+    /** Takes the overlay's area away, and stops watching its caller. */
+    hideOverlay() {
+        if (this._overlayWatch)
+            Gio.bus_unwatch_name(this._overlayWatch);
+        this._overlayWatch = 0;
+        this._overlayCaller = null;
+        this._overlay?.destroy();
+        this._overlay = null;
+    }
+
+    /** Replies with what `work` returns, or with the error it throws. */
+    _answer(invocation, work) {
+        try {
+            invocation.return_value(work());
+        } catch (error) {
+            if (!(error instanceof Refusal) && !(error instanceof OverlayRefusal))
+                logError(error, `gestured: ${invocation.get_method_name()}`);
+            invocation.return_dbus_error(FAILED, error.message);
+        }
     }
 
     Focused() {
@@ -86,14 +155,10 @@ class Service {
     }
 
     ActAsync([action], invocation) {
-        try {
+        this._answer(invocation, () => {
             this._act(action.split(' ').filter(word => word !== ''));
-            invocation.return_value(null);
-        } catch (error) {
-            if (!(error instanceof Refusal))
-                logError(error, 'gestured: Act');
-            invocation.return_dbus_error(FAILED, error.message);
-        }
+            return null;
+        });
     }
 
     _act(words) {
@@ -213,6 +278,7 @@ export default class GesturedExtension extends Extension {
     }
 
     disable() {
+        this._service.hideOverlay();
         global.display.disconnect(this._displaySignal);
         this._workspaceSignals.forEach(id => global.workspace_manager.disconnect(id));
         this._unfollowWindow();
