@@ -95,6 +95,8 @@ install: deps
 	$(SUDO) sed -i "s|^ExecStart=.*|ExecStart=$(PREFIX)/libexec/gestured-actions|" /etc/systemd/user/gestured-actions.service
 	$(SUDO) install -D -m 0644 systemd/gestured-overlay.service /etc/systemd/user/gestured-overlay.service
 	$(SUDO) sed -i "s|^ExecStart=.*|ExecStart=$(PREFIX)/libexec/gestured-overlay|" /etc/systemd/user/gestured-overlay.service
+	$(SUDO) install -D -m 0644 systemd/gestured-view.service /etc/systemd/user/gestured-view.service
+	$(SUDO) sed -i "s|^ExecStart=/usr/bin/gesturectl |ExecStart=$(PREFIX)/bin/gesturectl |" /etc/systemd/user/gestured-view.service
 	$(SUDO) install -D -m 0644 systemd/sysusers.d/gestured.conf /etc/sysusers.d/gestured.conf
 	$(SUDO) install -D -m 0644 systemd/tmpfiles.d/gestured.conf /etc/tmpfiles.d/gestured.conf
 	$(SUDO) install -D -m 0644 systemd/udev/70-gestured-uinput.rules /etc/udev/rules.d/70-gestured-uinput.rules

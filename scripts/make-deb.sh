@@ -56,6 +56,7 @@ install -D -m 0644 systemd/gestured.service "$root/usr/lib/systemd/system/gestur
 install -D -m 0644 systemd/gestured.socket "$root/usr/lib/systemd/system/gestured.socket"
 install -D -m 0644 systemd/gestured-actions.service "$root/usr/lib/systemd/user/gestured-actions.service"
 install -D -m 0644 systemd/gestured-overlay.service "$root/usr/lib/systemd/user/gestured-overlay.service"
+install -D -m 0644 systemd/gestured-view.service "$root/usr/lib/systemd/user/gestured-view.service"
 install -D -m 0644 systemd/sysusers.d/gestured.conf "$root/usr/lib/sysusers.d/gestured.conf"
 install -D -m 0644 systemd/tmpfiles.d/gestured.conf "$root/usr/lib/tmpfiles.d/gestured.conf"
 install -D -m 0644 systemd/udev/70-gestured-uinput.rules "$root/usr/lib/udev/rules.d/70-gestured-uinput.rules"
@@ -66,6 +67,8 @@ grep -q '^ExecStart=/usr/libexec/gestured-actions$' "$root/usr/lib/systemd/user/
   || { echo "make-deb: gestured-actions.service must start /usr/libexec/gestured-actions" >&2; exit 1; }
 grep -q '^ExecStart=/usr/libexec/gestured-overlay$' "$root/usr/lib/systemd/user/gestured-overlay.service" \
   || { echo "make-deb: gestured-overlay.service must start /usr/libexec/gestured-overlay" >&2; exit 1; }
+grep -q '^ExecStart=/usr/bin/gesturectl view ' "$root/usr/lib/systemd/user/gestured-view.service" \
+  || { echo "make-deb: gestured-view.service must start /usr/bin/gesturectl view" >&2; exit 1; }
 
 # The configuration: the built-in set written out, a conffile (kept across upgrades when edited).
 install -D -m 0644 packaging/gestured.yml "$root/etc/gestured/gestured.yml"

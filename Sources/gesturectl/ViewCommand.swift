@@ -21,7 +21,9 @@ struct ViewCommand: AsyncParsableCommand {
             Serves a page on 127.0.0.1 only, at a free port, and prints its address with a secret \
             token: every request needs it, and a request from another site is refused. Opens it with \
             xdg-open when there is a desktop (--no-open: just print it). From another machine: \
-            ssh -L 8080:127.0.0.1:PORT HOST, then open http://localhost:8080/?token=TOKEN.
+            ssh -L 8080:127.0.0.1:PORT HOST, then open http://localhost:8080/?token=TOKEN. When \
+            the view already runs as your user unit (systemctl --user enable --now gestured-view), \
+            `gesturectl view` opens that one.
 
             Without recordings the page is live: touches (your session in front) and gestures \
             from the daemon, waiting for it when it is not there. With recordings, the page plays \
@@ -57,6 +59,11 @@ struct ViewCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-actions"), help: "Live: no Actions panel, and no actions listed.")
     var noActions = false
 
+    @Option(name: .customLong("address-file"), help: ArgumentHelp(
+        "Also write the address, with its token, to this file (yours alone, mode 0600) while serving. The user unit gestured-view.service writes $XDG_RUNTIME_DIR/gestured/view-address, and a plain `gesturectl view` opens the view found there instead of starting another.",
+        valueName: "path"))
+    var addressFile: String?
+
     @OptionGroup var daemon: SocketOption
 
     func validate() throws {
@@ -90,7 +97,21 @@ struct ViewCommand: AsyncParsableCommand {
         noActions || !recordings.isEmpty ? nil : actions ?? UserConfigHome.path("gestured/actions.yml")
     }
 
+    /// A plain `gesturectl view` (live, nothing asked of it but perhaps --no-open) opens the
+    /// view that already runs for this user (the user unit), found by its address file.
+    var mayOpenTheRunningView: Bool {
+        recordings.isEmpty && config == nil && port == nil && actions == nil && !noActions && addressFile == nil && daemon.socket == nil
+    }
+
     func run() async throws {
+        if mayOpenTheRunningView, let path = ViewAddressFile.standardPath(ProcessEnvironment.current), let address = ViewAddressFile.running(at: path) {
+            var output = FileHandleOutput()
+            output.write(address)
+            output.flush()
+            StandardError.line("gesturectl view: the view runs already (gestured-view.service; its address is in \(path))")
+            if !noOpen && Self.hasDesktop { Self.openBrowser(address) }
+            return
+        }
         try checkActionsFile()
         let loaded: GestureConfig
         let quirks = QuirksLoader.load()
@@ -144,6 +165,9 @@ struct ViewCommand: AsyncParsableCommand {
                         output.write(address)
                         output.flush()
                         StandardError.line("gesturectl view: serving on 127.0.0.1:\(bound) only; from another machine: ssh -L 8080:127.0.0.1:\(bound) HOST")
+                        if let addressFile, let failure = ViewAddressFile.write(address, to: addressFile) {
+                            StandardError.line("gesturectl view: \(failure)")
+                        }
                         if open { Self.openBrowser(address) }
                     }
                 } catch {

@@ -20,7 +20,10 @@ of the same fixtures:
   replays to the device's own transcript;
 - a request without the token gets 403, and so does a WebSocket upgrade from a foreign origin,
   both by hand and from a page of another origin in the browser;
-- a port in use ends `gesturectl view` with status 1 and the system's reason.
+- a port in use ends `gesturectl view` with status 1 and the system's reason;
+- a view started as the user unit starts it (`--address-file`) writes its address for the user
+  alone, a plain `gesturectl view` prints and opens that page, and one whose view stopped
+  starts its own.
 
 Environment: GESTURED and GESTURECTL (the binaries), SCREENSHOT (where the screenshot goes).
 Exit status 0 when every check passed; each failure is said on standard error.
@@ -34,6 +37,8 @@ import json
 import os
 import re
 import socket
+import stat
+import subprocess
 import sys
 import tempfile
 import threading
@@ -462,9 +467,38 @@ def busy_port(driver):
           "live, a port in use is said alone, with no word of the daemon: " + repr(live.stderr))
 
 
+def running_view(driver):
+    with tempfile.TemporaryDirectory() as runtime:
+        os.chmod(runtime, 0o700)
+        path = os.path.join(runtime, "gestured", "view-address")
+        environment = {"XDG_RUNTIME_DIR": runtime}
+        # As gestured-view.service runs it (with no daemon to follow: it still serves).
+        unit = View("--address-file", path, "--socket", "/nonexistent/gestured.sock", environment=environment)
+        try:
+            written = wait(driver, lambda _: os.path.exists(path) and open(path).read(), "the view wrote its address file", seconds=10)
+            check(written == unit.address + "\n", "the file holds the address the view printed: " + repr(written))
+            check(stat.S_IMODE(os.stat(path).st_mode) == 0o600 and stat.S_IMODE(os.stat(os.path.dirname(path)).st_mode) == 0o700,
+                  "the file is the user's alone (0600, in a 0700 folder)")
+            plain = subprocess.run([GESTURECTL, "view", "--no-open"], capture_output=True, text=True, timeout=60, env=dict(os.environ, **environment))
+            check(plain.returncode == 0 and plain.stdout == unit.address + "\n", "a plain gesturectl view prints the running view's address: " + repr(plain.stdout))
+            check(plain.stderr == "gesturectl view: the view runs already (gestured-view.service; its address is in %s)\n" % path,
+                  "and says where it found it: " + repr(plain.stderr))
+            driver.get(plain.stdout.strip())
+            check(wait(driver, lambda d: d.find_element(By.ID, "lanes-box"), "the running view's page opens at that address") is not None,
+                  "the page is served there")
+        finally:
+            unit.stop()
+        # Stopped without taking its file away (killed): the next plain view starts its own.
+        again = View(environment=environment)
+        try:
+            check(again.address != unit.address, "with the running view gone, a plain gesturectl view serves a page of its own")
+        finally:
+            again.stop()
+
+
 def main():
     return finish(browser(), (served_page, recording_page, readable_lanes, palm_marked, live_palm, live_claims, opened_recording, live_page,
-                              turned_surface, record_through_page, refused, busy_port))
+                              turned_surface, record_through_page, refused, busy_port, running_view))
 
 
 if __name__ == "__main__":

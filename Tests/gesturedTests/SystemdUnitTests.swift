@@ -58,8 +58,17 @@ import Testing
         // The user manager's scope wants a runtime directory, as a login session has.
         let runtime = directory.appendingPathComponent("runtime")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // The view's user unit: gesturectl view, its address in the user's runtime folder, taken
+        // away when it stops.
+        let view = try String(contentsOf: systemd.appendingPathComponent("gestured-view.service"), encoding: .utf8)
+        #expect(view.contains("\nExecStart=/usr/bin/gesturectl view --no-open --address-file %t/gestured/view-address\n")
+            && view.contains("\nExecStopPost=/bin/rm -f %t/gestured/view-address\n") && view.contains("\nWantedBy=graphical-session.target\n"))
+        let gesturectl = DaemonProcess.root.appendingPathComponent(".build/debug/gesturectl").path
+        try view.replacingOccurrences(of: "ExecStart=/usr/bin/gesturectl", with: "ExecStart=\(gesturectl)")
+            .write(to: directory.appendingPathComponent("gestured-view.service"), atomically: true, encoding: .utf8)
         let user = try Self.run(
-            "/usr/bin/env", ["XDG_RUNTIME_DIR=\(runtime.path)", "/usr/bin/systemd-analyze", "verify", "--user", "./gestured-actions.service"], in: directory)
+            "/usr/bin/env", ["XDG_RUNTIME_DIR=\(runtime.path)", "/usr/bin/systemd-analyze", "verify", "--user", "./gestured-actions.service", "./gestured-view.service"],
+            in: directory)
         #expect(user.status == 0 && user.output.isEmpty, "\(user.output)")
         // A private network namespace would cut the daemon off from udev's netlink broadcasts:
         // no hotplug after start, no devices after resume (issue 9; the e2e guest proves it).
