@@ -113,51 +113,50 @@ struct OverlayOnGnomeShellTests {
     static func litEdge(_ call: String) -> Bool { shapes(call).contains { $0["kind"]?.stringValue == "edge" && $0["edge"]?.stringValue == "left" } }
     static func card(_ call: String) -> Bool { shapes(call).contains { $0["kind"]?.stringValue == "card" } }
 
-    @Test func theFramesHoldTheTrailTheLitEdgeAndTheCard() throws {
+    /// The daemon replaying the edge swipe (its finger `held` down at the end, or lifted) and the
+    /// overlay with the actions file `actions`, drawing through a stand-in for the extension;
+    /// `body` gets the stand-in, the scratch folder and the two processes.
+    static func overlaying(held: Bool, actions: String, _ body: (ShellOverlay, String, (ChildProcess, ChildProcess)) throws -> Void) throws {
         let shell = try ShellOverlay()
         defer { shell.stop() }
         let scratch = shell.bus.folder
-        try OverlayOnSwayTests.edgeSwipe(held: true, into: scratch + "/edge-held.yml")
-        try OverlayOnSwayTests.write("version: 1\nactions: []\n", to: scratch + "/actions.yml")
-        let processes = try Self.start(scratch, address: shell.bus.address, recording: scratch + "/edge-held.yml", actions: scratch + "/actions.yml")
+        try OverlayOnSwayTests.edgeSwipe(held: held, into: scratch + "/edge.yml")
+        try OverlayOnSwayTests.write(actions, to: scratch + "/actions.yml")
+        let processes = try start(scratch, address: shell.bus.address, recording: scratch + "/edge.yml", actions: scratch + "/actions.yml")
         defer { OverlayOnSwayTests.stop(processes) }
-        // The finger stays down: the edge stays lit, and the last frame shows all three.
-        let calls = shell.wait { $0.last.map { Self.fingerAtRest($0) && Self.litEdge($0) && Self.card($0) } ?? false }
-        // Asked once whether it is there (a hide), then shown on GNOME's primary monitor.
-        #expect(calls.first == "hide" && calls.dropFirst().first == "show ", "\(calls.prefix(2))")
-        #expect(calls.last.map { Self.fingerAtRest($0) && Self.litEdge($0) && Self.card($0) } == true, "\(calls.last ?? "no call")")
-        let said = OverlayOnSwayTests.waitForText(scratch + "/overlay.err", "shown", seconds: 15)
-        #expect(said.contains("gestured-overlay: shown, 1280×800 pixels"), "\(said)")
+        try body(shell, scratch, processes)
+    }
+
+    @Test func theFramesHoldTheTrailTheLitEdgeAndTheCard() throws {
+        try Self.overlaying(held: true, actions: "version: 1\nactions: []\n") { shell, scratch, _ in
+            // The finger stays down: the edge stays lit, and the last frame shows all three.
+            let calls = shell.wait { $0.last.map { Self.fingerAtRest($0) && Self.litEdge($0) && Self.card($0) } ?? false }
+            // Asked once whether it is there (a hide), then shown on GNOME's primary monitor.
+            #expect(calls.first == "hide" && calls.dropFirst().first == "show ", "\(calls.prefix(2))")
+            #expect(calls.last.map { Self.fingerAtRest($0) && Self.litEdge($0) && Self.card($0) } == true, "\(calls.last ?? "no call")")
+            let said = OverlayOnSwayTests.waitForText(scratch + "/overlay.err", "shown", seconds: 15)
+            #expect(said.contains("gestured-overlay: shown, 1280×800 pixels"), "\(said)")
+        }
     }
 
     @Test func onceEverythingFadedTheAreaIsTakenAway() throws {
-        let shell = try ShellOverlay()
-        defer { shell.stop() }
-        let scratch = shell.bus.folder
-        try OverlayOnSwayTests.edgeSwipe(held: false, into: scratch + "/edge.yml")
-        try OverlayOnSwayTests.write("version: 1\noverlay:\n  fade: 0.2\nactions: []\n", to: scratch + "/actions.yml")
-        let processes = try Self.start(scratch, address: shell.bus.address, recording: scratch + "/edge.yml", actions: scratch + "/actions.yml")
-        defer { OverlayOnSwayTests.stop(processes) }
-        let calls = shell.wait { $0.count > 2 && $0.last == "hide" }
-        #expect(calls.contains(where: Self.fingerAtRest), "no frame with the trail where the finger rests")
-        #expect(calls.last == "hide")
-        let said = OverlayOnSwayTests.waitForText(scratch + "/overlay.err", "taken away", seconds: 15)
-        #expect(said.contains("gestured-overlay: shown") && said.contains("gestured-overlay: taken away"), "\(said)")
+        try Self.overlaying(held: false, actions: "version: 1\noverlay:\n  fade: 0.2\nactions: []\n") { shell, scratch, _ in
+            let calls = shell.wait { $0.count > 2 && $0.last == "hide" }
+            #expect(calls.contains(where: Self.fingerAtRest), "no frame with the trail where the finger rests")
+            #expect(calls.last == "hide")
+            let said = OverlayOnSwayTests.waitForText(scratch + "/overlay.err", "taken away", seconds: 15)
+            #expect(said.contains("gestured-overlay: shown") && said.contains("gestured-overlay: taken away"), "\(said)")
+        }
     }
 
     @Test func whenTheExtensionGoesAwayTheOverlaySaysSoAndExits() throws {
-        let shell = try ShellOverlay()
-        defer { shell.stop() }
-        let scratch = shell.bus.folder
-        try OverlayOnSwayTests.edgeSwipe(held: true, into: scratch + "/edge-held.yml")
-        try OverlayOnSwayTests.write("version: 1\nactions: []\n", to: scratch + "/actions.yml")
-        let processes = try Self.start(scratch, address: shell.bus.address, recording: scratch + "/edge-held.yml", actions: scratch + "/actions.yml")
-        defer { OverlayOnSwayTests.stop(processes) }
-        _ = shell.wait { $0.contains { $0.hasPrefix("draw ") } }
-        shell.leave.store(true, ordering: .relaxed)
-        #expect(processes.1.wait() == 1 << 8)  // exit status 1
-        let said = try FileReader.text(scratch + "/overlay.err")
-        #expect(said.hasSuffix("gestured-overlay: gestured's GNOME Shell extension went away (disabled, or GNOME Shell stopped)\n"), "\(said)")
+        try Self.overlaying(held: true, actions: "version: 1\nactions: []\n") { shell, scratch, processes in
+            _ = shell.wait { $0.contains { $0.hasPrefix("draw ") } }
+            shell.leave.store(true, ordering: .relaxed)
+            #expect(processes.1.wait() == 1 << 8)  // exit status 1
+            let said = try FileReader.text(scratch + "/overlay.err")
+            #expect(said.hasSuffix("gestured-overlay: gestured's GNOME Shell extension went away (disabled, or GNOME Shell stopped)\n"), "\(said)")
+        }
     }
 
     @Test func withoutGnomeShellTheOverlaySaysWhy() throws {
