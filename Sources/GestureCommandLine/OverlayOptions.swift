@@ -48,8 +48,9 @@ public struct OverlayOptions: ParsableArguments, Sendable {
     /// `--display`'s word for ``DisplayKind/gnomeShell``.
     public static let gnomeShell = "gnome-shell"
 
-    /// `--display`, else `$WAYLAND_DISPLAY`, else `$DISPLAY`: a name with a `:` before its display
-    /// number is X's, anything else Wayland's. Nil: no display at all.
+    /// `--display` (`gnome-shell`, or a name with a `:` before its display number: X's, anything
+    /// else Wayland's), else GNOME Shell in a GNOME session on Wayland, else `$WAYLAND_DISPLAY`,
+    /// else `$DISPLAY`. Nil: no display at all.
     public static func displayKind(_ given: String?, environment: [String: String]) -> DisplayKind? {
         if let given, !given.isEmpty { return given == gnomeShell ? .gnomeShell : isX11(given) ? .x11(given) : .wayland(given) }
         if let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty {

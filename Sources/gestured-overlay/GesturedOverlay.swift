@@ -58,9 +58,11 @@ struct GesturedOverlay: ParsableCommand {
             let shown = ActionsOverlay.Part.allCases.filter(settings.show.contains).map(\.rawValue)
             print("shows: \(shown.isEmpty ? "nothing" : shown.joined(separator: ", "))")
             print("touchpad miniature: \(settings.padCorner.rawValue), \(GestureEventText.format(settings.padWidth, 0)) px wide")
-            let onX11: Bool
-            if case .x11? = OverlayOptions.displayKind(options.display, environment: ProcessEnvironment.current) { onX11 = true } else { onX11 = false }
-            print("output: \(wanted.map { onX11 ? "\($0) (a Wayland output: ignored on X11, where the whole screen is covered)" : $0 } ?? "the compositor's choice")")
+            switch OverlayOptions.displayKind(options.display, environment: ProcessEnvironment.current) {
+            case .x11?: print("output: \(wanted.map { "\($0) (a Wayland output: ignored on X11, where the whole screen is covered)" } ?? "the whole screen (X11)")")
+            case .gnomeShell?: print("output: \(wanted ?? "GNOME's primary monitor") (drawn by gestured's GNOME Shell extension)")
+            default: print("output: \(wanted ?? "the compositor's choice")")
+            }
             let bars = goals.sorted { $0.key < $1.key }.map { "\($0.key) \(GestureEventText.format($0.value, 0)) mm" }
             print("progress bars (from \(configPath ?? "the built-in set")): \(bars.isEmpty ? "none" : bars.joined(separator: ", "))")
             print("actions named on cards: \(actions.map { "\($0.actions.count) from \($0.source)" } ?? "none (no actions file)")")

@@ -159,6 +159,29 @@ struct OverlayOnGnomeShellTests {
         }
     }
 
+    /// `--check` says where it would draw: on GNOME's monitor through the extension, on X11 the
+    /// whole screen (a Wayland output's name said and ignored), elsewhere the named output.
+    @Test func checkSaysWhereItWouldDraw() throws {
+        var template = Array("/tmp/gestured-overlay-check-XXXXXX".utf8CString)
+        let folder = String(cString: mkdtemp(&template)!)
+        defer { _ = try? ChildProcess(["rm", "-rf", folder], environment: ProcessEnvironment.current).wait() }
+        try OverlayOnSwayTests.write("version: 1\noverlay: { output: eDP-1 }\nactions: []\n", to: folder + "/named.yml")
+        try OverlayOnSwayTests.write("version: 1\nactions: []\n", to: folder + "/plain.yml")
+        func outputLine(_ file: String, _ environment: [String: String]) throws -> String {
+            let check = try ChildProcess(
+                ["sh", "-c", "exec \"$0\" --check --file \"$1\" > \"$2\"", ReplayRun.root + "/.build/debug/gestured-overlay", folder + "/" + file, folder + "/out"],
+                environment: ["PATH": "/usr/bin:/bin", "HOME": folder].merging(environment) { $1 })
+            #expect(check.wait() == 0)
+            return try FileReader.text(folder + "/out").split(separator: "\n").first { $0.hasPrefix("output: ") }.map(String.init) ?? ""
+        }
+        let gnome = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "GNOME"]
+        #expect(try outputLine("plain.yml", gnome) == "output: GNOME's primary monitor (drawn by gestured's GNOME Shell extension)")
+        #expect(try outputLine("named.yml", gnome) == "output: eDP-1 (drawn by gestured's GNOME Shell extension)")
+        #expect(try outputLine("named.yml", ["DISPLAY": ":0"]) == "output: eDP-1 (a Wayland output: ignored on X11, where the whole screen is covered)")
+        #expect(try outputLine("plain.yml", ["DISPLAY": ":0"]) == "output: the whole screen (X11)")
+        #expect(try outputLine("named.yml", ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE"]) == "output: eDP-1")
+    }
+
     @Test func withoutGnomeShellTheOverlaySaysWhy() throws {
         let bus = try PrivateSessionBus(prefix: "gestured-no-shell")
         defer { bus.stop() }
