@@ -21,7 +21,7 @@ trap 'rm -rf "$share"' EXIT
 mkdir -p "$share/bin" "$share/e2e/guest" "$share/out" "$share/systemd"
 chmod 755 "$share"   # the guest's test user runs gesturectl and the text field from it
 cp "$bin/gestured" "$bin/gesturectl" "$bin/gestured-actions" "$bin/gestured-overlay" "$share/bin/"
-cp systemd/gestured-actions.service "$share/systemd/"
+cp systemd/gestured-actions.service systemd/gestured-overlay.service systemd/gestured-view.service "$share/systemd/"
 cp e2e/guest/*.py "$share/e2e/guest/"
 cp -r gnome-shell "$share/"
 echo "▶ booting the guest: $desktop on Debian 13, started by its display manager (software emulation: a minute or two to the desktop)"

@@ -29,13 +29,13 @@ def png(path):
     return width, height, [raw[y * stride + 1:(y + 1) * stride] for y in range(height)]
 
 
-def finger_drawn(folder, point, box=30):
+def finger_drawn(folder, desktop, point, box=30):
     """How many pixels within `box` of `point` (fractions of the screen) are drawn in the
-    overlay's colour (#3daee9, blended: clearly blue) in the screenshot with the finger down
-    and were not before (0 when a screenshot is missing)."""
+    overlay's colour (#3daee9, blended: clearly blue) in `desktop`'s screenshot with the finger
+    down and were not before (0 when a screenshot is missing)."""
     try:
-        width, height, before = png(os.path.join(folder, "plasma-overlay-before.png"))
-        _, _, during = png(os.path.join(folder, "plasma-overlay-trail.png"))
+        width, height, before = png(os.path.join(folder, f"{desktop}-overlay-before.png"))
+        _, _, during = png(os.path.join(folder, f"{desktop}-overlay-trail.png"))
     except (OSError, ValueError, zlib.error):
         return 0
 
@@ -64,6 +64,35 @@ def swipe_checks(desktop, place, through, read_from, consume, listen):
     ]
 
 
+def overlay_checks(desktop, name, how, overlay, folder):
+    """The overlay (e2e/guest/session.py's overlay) on `desktop` (its file prefix `name`), drawn `how`."""
+    pixels = finger_drawn(folder, name, (overlay.get("trail") or [[0, 0], [0, 0]])[-1])
+    return [
+        (f"overlay: {how} draws where the finger rests, over a maximized window ({pixels} pixels around it blue in the "
+         "virtual screen's picture, not before)",
+         overlay.get("connected") is True and overlay.get("shown") is True and pixels >= 50),
+        ("overlay: a right click at the screen's middle, the finger down and the overlay up, reaches the window under it",
+         overlay.get("shown") is True and overlay.get("clicked_through") is True and overlay.get("overlay_up_at_click") is True),
+    ]
+
+
+def overlay_unit_check(r, desktop):
+    """The overlay's user unit (e2e/guest/desktop.py enables it before the session starts)."""
+    unit = r.get("overlay_unit", {})
+    return (f"the overlay's user unit started with the session, found {desktop} and waits for gestured "
+            f"(active, started again {unit.get('NRestarts', '?')} times before)",
+            r.get("overlay_unit_waiting") is True and unit.get("ActiveState") == "active")
+
+
+def view_unit_check(r):
+    """The view's user unit (e2e/guest/desktop.py's view_unit)."""
+    view = r.get("view_unit", {})
+    return ("the view's user unit serves the page for the session: its address in the user's runtime folder (0600), "
+            "a plain `gesturectl view` prints it, and the page answers there",
+            view.get("state", {}).get("ActiveState") == "active" and view.get("owner_only") is True
+            and view.get("same_address") is True and view.get("page") == [200, True])
+
+
 def window_checks(desktop, window, place):
     """The window actions (e2e/guest/session.py's window_actions), as seen on `desktop`."""
     moved = window.get("moved_workspaces") or [None, None, {}]
@@ -85,7 +114,8 @@ def window_checks(desktop, window, place):
 def gnome(r):
     g = r.get("gnome", {})
     props = " ".join(r.get("session_properties", []))
-    consume, listen = g.get("consume", {}), g.get("listen", {})
+    consume, listen, overlay = g.get("consume", {}), g.get("listen", {}), g.get("overlay", {})
+    folder = os.path.dirname(sys.argv[1])
     enable = "gnome-extensions enable gestured@gestured.org"
     checks = [
         ("gdm logged the test user in: a Wayland session on seat0, its systemd --user running",
@@ -98,12 +128,18 @@ def gnome(r):
         ("per-app: the runner follows the focus through the extension (a GTK 4 text field in front)",
          consume.get("runner_following") is True and "org.gestured.TextField" in str(g.get("focused"))),
     ] + swipe_checks("GNOME", "workspace", "the extension", "GNOME Shell", consume, listen) \
-      + window_checks("GNOME Shell", g.get("window", {}), "workspace") + [
+      + overlay_checks("GNOME", "gnome", "the extension's drawing area, painting the frames gestured-overlay hands it,", overlay, folder) + [
+        (f"overlay: taken away once everything faded, after {overlay.get('frames_handed', 0)} frames handed to the extension",
+         overlay.get("hidden") is True and overlay.get("frames_handed", 0) > 0),
+    ] + window_checks("GNOME Shell", g.get("window", {}), "workspace") + [
         ("disable() undoes enable(): org.gestured.Shell leaves the bus, and is back when enabled",
          g.get("gone_when_disabled") is True and g.get("back_when_enabled") is True),
-        ("`gnome-extensions pack` packs the extension", g.get("packed") == ["extension.js", "metadata.json"]),
+        ("`gnome-extensions pack` packs the extension with the overlay's modules",
+         g.get("packed") == ["extension.js", "metadata.json", "overlay.js", "painter.js"]),
         ("the runner's user unit, enabled, started with the session and found GNOME Shell (not \"no desktop found\")",
          r.get("unit", {}).get("ActiveState") == "active" and "GNOME Shell (gestured's extension over the session bus)" in (r.get("unit_desktop") or "")),
+        overlay_unit_check(r, "the extension once enabled"),
+        view_unit_check(r),
     ]
     print(f"GNOME: {r.get('version', '?')}; guest uptime at gdm started {r.get('manager_started')} s, the user's gnome-shell "
           f"{r.get('shell_at')} s, on the KMS device by {r.get('drm_at')} s, answering on the bus "
@@ -115,7 +151,6 @@ def plasma(r):
     p = r.get("plasma", {})
     props = " ".join(r.get("session_properties", []))
     consume, listen, overlay = p.get("consume", {}), p.get("listen", {}), p.get("overlay", {})
-    p["overlay_finger_pixels"] = finger_drawn(os.path.dirname(sys.argv[1]), (overlay.get("trail") or [[0, 0], [0, 0]])[-1])
     checks = [
         ("sddm logged the test user in: a Wayland session on seat0, its systemd --user running",
          r.get("shell_user") == "tester" and "Seat=seat0" in props and "Type=wayland" in props and "Class=user" in props and r.get("user_manager") is True),
@@ -123,15 +158,13 @@ def plasma(r):
         ("kwin_wayland opened the uinput clickpad and touchscreen through logind", r.get("clickpad_opened") is True and r.get("touchscreen_opened") is True),
         ("per-app: the runner follows the focus through its KWin script (a GTK 4 text field in front)",
          consume.get("runner_following") is True and p.get("field_active") is True),
-    ] + swipe_checks("KWin", "desktop", "kglobalaccel", "KWin's VirtualDesktopManager", consume, listen) + [
-        ("overlay: gestured-overlay's layer-shell surface on KWin draws where the finger rests, over a maximized window "
-         f"({p.get('overlay_finger_pixels', 0)} pixels around it blue in the screenshot, not before)",
-         overlay.get("connected") is True and overlay.get("shown") is True and p.get("overlay_finger_pixels", 0) >= 50),
-        ("overlay: a right click at the screen's middle, the finger down and the overlay up, reaches the window under it",
-         overlay.get("clicked_through") is True and overlay.get("overlay_up_at_click") is True),
-    ] + window_checks("KWin", p.get("window", {}), "desktop") + [
+    ] + swipe_checks("KWin", "desktop", "kglobalaccel", "KWin's VirtualDesktopManager", consume, listen) \
+      + overlay_checks("KWin", "plasma", "gestured-overlay's layer-shell surface on KWin", overlay, os.path.dirname(sys.argv[1])) \
+      + window_checks("KWin", p.get("window", {}), "desktop") + [
         ("the runner's user unit, enabled, started with the session and found KWin (not \"no desktop found\")",
          r.get("unit", {}).get("ActiveState") == "active" and "following the focused window through KWin" in (r.get("unit_desktop") or "")),
+        overlay_unit_check(r, "KWin's layer-shell"),
+        view_unit_check(r),
     ]
     print(f"Plasma: {r.get('version', '?')}, {p.get('version', '?')}; guest uptime at sddm started {r.get('manager_started')} s, "
           f"the user's kwin_wayland {r.get('shell_at')} s, on the KMS device by {r.get('drm_at')} s, its desktops answering on the bus "

@@ -41,10 +41,10 @@ arm64)
 gnome)
   # GNOME 48 on Wayland as a display manager starts it (issue 64): systemd, gdm3 and the GNOME
   # session, gnome-shell on the virtio-gpu's KMS device (run.sh -g) drawn by Mesa's software
-  # rasterizer; what gestured and gesturectl link.
+  # rasterizer; what gestured, gesturectl and gestured-overlay link.
   image=$cache/image-gnome
   suite=trixie
-  packages="systemd systemd-sysv dbus dbus-user-session libpam-systemd gdm3 gnome-session libgl1-mesa-dri libyaml-0-2 libxkbcommon0 xkb-data libwayland-client0"
+  packages="systemd systemd-sysv dbus dbus-user-session libpam-systemd gdm3 gnome-session libgl1-mesa-dri libyaml-0-2 libxkbcommon0 xkb-data libwayland-client0 libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libxcb-shape0"
   modules="virtio_gpu"
   ;;
 plasma)

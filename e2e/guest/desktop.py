@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import traceback
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gnome  # noqa: E402
@@ -62,6 +63,32 @@ def run(*command, timeout=60, user=None):
         return done.returncode, done.stdout
     except subprocess.TimeoutExpired:
         return None, f"timed out after {timeout} s"
+
+
+def view_unit():
+    """The view's user unit in the session: its state, its address file (the user's alone), what
+    a plain `gesturectl view --no-open` says as the user, and whether the page answers there."""
+    uid = pwd.getpwnam(USER).pw_uid
+    path = f"/run/user/{uid}/gestured/view-address"
+    result = {"file": bool(wait_for(lambda: os.path.exists(path), 60))}
+    result["state"] = dict(line.split("=", 1) for line in run(
+        "systemctl", "--user", "show", "-p", "ActiveState", "-p", "SubState", "gestured-view.service", user=USER)[1].splitlines() if "=" in line)
+    if not result["file"]:
+        result["journal"] = run("journalctl", "-b", "--no-pager", "-o", "cat", "_SYSTEMD_USER_UNIT=gestured-view.service")[1].splitlines()[-10:]
+        return result
+    status = os.stat(path)
+    result["owner_only"] = status.st_uid == uid and (status.st_mode & 0o777) == 0o600
+    address = open(path).read().strip()
+    said = subprocess.run(["runuser", "-u", USER, "--", "env", f"XDG_RUNTIME_DIR=/run/user/{uid}", "gesturectl", "view", "--no-open"],
+                          capture_output=True, text=True, timeout=60)
+    result["plain_view"] = [said.returncode, said.stdout, said.stderr]
+    result["same_address"] = said.returncode == 0 and said.stdout.strip() == address
+    try:
+        with urllib.request.urlopen(address, timeout=30) as page:
+            result["page"] = [page.status, "<title>gestured view</title>" in page.read().decode("utf-8", "replace")]
+    except OSError as error:
+        result["page"] = [None, str(error)]
+    return result
 
 
 def compositor_of(name, user):
@@ -121,6 +148,15 @@ def main():
     shutil.copy("/host/bin/gestured-actions", "/usr/libexec/gestured-actions")
     shutil.copy("/host/systemd/gestured-actions.service", "/usr/lib/systemd/user/gestured-actions.service")
     report["unit_enable"] = run("systemctl", "--global", "enable", "gestured-actions.service")
+    # The overlay's user unit too: it must find the session's display (on GNOME the extension,
+    # once the user enabled it: until then it says why and is started again) and wait for gestured.
+    shutil.copy("/host/bin/gestured-overlay", "/usr/libexec/gestured-overlay")
+    shutil.copy("/host/systemd/gestured-overlay.service", "/usr/lib/systemd/user/gestured-overlay.service")
+    report["overlay_unit_enable"] = run("systemctl", "--global", "enable", "gestured-overlay.service")
+    # And the view's: `gesturectl view` served for the session, its address for the user alone.
+    shutil.copy("/host/bin/gesturectl", "/usr/bin/gesturectl")
+    shutil.copy("/host/systemd/gestured-view.service", "/usr/lib/systemd/user/gestured-view.service")
+    report["view_unit_enable"] = run("systemctl", "--global", "enable", "gestured-view.service")
     os.makedirs(f"{home}/.config/gestured", exist_ok=True)
     with open(f"{home}/.config/gestured/actions.yml", "w") as f:
         f.write("version: 1\nactions:\n  - gesture: swipe-left-3\n    when: { app: org.gestured.TextField }\n    keys: [z, y]\n")
@@ -179,6 +215,17 @@ def main():
             except Exception:  # said in the report, which the host judges
                 report[which] = {"error": traceback.format_exc()}
             step(f"the {which} scenarios done")
+
+            def overlay_journal():
+                return run("journalctl", "-b", "--no-pager", "-o", "cat", "_SYSTEMD_USER_UNIT=gestured-overlay.service", "+",
+                           "SYSLOG_IDENTIFIER=gestured-overlay")[1].splitlines()
+            # Its surface made (on GNOME: the extension answered), it waits for the daemon.
+            report["overlay_unit_waiting"] = bool(wait_for(lambda: any("waiting for it" in line for line in overlay_journal()), 120))
+            report["overlay_unit"] = dict(line.split("=", 1) for line in run(
+                "systemctl", "--user", "show", "-p", "ActiveState", "-p", "SubState", "-p", "NRestarts", "gestured-overlay.service",
+                user=USER)[1].splitlines() if "=" in line)
+            report["overlay_unit_journal"] = overlay_journal()[:12]
+            report["view_unit"] = view_unit()
     report["journal"] = run("journalctl", "-b", "--no-pager", "-o", "cat", "-n", "60", f"_COMM={name[:15]}")[1].splitlines()[-30:]
     if owner != USER:
         report["processes"] = [line for line in run("ps", "-eo", "user,pid,etimes,comm")[1].splitlines() if any(

@@ -7,7 +7,7 @@ import pwd
 import subprocess
 import time
 
-from libevdev import InputEvent
+from libevdev import EV_ABS, EV_KEY, InputEvent
 
 import touch
 
@@ -346,7 +346,119 @@ def window_actions(bin_dir, out, user, desktop, field, spawned, workspace, follo
 
     result["minimized"] = after("minimize", lambda: touch.clickpad_swipe(pad, 0, 220, fingers=4), minimized)
     result["minimized_state"] = [field_state(field), focused() if focused else None]
+    if not result["minimized"]:
+        # For a look: every state the window was told since it started, and the screen.
+        result["minimize_states"] = text(field + ".state").splitlines()[-10:]
+        screenshot(out, f"{desktop}-not-minimized")
     stop(runner, daemon)
     touch.destroy(pad)
     result["runner_log"] = text(runner_log).splitlines()[:20]
     return result
+
+
+# The overlay's settings: the default colour, #3daee9.
+OVERLAY_ACTIONS = """version: 1
+actions:
+  - gesture: swipe-left-3
+    keys: [z, y]
+"""
+
+# Where the overlay scenario's finger goes, in the touchscreen's units (2936 x 1652, e2e/guest/touch.py).
+TRAIL = ((700, 900), (2200, 900))
+
+
+def quiet_for(log, seconds):
+    """Whether `log` has not changed for `seconds`."""
+    return time.time() - os.path.getmtime(log) > seconds
+
+
+def wayland_settled(log, quiet):
+    """Whether gestured-overlay (run with WAYLAND_DEBUG=client) has had its last frame shown —
+    a frame callback's `done` came after its last commit — and its log has been quiet for
+    `quiet` seconds."""
+    lines = text(log).splitlines()
+    commits = [i for i, line in enumerate(lines) if "wl_surface" in line and ".commit()" in line]
+    dones = [i for i, line in enumerate(lines) if "wl_callback" in line and ".done(" in line]
+    return bool(commits and dones and dones[-1] > commits[-1] and quiet_for(log, quiet))
+
+
+def overlay(bin_dir, out, user, desktop, spawned):
+    """gestured-overlay in the session over a maximized text field — on Plasma its layer-shell
+    surface, on GNOME the extension's drawing area — screenshots before and with a finger drawn
+    across the touchscreen, and whether a right click at the screen's middle, from an absolute
+    pointer, lands in the window under the overlay while the trail is shown."""
+    write_files({"/tmp/overlay.yml": SWIPES_CONFIG, "/tmp/overlay-actions.yml": OVERLAY_ACTIONS})
+    result = {"trail": [[x / 2936, y / 1652] for x, y in TRAIL]}
+    field = f"/tmp/{desktop}-overlay-field.txt"
+    launch_field(user, field, out, spawned, maximized=True)
+    result["field"] = bool(wait_for(lambda: "active=1 maximized=1" in text(field + ".state"), 60))
+    started = start_daemon(bin_dir, out, f"{desktop}-overlay", "/tmp/overlay.yml", spawned)
+    if not started:
+        return {"error": "gestured never served"}
+    daemon, socket_path, _ = started
+    name = f"gestured e2e {desktop} overlay touchscreen"
+    screen = touch.touchscreen(name)
+    touch.wait_for_daemon(name)
+    pointer = touch.absolute_pointer(f"gestured e2e {desktop} pointer")
+    overlay_log = f"{out}/{desktop}-overlay.log"
+    monitor = None
+    if desktop == "gnome":
+        # The frames gestured-overlay hands the extension, as the session bus carries them.
+        bus_log = f"{out}/gnome-overlay-bus.log"
+        monitor = subprocess.Popen(as_user(user, ["dbus-monitor", "--session", "type='method_call',interface='org.gestured.Shell1'"]),
+                                   stdout=open(bus_log, "w"), stderr=subprocess.STDOUT)
+        spawned.append(monitor)
+        environment = []
+
+        def settled():
+            return "member=OverlayDraw" in text(bus_log) and quiet_for(bus_log, 3)
+    else:
+        # WAYLAND_DEBUG: the overlay's Wayland messages in its log (frame callbacks, buffer releases).
+        environment = ["WAYLAND_DEBUG=client"]
+
+        def settled():
+            return wayland_settled(overlay_log, 3)
+    shown = subprocess.Popen(as_user(user, ["env", *environment, f"{bin_dir}/gestured-overlay", "--socket", socket_path, "--config", "/tmp/overlay.yml",
+                                            "--file", "/tmp/overlay-actions.yml", "--verbose"]), stderr=open(overlay_log, "w"))
+    spawned.append(shown)
+    result["connected"] = bool(wait_for(lambda: "connected" in text(overlay_log), 60))
+    time.sleep(3)  # the compositor's libinput has the pointer and the touchscreen by now
+    result["before"] = screenshot(out, f"{desktop}-overlay-before")
+    # The finger sweeps across and rests there: the overlay draws a ring where it is, and stops
+    # drawing once the tail behind it has faded (half a second; the compositor under emulation
+    # shows about a frame a second). The screenshot waits for that: the last frame shown (on
+    # Wayland a frame callback after the last commit; on GNOME the last frame handed to the
+    # extension) and nothing drawn for 3 s.
+    (x0, y), (x1, _) = TRAIL
+    touch.frame(screen, touch.fingers_frame({0: (x0, y)}, first=True))
+    for step in range(1, 21):
+        touch.frame(screen, touch.fingers_frame({0: (x0 + (x1 - x0) * step / 20, y)}))
+        time.sleep(0.02)
+    started = time.monotonic()
+    result["settled"] = bool(wait_for(settled, 90))
+    result["settled_after"] = round(time.monotonic() - started, 1)
+    started = time.monotonic()
+    result["with_trail"] = screenshot(out, f"{desktop}-overlay-trail")
+    result["screenshot_seconds"] = round(time.monotonic() - started, 1)
+    result["shown"] = "shown" in text(overlay_log)
+    # The finger still resting (the overlay up), the pointer right-clicks the screen's middle.
+    touch.frame(pointer, [InputEvent(EV_ABS.ABS_X, 16384), InputEvent(EV_ABS.ABS_Y, 16384)])
+    time.sleep(0.3)
+    touch.frame(pointer, [InputEvent(EV_KEY.BTN_RIGHT, 1)])
+    touch.frame(pointer, [InputEvent(EV_KEY.BTN_RIGHT, 0)])
+    result["clicked_through"] = bool(wait_for(lambda: "button=3" in text(field + ".clicks"), 15))
+    result["overlay_up_at_click"] = "taken away" not in text(overlay_log)
+    touch.frame(screen, touch.lift({0: None}))
+    if desktop == "gnome":
+        # Taken away once everything faded: the extension was told (OverlayHide), and once the
+        # program stops GNOME Shell has no area of gestured's left.
+        result["hidden"] = bool(wait_for(lambda: "taken away" in text(overlay_log), 60))
+        result["frames_handed"] = text(bus_log).count("member=OverlayDraw")
+    stop(shown, daemon, *([monitor] if monitor else []))
+    touch.destroy(pointer)
+    touch.destroy(screen)
+    result["overlay_log"] = text(overlay_log).splitlines()[:20]
+    # The maximized field is closed again: the window scenarios want the first one in front.
+    output(user, "pkill", "-f", f"textfield.py {field}")
+    return result
+
