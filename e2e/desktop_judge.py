@@ -106,8 +106,8 @@ def window_checks(desktop, window, place):
          window.get("moved") is True),
         ("window: `close`: the window is closed (its program exits)", window.get("closed") is True),
         (f"window: `workspace previous`: back to {place} {moved[0]}", window.get("back") is True),
-        ("window: `minimize`: a new window, minimized (it is told it is suspended; on GNOME, which does not tell it, it is no longer "
-         "active and GNOME Shell's focused window is another)", window.get("minimized") is True),
+        ("window: `minimize`: a new window, minimized (told it is suspended, or, where the desktop does not tell it, no longer "
+         "active and the desktop says so: GNOME Shell's focused window is another, KWin's getWindowInfo says minimized)", window.get("minimized") is True),
     ]
 
 

@@ -19,7 +19,8 @@ on the virtio-gpu's KMS device reading the uinput devices through logind:
    still down, reaches the window under it;
 7. every `window:` action on a gesture of its own (session.window_actions): maximize,
    fullscreen, move-to-workspace next, close, workspace previous, minimize, each seen by the
-   window itself (GTK's own state) or read from KWin.
+   window itself (GTK's own state) or read from KWin (a minimized window's state from KWin's
+   getWindowInfo: KWin does not always tell it it is suspended).
 
 Each step's evidence goes into the report; e2e/desktop.sh judges.
 """
@@ -58,6 +59,20 @@ def switch_to(user, number):
     return wait_for(lambda: desktop(user) == number - 1, 20)
 
 
+def minimized(user, title="gestured text field"):
+    """Whether KWin says the window titled `title` is minimized: its windows runner finds the
+    window by its title (a match's id is "N_{uuid}"), and `getWindowInfo` tells its state.
+    None when KWin does not say."""
+    matches = busctl(user, "call", "org.kde.KWin", "/WindowsRunner", "org.kde.krunner1", "Match", "s", title)
+    ids = [match[0] for match in (matches or {}).get("data", [[]])[0] if isinstance(match, list) and match and "_" in str(match[0])]
+    for identifier in ids:
+        info = busctl(user, "call", "org.kde.KWin", "/KWin", "org.kde.KWin", "getWindowInfo", "s", identifier.split("_", 1)[1])
+        entries = (info or {}).get("data", [{}])[0]
+        if isinstance(entries, dict) and entries.get("caption", {}).get("data") == title:
+            return entries.get("minimized", {}).get("data")
+    return None
+
+
 def scenarios(bin_dir, out, user, kwin, spawned):
     report = {"environment": session_environment(user)}
     # KWin is up once its desktops answer on the session bus.
@@ -83,7 +98,8 @@ def scenarios(bin_dir, out, user, kwin, spawned):
     switch_to(user, 1)
     report["overlay"] = overlay(bin_dir, out, user, "plasma", spawned)
     switch_to(user, 1)
-    report["window"] = window_actions(bin_dir, out, user, "plasma", field, spawned, lambda: desktop(user), FOLLOWING)
+    report["window"] = window_actions(bin_dir, out, user, "plasma", field, spawned, lambda: desktop(user), FOLLOWING,
+                                      minimized_here=lambda: minimized(user))
     return report
 
 

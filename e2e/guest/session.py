@@ -289,13 +289,14 @@ actions:
 """
 
 
-def window_actions(bin_dir, out, user, desktop, field, spawned, workspace, following, focused=None):
+def window_actions(bin_dir, out, user, desktop, field, spawned, workspace, following, focused=None, minimized_here=None):
     """gestured and the user's runner with WINDOW_ACTIONS, on a clickpad, the text field in
     front: each action's effect as the window itself sees it (its state line) and as the
     desktop tells the workspace (`workspace()`, read from the compositor). `following` is the
-    runner's log line for the desktop it found; `focused()`, where the desktop says which
-    window has the focus, is asked after `minimize` (GNOME does not tell a minimized window it
-    is suspended)."""
+    runner's log line for the desktop it found. A minimized window is not always told it is
+    suspended (GNOME never tells it, KWin not always): `focused()`, where the desktop says
+    which window has the focus, or `minimized_here()`, where it says whether the field's
+    window is minimized, is asked after `minimize`."""
     result = {}
     write_files({"/tmp/window.yml": WINDOW_CONFIG, "/tmp/window-actions.yml": WINDOW_ACTIONS})
     started = start_daemon(bin_dir, out, f"{desktop}-window", "/tmp/window.yml", spawned)
@@ -342,10 +343,12 @@ def window_actions(bin_dir, out, user, desktop, field, spawned, workspace, follo
         state = field_state(field)
         if state.get("suspended") == 1:
             return True
+        if minimized_here is not None:
+            return state.get("active") == 0 and minimized_here() is True
         return focused is not None and state.get("active") == 0 and "org.gestured.TextField" not in str(focused())
 
     result["minimized"] = after("minimize", lambda: touch.clickpad_swipe(pad, 0, 220, fingers=4), minimized)
-    result["minimized_state"] = [field_state(field), focused() if focused else None]
+    result["minimized_state"] = [field_state(field), focused() if focused else minimized_here() if minimized_here else None]
     if not result["minimized"]:
         # For a look: every state the window was told since it started, and the screen.
         result["minimize_states"] = text(field + ".state").splitlines()[-10:]
