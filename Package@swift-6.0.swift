@@ -157,14 +157,15 @@ let package = Package(
             ]),
         // `gestured-overlay`: what the overlay draws, decided event by event (pure, with time passed in)…
         .target(name: "GestureOverlay", dependencies: ["GestureActions", "GestureCore", "GesturePipeline", "GestureWire"]),
-        // …and painted with cairo and pango on a surface above the desktop.
+        // …and painted with cairo and pango on a surface above the desktop (or, on GNOME Shell, handed to
+        // the painter in gestured's extension over the session bus, GestureDesktop's DBusConnection).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         // wlr-layer-shell's interfaces, written out (as CWlrToplevel's, above), and the overlay's
         // layer surface over libwayland-client.
         .target(name: "CLayerShell", linkerSettings: [.linkedLibrary("wayland-client")]),
         // The overlay's window on X11 (override-redirect, ARGB, an empty input shape), over xcb.
         .target(name: "CX11Overlay", linkerSettings: [.linkedLibrary("xcb"), .linkedLibrary("xcb-shape")]),
-        .target(name: "OverlayScreen", dependencies: ["GestureOverlay", "GestureActions", "GestureClient", "GestureWire", "CCairo", "CLayerShell", "CX11Overlay", "CLinux"]),
+        .target(name: "OverlayScreen", dependencies: ["GestureOverlay", "GestureActions", "GestureClient", "GestureDesktop", "GestureWire", "CCairo", "CLayerShell", "CX11Overlay", "CLinux"]),
         .executableTarget(
             name: "gestured-overlay",
             dependencies: [
@@ -228,7 +229,7 @@ let package = Package(
         // Runs a real sway (headless) with foot, and the built gestured and gesturectl against it.
         .testTarget(name: "GestureCommandLineTests", dependencies: ["GestureCommandLine"]),
         .testTarget(name: "GestureOverlayTests", dependencies: ["GestureOverlay", "GestureActions", "GesturePipeline"]),
-        .testTarget(name: "OverlayScreenTests", dependencies: ["OverlayScreen", "GestureOverlay", "GestureActions", "GestureClient", "GestureWire", "CCairo"]),
+        .testTarget(name: "OverlayScreenTests", dependencies: ["OverlayScreen", "GestureOverlay", "GestureActions", "GestureClient", "GestureWire", "CCairo", "Posix"]),
         .testTarget(
             name: "GestureDesktopTests",
             dependencies: ["GestureActions", "GestureCore", "GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "CXCB", "CCairo", "gestured", "gesturectl", "gestured-overlay"]),
