@@ -13,21 +13,29 @@ import Testing
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
         let cr = cairo_create(surface)!
         OverlayPainter(settings: settings).paint(shapes, on: cr, width: Double(width), height: Double(height))
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        var pixels: [UInt32] = []
-        for y in 0..<Int(height) {
-            for x in 0..<Int(width) {
-                pixels.append(data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee })
-            }
-        }
+        let pixels = Self.pixels(surface)
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
         return { x, y in
             let p = pixels[y * Int(width) + x]
             return (Int(p >> 24), Int((p >> 16) & 0xff), Int((p >> 8) & 0xff), Int(p & 0xff))
         }
+    }
+
+    /// The premultiplied ARGB pixels of a cairo image surface, row by row.
+    static func pixels(_ surface: OpaquePointer) -> [UInt32] {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface)), rows = Int(cairo_image_surface_get_height(surface))
+        let columns = Int(cairo_image_surface_get_width(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        var pixels: [UInt32] = []
+        pixels.reserveCapacity(rows * columns)
+        for y in 0..<rows {
+            for x in 0..<columns {
+                pixels.append(data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee })
+            }
+        }
+        return pixels
     }
 
     @Test func nothingToShowPaintsNothing() {

@@ -40,22 +40,6 @@ struct ShellPainterTests {
         ], settings)
     }
 
-    /// Premultiplied ARGB pixels of a cairo image surface.
-    static func pixels(_ surface: OpaquePointer) -> [UInt32] {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface)), rows = Int(cairo_image_surface_get_height(surface))
-        let columns = Int(cairo_image_surface_get_width(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        var pixels: [UInt32] = []
-        pixels.reserveCapacity(rows * columns)
-        for y in 0..<rows {
-            for x in 0..<columns {
-                pixels.append(data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee })
-            }
-        }
-        return pixels
-    }
-
     /// The largest difference of one channel between two pixels.
     static func difference(_ a: UInt32, _ b: UInt32) -> Int {
         var largest = 0
@@ -73,7 +57,7 @@ struct ShellPainterTests {
         let cr = cairo_create(surface)!
         OverlayPainter(settings: settings).paint(shapes, on: cr, width: Double(Self.width), height: Double(Self.height))
         cairo_destroy(cr)
-        let ours = Self.pixels(surface)
+        let ours = OverlayPainterTests.pixels(surface)
         cairo_surface_destroy(surface)
         // The extension's, from the frame's text as the extension receives it.
         var template = Array("/tmp/gestured-shell-paint-XXXXXX".utf8CString)
@@ -91,7 +75,7 @@ struct ShellPainterTests {
         let png = cairo_image_surface_create_from_png(folder + "/shell.png")!
         defer { cairo_surface_destroy(png) }
         try #require(cairo_surface_status(png) == CAIRO_STATUS_SUCCESS, "gjs wrote no picture")
-        let theirs = Self.pixels(png)
+        let theirs = OverlayPainterTests.pixels(png)
         try #require(theirs.count == ours.count)
         let painted = ours.indices.filter { ours[$0] >> 24 != 0 || theirs[$0] >> 24 != 0 }
         let different = painted.filter { Self.difference(ours[$0], theirs[$0]) > 24 }
