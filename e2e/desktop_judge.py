@@ -88,8 +88,9 @@ def view_unit_check(r):
     """The view's user unit (e2e/guest/desktop.py's view_unit)."""
     view = r.get("view_unit", {})
     return ("the view's user unit serves the page for the session: its address in the user's runtime folder (0600), "
-            "a plain `gesturectl view` prints it, and the page answers there",
+            "a plain `gesturectl view` prints it, the page answers there, and README's `systemctl --user enable --now gestured-view` exits 0",
             view.get("state", {}).get("ActiveState") == "active" and view.get("owner_only") is True
+            and (view.get("enable_as_printed") or [1])[0] == 0
             and view.get("same_address") is True and view.get("page") == [200, True])
 
 
