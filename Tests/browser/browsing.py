@@ -11,6 +11,7 @@ import threading
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
 GESTURED = os.environ["GESTURED"]
@@ -64,11 +65,18 @@ def browser():
 
 
 def wait(driver, condition, what, seconds=30):
+    """`condition`'s first true value within `seconds`. The page redraws while it is read: an
+    element replaced between finding and reading it (stale) or not there yet means "not yet",
+    and is asked again; any other error fails the check at once, named."""
     try:
-        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
-    except Exception:
+        return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(
+            lambda d: condition(d))
+    except TimeoutException:
         check(False, what + " (waited " + str(seconds) + " s)")
-        return None
+    except Exception as error:
+        said = (str(error).strip().splitlines() or [""])[0]
+        check(False, what + " (" + type(error).__name__ + (": " + said if said else "") + ")")
+    return None
 
 
 def finish(driver, tests):

@@ -104,7 +104,11 @@ def adding(driver):
 
 
 def pick(driver, value):
-    driver.find_element(By.CSS_SELECTOR, "#candidates input[value='%s']" % value).click()
+    """Chooses a candidate; the list may be drawn again as a later gesture ends (then asked again)."""
+    def click(d):
+        d.find_element(By.CSS_SELECTOR, "#candidates input[value='%s']" % value).click()
+        return d.find_element(By.CSS_SELECTOR, "#candidates input[value='%s']" % value).is_selected()
+    wait(driver, click, "the candidate " + value + " is chosen")
 
 
 def press_keys(driver, *keys):
@@ -146,7 +150,7 @@ def panel(driver):
 
             # Add by doing it, keys captured from a key press.
             adding(driver)
-            exactly = driver.find_element(By.CSS_SELECTOR, "#candidates input[value='exactly']").find_element(By.XPATH, "..").text
+            exactly = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#candidates input[value='exactly']").find_element(By.XPATH, "..").text, "'this one exactly' is labelled")
             check(exactly == "this one exactly: a swipe left with 3 fingers", "'this one exactly' says what was done: " + repr(exactly))
             pick(driver, "gesture swipe-left-3")
             press_keys(driver, Keys.META, Keys.ARROW_RIGHT)
