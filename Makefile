@@ -38,8 +38,9 @@ build: deps
 # Real desktops for the tests of `when:` and `window:` (docs/ACTIONS.md): sway headless with
 # foot, and Xvfb with openbox and xterm. A real headless browser for `gesturectl view`'s page:
 # Debian's chromium and chromium-driver, with selenium and Pillow in a virtual environment
-# (scripts/browser-venv.sh).
-TEST_PACKAGES = sway foot grim fonts-dejavu-core gjs xvfb openbox xterm xcompmgr dbus-daemon chromium chromium-driver python3-venv
+# (scripts/browser-venv.sh). zsh and fish load the completion scripts gestured and
+# gestured-actions write (CompletionScriptTests).
+TEST_PACKAGES = sway foot grim fonts-dejavu-core gjs xvfb openbox xterm xcompmgr dbus-daemon chromium chromium-driver python3-venv zsh fish
 test: deps
 	@scripts/apt-install-missing.sh $(TEST_PACKAGES)
 	@scripts/browser-venv.sh > /dev/null
@@ -262,7 +263,7 @@ e2e-desktops: static
 # fusuma, touchegg — and by gestured with what `gesturectl import` made of it, on the same
 # gestures in one boot of the peers guest; the effects compared file by file (e2e/parity/README.md).
 # Needs the guest image (PEERS_IMAGE: e2e/parity/image.sh DIR), touchegg and the peers' sources
-# (TOUCHEGG_BIN, PEERS_SRC; ../shared/tools/peers/README.md). Not part of CI: 2 to 3.5 minutes a
+# (TOUCHEGG_BIN, PEERS_SRC; Benchmarks/peers/README.md). Not part of CI: 2 to 3.5 minutes a
 # file under TCG.
 import-parity: deps
 	@[ -n "$(CONFIGS)" ] || { echo "make import-parity CONFIGS=DIR (configuration files or folders)" >&2; exit 2; }

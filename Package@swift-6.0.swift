@@ -71,8 +71,7 @@ let package = Package(
         .executableTarget(
             name: "gestured",
             dependencies: [
-                "GestureDaemon", "GesturePipeline", "GestureWire", "LoopExecutor", "Posix",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GestureDaemon", "GesturePipeline", "GestureWire", "LoopExecutor", "PlainOptions", "Posix",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -137,23 +136,28 @@ let package = Package(
         .target(
             name: "Descriptors",
             dependencies: ["CLinux", "Posix", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
-        // What gesturectl, gestured-actions and gestured-overlay share on a command line: --socket,
-        // the connection to the daemon and its refusal, exit messages, the user's configuration
-        // folder and strokes file, stdout.
+        // What gesturectl, gestured-actions and gestured-overlay share on a command line: the
+        // connection to the daemon and its refusal, exit statuses, the user's configuration folder
+        // and strokes file, stdout. Without swift-argument-parser (and so FoundationEssentials),
+        // which gestured-actions does not link.
+        .target(name: "GestureCommandLine", dependencies: ["GestureActions", "GestureClient", "GestureCore", "GestureWire", "PlainOptions", "Posix"]),
+        // A command line of long options read without swift-argument-parser (which links
+        // FoundationEssentials): the daemon's and gestured-actions', laid out and worded as the
+        // parser does; exit statuses.
+        .target(name: "PlainOptions", dependencies: ["GestureWire", "Posix"]),
+        // The options gesturectl and gestured-overlay read with swift-argument-parser: --socket,
+        // the overlay's, exit messages.
         .target(
-            name: "GestureCommandLine",
-            dependencies: [
-                "GestureActions", "GestureClient", "GestureCore", "GestureWire", "Posix", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            name: "GestureOptions",
+            dependencies: ["GestureCommandLine", "Posix", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The actions runner (`gesturectl actions`, `gestured-actions`): its loop, its processes,
         // its keys; linked by the user service's program without the importers and the view.
         .target(
             name: "GestureRunner",
             dependencies: [
                 "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureDesktop", "GestureKeys",
-                "GesturePipeline", "GestureWire", "Descriptors", "LoopExecutor", "Posix",
+                "GesturePipeline", "GestureWire", "Descriptors", "LoopExecutor", "PlainOptions", "Posix",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // `gestured-overlay`: what the overlay draws, decided event by event (pure, with time passed in)…
         .target(name: "GestureOverlay", dependencies: ["GestureActions", "GestureCore", "GesturePipeline", "GestureWire"]),
@@ -169,17 +173,17 @@ let package = Package(
         .executableTarget(
             name: "gestured-overlay",
             dependencies: [
-                "Descriptors", "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureOverlay", "GesturePipeline", "GestureWire", "LoopExecutor", "OverlayScreen", "Posix",
+                "Descriptors", "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureOptions", "GestureOverlay", "GesturePipeline", "PlainOptions", "GestureWire", "LoopExecutor", "OverlayScreen", "Posix",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "gestured-actions",
-            dependencies: ["GestureRunner", "GestureWire", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["GestureCommandLine", "GestureRunner", "PlainOptions", "Posix"]),
         .executableTarget(
             name: "gesturectl",
             dependencies: [
                 "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureDesktop", "GestureImport", "GestureKeys",
-                "GesturePipeline", "GestureRunner", "GestureView", "GestureWire", "Evdev", "Posix", "YAML",
+                "GestureOptions", "GesturePipeline", "GestureRunner", "GestureView", "GestureWire", "Evdev", "PlainOptions", "Posix", "YAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "gesture-tour", dependencies: ["GestureCore", "GestureTesting", "GestureWire"]),
@@ -216,7 +220,7 @@ let package = Package(
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Evdev", "GestureCore"]),
         // Runs the built gesturectl binary; depending on it makes `swift build --build-tests` build it.
         .testTarget(name: "gesturectlTests", dependencies: ["gesturectl"]),
-        .testTarget(name: "GestureRunnerTests", dependencies: ["GestureRunner", "GestureActions", "GesturePipeline", "GestureWire", "Posix"]),
+        .testTarget(name: "GestureRunnerTests", dependencies: ["GestureRunner", "GestureActions", "GesturePipeline", "GestureWire", "PlainOptions", "Posix"]),
         // Runs the built gestured, gesturectl and gestured-actions binaries as processes, and the Python example.
         .testTarget(
             name: "gesturedTests",
@@ -228,6 +232,8 @@ let package = Package(
         .testTarget(name: "PosixTests", dependencies: ["Posix"]),
         // Runs a real sway (headless) with foot, and the built gestured and gesturectl against it.
         .testTarget(name: "GestureCommandLineTests", dependencies: ["GestureCommandLine"]),
+        .testTarget(name: "GestureOptionsTests", dependencies: ["GestureOptions"]),
+        .testTarget(name: "PlainOptionsTests", dependencies: ["PlainOptions", "GestureWire"]),
         .testTarget(name: "GestureOverlayTests", dependencies: ["GestureOverlay", "GestureActions", "GesturePipeline"]),
         .testTarget(name: "OverlayScreenTests", dependencies: ["OverlayScreen", "GestureOverlay", "GestureActions", "GestureClient", "GestureWire", "CCairo", "Posix"]),
         .testTarget(

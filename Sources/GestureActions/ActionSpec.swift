@@ -6,7 +6,7 @@ import GestureWire
 /// A new key of an action goes in six places, each checked: its field here; its name in
 /// ``ActionsReader/actionKeys`` and its reading in `ActionsReader` (a mistake names its line);
 /// `ActionsWriter` (GestureImport: what the importers write, read back by the reader in its
-/// tests); `ActionsOptions.describe` (GestureRunner: `actions --check`'s line for an action);
+/// tests); `ActionsSettings.describe` (GestureRunner: `actions --check`'s line for an action);
 /// docs/ACTIONS.md's key table (`ActionKeysDocTests` fails on a key it does not name); and the
 /// CLI transcripts that show it (`Fixtures/cli`, `GESTURED_CLI_UPDATE=1`).
 public struct ActionSpec: Sendable, Equatable {

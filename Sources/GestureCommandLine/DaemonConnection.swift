@@ -1,7 +1,7 @@
-import ArgumentParser
 import GestureClient
 import GestureWire
 import Glibc
+import PlainOptions
 import Posix
 
 /// Opens a ``GestureClient`` for a command and waits for the daemon's hello. With no daemon, a
@@ -9,6 +9,9 @@ import Posix
 /// daemon that refuses this user (`forbidden`) ends the command with the daemon's reason and
 /// ``refusedStatus``.
 public enum DaemonConnection {
+    /// `--socket`'s help, the same in every program that takes it.
+    public static let socketHelp = "The daemon's socket (default: as gestured resolves it)."
+
     /// The exit status when the daemon refuses this user (sysexits' EX_NOPERM).
     public static let refusedStatus: Int32 = 77
 
@@ -29,7 +32,7 @@ public enum DaemonConnection {
                 throw refused("gesturectl \(command)", message)
             case .disconnected(let reason):
                 guard reconnects else {
-                    throw CleanExit.message("gesturectl \(command): \(absence(client.path, reason))", code: 1)
+                    throw ExitStatus.message("gesturectl \(command): \(absence(client.path, reason))", code: 1)
                 }
                 StandardError.line("gesturectl \(command): \(absence(client.path, reason)); waiting for it")
             default: continue
@@ -37,7 +40,7 @@ public enum DaemonConnection {
         }
         // Cancelled (another part of the command failed and said why): nothing more to say.
         if Task.isCancelled { throw CancellationError() }
-        throw CleanExit.message("gesturectl \(command): no connection to gestured at \(client.path)", code: 1)
+        throw ExitStatus.message("gesturectl \(command): no connection to gestured at \(client.path)", code: 1)
     }
 
     /// Why no connection was made, in the user's terms: a daemon that is not running, or — the
@@ -70,7 +73,7 @@ public enum DaemonConnection {
     }
 
     /// The error for a refusal: the daemon's reason, and ``refusedStatus``.
-    public static func refused(_ prefix: String, _ message: String) -> ExitCode {
-        CleanExit.message("\(prefix): gestured refuses this connection: \(message)", code: refusedStatus)
+    public static func refused(_ prefix: String, _ message: String) -> ExitStatus {
+        ExitStatus.message("\(prefix): gestured refuses this connection: \(message)", code: refusedStatus)
     }
 }

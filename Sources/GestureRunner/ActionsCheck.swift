@@ -30,7 +30,7 @@ extension ActionsCheck {
     /// `--check`'s line for the action at `index` of `actions` (the file checked):
     /// `line 3: swipe-left-3 ended → keys super+Right (press 125, tap 106, release 125)`.
     public func line(_ index: Int, of actions: ActionsFile) -> String {
-        ActionsOptions.describe(actions.actions[index], main: keys?.main[index], back: keys?.back[index])
+        ActionsSettings.describe(actions.actions[index], main: keys?.main[index], back: keys?.back[index])
     }
 
     /// The keyboard layout keys are typed in and where it was found, when an action types.

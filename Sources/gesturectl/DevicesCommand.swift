@@ -2,6 +2,7 @@ import ArgumentParser
 import Evdev
 import GestureClient
 import GestureCommandLine
+import GestureOptions
 import GesturePipeline
 import GestureWire
 import Glibc

@@ -1,11 +1,13 @@
 import ArgumentParser
 import Dispatch
+import GestureCommandLine
 import GestureRunner
 import GestureWire
 import Glibc
+import PlainOptions
 
 /// `gesturectl`'s entry point: synchronous, as the daemon's is, so that `gesturectl actions`
-/// runs on one event loop and never starts libdispatch (``ActionsOptions/runOnLoop()`` says
+/// runs on one event loop and never starts libdispatch (``ActionsSettings/runOnLoop()`` says
 /// why). Every other command runs as an async command always did, on the runtime's pool, with
 /// this thread waiting for it.
 @main
@@ -15,13 +17,13 @@ enum GestureCtlMain {
         do {
             command = try GestureCtl.parseAsRoot()
         } catch {
-            GestureCtl.exit(withError: error)
+            ExitStatus.end(error) { GestureCtl.exit(withError: $0) }
         }
         if let actions = command as? ActionsCommand, !actions.options.check {
             do {
-                return try actions.options.runOnLoop()
+                return try actions.options.settings.runOnLoop()
             } catch {
-                GestureCtl.exit(withError: error)
+                ExitStatus.end(error) { GestureCtl.exit(withError: $0) }
             }
         }
         // Signals a parent left blocked would never end this process: an async `main` waited in
@@ -34,7 +36,7 @@ enum GestureCtlMain {
             do {
                 try command.run()
             } catch {
-                GestureCtl.exit(withError: error)
+                ExitStatus.end(error) { GestureCtl.exit(withError: $0) }
             }
             return
         }
@@ -49,7 +51,7 @@ enum GestureCtlMain {
             finished.done.signal()
         }
         finished.done.wait()
-        if let error = finished.error { GestureCtl.exit(withError: error) }
+        if let error = finished.error { ExitStatus.end(error) { GestureCtl.exit(withError: $0) } }
     }
 
     /// An async command, run by its task while this thread waits for `done`; the task alone

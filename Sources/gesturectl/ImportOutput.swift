@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evdev
 import GestureActions
+import GestureOptions
 import GesturePipeline
 import GestureImport
 import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureCommandLine
+import GestureOptions
 import Glibc
 
 /// `gesturectl overlay`: starts `gestured-overlay` (``OverlayOptions``) in its place, with the

@@ -4,6 +4,7 @@ import Evdev
 import GestureClient
 import GestureCommandLine
 import GestureCore
+import GestureOptions
 import GesturePipeline
 import GestureWire
 import Glibc

@@ -2,6 +2,7 @@ import ArgumentParser
 import Evdev
 import GestureCommandLine
 import GestureCore
+import GestureOptions
 import GesturePipeline
 import GestureWire
 import Glibc

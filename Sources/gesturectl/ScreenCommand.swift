@@ -2,6 +2,7 @@ import ArgumentParser
 import GestureClient
 import GestureCommandLine
 import GestureCore
+import GestureOptions
 import GestureWire
 
 /// `gesturectl screen`: says how a screen is turned now, for the touchscreens configured to

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureClient
 import GestureCommandLine
+import GestureOptions
 import GestureWire
 
 /// `gesturectl snapshot`: the gesture instances active in the daemon now.

@@ -2,6 +2,7 @@ import ArgumentParser
 import GestureActions
 import GestureCommandLine
 import GestureCore
+import GestureOptions
 import GesturePipeline
 import GestureRunner
 

@@ -3,6 +3,7 @@ import GestureActions
 import GestureClient
 import GestureCommandLine
 import GestureCore
+import GestureOptions
 import GesturePipeline
 import GestureRunner
 import GestureWire

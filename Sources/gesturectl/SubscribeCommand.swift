@@ -2,6 +2,7 @@ import ArgumentParser
 import GestureClient
 import GestureCommandLine
 import GestureCore
+import GestureOptions
 import GestureWire
 import Posix
 

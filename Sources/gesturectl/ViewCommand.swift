@@ -4,6 +4,7 @@ import GestureActions
 import GestureClient
 import GestureCommandLine
 import GestureDesktop
+import GestureOptions
 import GesturePipeline
 import GestureRunner
 import GestureView

@@ -1,16 +1,38 @@
+import GestureCommandLine
 import GestureRunner
+import Glibc
+import PlainOptions
+import Posix
 
-/// `gestured-actions`' entry point: synchronous, as `gesturectl`'s, so that the runner lives on
-/// one event loop and never starts libdispatch (``ActionsOptions/runOnLoop()``); `--check`
-/// too runs there, since nothing else would.
+/// `gestured-actions`: the actions runner as a program of its own, what the user service
+/// `gestured-actions.service` starts. It takes what `gesturectl actions` takes and does the
+/// same (``ActionsSettings``), and links only what runs actions: not the importers, the view's
+/// HTTP server, the recorder or swift-argument-parser (its command line is read by
+/// ``RunnerCommandLine``), so that what stays resident all day is small. Its `main` is
+/// synchronous, as `gesturectl`'s, so that the runner lives on one event loop and never starts
+/// libdispatch (``ActionsSettings/runOnLoop()``); `--check` too runs there, since nothing else
+/// would.
 @main
 enum GesturedActionsMain {
     static func main() {
-        let command = GesturedActions.parseOrExit()
-        do {
-            try command.options.runOnLoop()
-        } catch {
-            GesturedActions.exit(withError: error)
+        let environment = ProcessEnvironment.current
+        switch RunnerCommandLine.read(Array(CommandLine.arguments.dropFirst()), width: OptionReader.screenWidth(environment)) {
+        case .print(let text):
+            var output = FileHandleOutput()
+            output.write(String(text.dropLast()))
+            output.flush()
+        case .mistake(let text):
+            StandardError.line(String(text.dropLast()))
+            exit(64)
+        case .run(let settings):
+            do {
+                try settings.runOnLoop()
+            } catch {
+                ExitStatus.end(error) { error in
+                    StandardError.line("Error: \(error)")
+                    exit(1)
+                }
+            }
         }
     }
 }

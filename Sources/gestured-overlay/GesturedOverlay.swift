@@ -3,6 +3,7 @@ import GestureActions
 import GestureClient
 import GestureCommandLine
 import GestureCore
+import GestureOptions
 import GestureOverlay
 import GesturePipeline
 import GestureWire

@@ -1,3 +1,5 @@
+import PlainOptions
+
 /// `gestured-overlay`'s entry point: the drawing loop on the main thread, the daemon's
 /// connection beside it.
 @main
@@ -7,7 +9,7 @@ enum GesturedOverlayMain {
         do {
             try command.run()
         } catch {
-            GesturedOverlay.exit(withError: error)
+            ExitStatus.end(error) { GesturedOverlay.exit(withError: $0) }
         }
     }
 }

@@ -1,17 +1,22 @@
-import ArgumentParser
 import GestureDaemon
 import GesturePipeline
 import GestureWire
 import Logging
 import Glibc
+import PlainOptions
 import Posix
 
-/// `gestured`: recognizes gestures and publishes them on a Unix socket. Its flags, parsed into
+/// `gestured`: recognizes gestures and publishes them on a Unix socket. Its options, read by
+/// ``reader`` (without swift-argument-parser: the daemon stays resident all day, and the parser
+/// linked FoundationEssentials, 1.8 MB of its memory; docs/BENCHMARKS.md), become
 /// ``DaemonOptions`` for ``Daemon`` (GestureDaemon), which assembles and runs the daemon.
 /// Started by ``GesturedMain``, which runs ``run()`` on the daemon's one event loop.
-struct Gestured: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "gestured",
+struct Gestured: Sendable {
+    static let systemConfig = RecordingLoader.systemConfig
+
+    /// The daemon's command line: its options, help, version and man page.
+    static let reader = OptionReader(
+        program: "gestured",
         abstract: "The gesture daemon: reads touch input, recognizes gestures and publishes them on a Unix socket (newline-delimited JSON).",
         discussion: """
             Finds touchscreens and touchpads through libinput on a udev seat and reads their nodes itself \
@@ -20,80 +25,98 @@ struct Gestured: AsyncParsableCommand {
             reason shutdown, delivered first); SIGHUP reloads the configuration. Under systemd it takes its \
             socket from socket activation and reports READY/STOPPING/WATCHDOG. See docs/PROTOCOL.md.
             """,
-        version: GesturedVersion.current)
+        version: GesturedVersion.current,
+        options: [
+            OptionSpec("config", value: "file", help: "Gesture configuration (default: \(systemConfig) when it exists, else the built-in set)."),
+            OptionSpec(
+                "socket", value: "path",
+                help: "Socket path (default: $GESTURED_SOCKET, /run/gestured/gestured.sock, $XDG_RUNTIME_DIR/gestured.sock). Ignored when systemd passes a socket."),
+            OptionSpec("socket-group", value: "group", help: "Give the socket file to this group (name or gid); it is mode 0660."),
+            OptionSpec("seat", value: "seat", help: "The udev seat for live input.", defaultValue: "seat0"),
+            OptionSpec("device", value: "path", help: "Read just this input node instead of a seat (repeatable; no hotplug).", repeating: true),
+            OptionSpec("replay", value: "recording", help: "Use a recording as input instead of devices.", repeating: true),
+            OptionSpec("device-description", value: "desc", help: "The .desc file for evemu recordings without a header."),
+            OptionSpec(flag: "loop", help: "Replay again and again (not with --exit-after-replay)."),
+            OptionSpec(flag: "realtime", help: "Replay at the recording's pace (default: as fast as possible)."),
+            OptionSpec(
+                "wait-subscribers", value: "n", help: "Start the replay once this many subscriptions (or recordings) exist (0 or more).", kind: .integer,
+                defaultValue: "0", unconditional: true),
+            OptionSpec(
+                "client-queue-limit", value: "n", help: "Messages a client may fall behind before it is disconnected (1 or more).", kind: .integer,
+                defaultValue: "1024", unconditional: true),
+            OptionSpec(flag: "exit-after-replay", help: "Shut down (gestures fail with reason shutdown) once a single replay has played out."),
+            OptionSpec(flag: "latency-stamps", help: "Add ingressUs (CLOCK_MONOTONIC µs when the frame entered the engine) to gesture events, for latency measurements."),
+            OptionSpec(
+                "virtual-keyboard", value: "path", help: "The uinput node the virtual keyboard is made through, when a client first types (live input only).",
+                defaultValue: "/dev/uinput"),
+            OptionSpec(flag: "no-virtual-keyboard", help: "No virtual keyboard: `keys` requests are refused."),
+            OptionSpec(
+                flag: "list-devices",
+                help: "List the touch devices libinput sees on --seat, a line each, and exit (what `gesturectl devices` prints when it asks libinput)."),
+            OptionSpec("log-level", value: "level", help: "trace, debug, info, notice, warning, error or critical.", defaultValue: "info"),
+        ])
 
-    static let systemConfig = RecordingLoader.systemConfig
-
-    @Option(name: .long, help: ArgumentHelp("Gesture configuration (default: \(systemConfig) when it exists, else the built-in set).", valueName: "file"))
     var config: String?
-
-    @Option(name: .long, help: ArgumentHelp("Socket path (default: $GESTURED_SOCKET, /run/gestured/gestured.sock, $XDG_RUNTIME_DIR/gestured.sock). Ignored when systemd passes a socket.", valueName: "path"))
     var socket: String?
-
-    @Option(name: .customLong("socket-group"), help: ArgumentHelp("Give the socket file to this group (name or gid); it is mode 0660.", valueName: "group"))
     var socketGroup: String?
-
-    @Option(name: .long, help: ArgumentHelp("The udev seat for live input.", valueName: "seat"))
     var seat = "seat0"
-
-    @Option(name: .customLong("device"), help: ArgumentHelp("Read just this input node instead of a seat (repeatable; no hotplug).", valueName: "path"))
     var devices: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("Use a recording as input instead of devices.", valueName: "recording"))
     var replay: [String] = []
-
-    @Option(name: .customLong("device-description"), help: ArgumentHelp("The .desc file for evemu recordings without a header.", valueName: "desc"))
     var deviceDescription: String?
-
-    @Flag(name: .long, help: "Replay again and again (not with --exit-after-replay).")
     var loop = false
-
-    @Flag(name: .long, help: "Replay at the recording's pace (default: as fast as possible).")
     var realtime = false
-
-    @Option(name: .customLong("wait-subscribers"), parsing: .unconditional, help: ArgumentHelp("Start the replay once this many subscriptions (or recordings) exist (0 or more).", valueName: "n"))
     var waitSubscribers = 0
-
-    @Option(name: .customLong("client-queue-limit"), parsing: .unconditional, help: ArgumentHelp("Messages a client may fall behind before it is disconnected (1 or more).", valueName: "n"))
     var clientQueueLimit = 1024
-
-    @Flag(name: .customLong("exit-after-replay"), help: "Shut down (gestures fail with reason shutdown) once a single replay has played out.")
     var exitAfterReplay = false
-
-    @Flag(name: .customLong("latency-stamps"), help: "Add ingressUs (CLOCK_MONOTONIC µs when the frame entered the engine) to gesture events, for latency measurements.")
     var latencyStamps = false
-
-    @Option(name: .customLong("virtual-keyboard"), help: ArgumentHelp("The uinput node the virtual keyboard is made through, when a client first types (live input only).", valueName: "path"))
     var virtualKeyboard = "/dev/uinput"
-
-    @Flag(name: .customLong("no-virtual-keyboard"), help: "No virtual keyboard: `keys` requests are refused.")
     var noVirtualKeyboard = false
-
-    @Flag(name: .customLong("list-devices"), help: "List the touch devices libinput sees on --seat, a line each, and exit (what `gesturectl devices` prints when it asks libinput).")
     var listDevices = false
-
-    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
-    func validate() throws {
+    /// What the command line gave (``reader``), each option not given at its default.
+    init(_ values: OptionValues) {
+        config = values.value("config")
+        socket = values.value("socket")
+        socketGroup = values.value("socket-group")
+        seat = values.value("seat") ?? seat
+        devices = values.values("device")
+        replay = values.values("replay")
+        deviceDescription = values.value("device-description")
+        loop = values.flag("loop")
+        realtime = values.flag("realtime")
+        waitSubscribers = values.integer("wait-subscribers", otherwise: waitSubscribers)
+        clientQueueLimit = values.integer("client-queue-limit", otherwise: clientQueueLimit)
+        exitAfterReplay = values.flag("exit-after-replay")
+        latencyStamps = values.flag("latency-stamps")
+        virtualKeyboard = values.value("virtual-keyboard") ?? virtualKeyboard
+        noVirtualKeyboard = values.flag("no-virtual-keyboard")
+        listDevices = values.flag("list-devices")
+        logLevel = values.value("log-level") ?? logLevel
+    }
+
+    /// What is wrong with the options together, said as a usage mistake; nil when nothing is.
+    func mistake() -> String? {
         guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")); not \(logLevel)")
+            return "--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")); not \(logLevel)"
         }
-        if socket?.isEmpty == true { throw ValidationError("--socket needs a path, e.g. --socket /tmp/gestured.sock") }
-        if socketGroup?.isEmpty == true { throw ValidationError("--socket-group needs a group's name or gid") }
-        if seat.isEmpty { throw ValidationError("--seat needs a udev seat's name, e.g. seat0") }
-        guard waitSubscribers >= 0 else { throw ValidationError("--wait-subscribers must be 0 or more, not \(waitSubscribers)") }
-        guard clientQueueLimit >= 1 else { throw ValidationError("--client-queue-limit must be 1 or more, not \(clientQueueLimit)") }
+        if socket?.isEmpty == true { return "--socket needs a path, e.g. --socket /tmp/gestured.sock" }
+        if socketGroup?.isEmpty == true { return "--socket-group needs a group's name or gid" }
+        if seat.isEmpty { return "--seat needs a udev seat's name, e.g. seat0" }
+        guard waitSubscribers >= 0 else { return "--wait-subscribers must be 0 or more, not \(waitSubscribers)" }
+        guard clientQueueLimit >= 1 else { return "--client-queue-limit must be 1 or more, not \(clientQueueLimit)" }
         if loop && exitAfterReplay {
-            throw ValidationError("--loop replays forever, so --exit-after-replay would never come; give one of them")
+            return "--loop replays forever, so --exit-after-replay would never come; give one of them"
         }
         if replay.isEmpty {
             for (given, flag) in [(loop, "--loop"), (realtime, "--realtime"), (exitAfterReplay, "--exit-after-replay"), (waitSubscribers > 0, "--wait-subscribers")] where given {
-                throw ValidationError("\(flag) goes with --replay")
+                return "\(flag) goes with --replay"
             }
         }
+        return nil
     }
 
+    /// Runs the daemon (or, with `--list-devices`, lists the seat's devices) until it is stopped.
     func run() async throws {
         if listDevices { return try Self.list(seat: seat) }
         let level = Logger.Level(rawValue: logLevel)!
@@ -122,7 +145,7 @@ struct Gestured: AsyncParsableCommand {
         do {
             try await Daemon(options, logger: logger).run()
         } catch let error as DaemonError {
-            throw CleanExit.message("gestured: \(error)", code: 1)
+            throw ExitStatus.message("gestured: \(error)", code: 1)
         }
     }
 
@@ -133,16 +156,10 @@ struct Gestured: AsyncParsableCommand {
         do {
             result = try SeatDeviceListing.list(seat: seat)
         } catch {
-            throw CleanExit.message("gestured: \(error)", code: 1)
+            throw ExitStatus.message("gestured: \(error)", code: 1)
         }
         WholeWrite.write(result.lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO)
-        if result.failed { throw ExitCode(1) }
+        if result.failed { throw ExitStatus(code: 1) }
     }
 }
 
-extension CleanExit {
-    static func message(_ text: String, code: Int32) -> ExitCode {
-        StandardError.line(text)
-        return ExitCode(code)
-    }
-}

@@ -1,4 +1,4 @@
-import GestureCommandLine
+import GestureOptions
 import Testing
 
 /// Which display the overlay draws on, from `--display` and the environment, and the command

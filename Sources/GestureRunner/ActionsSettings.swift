@@ -1,4 +1,3 @@
-import ArgumentParser
 import GestureActions
 import GestureCommandLine
 import GestureCore
@@ -6,13 +5,16 @@ import GestureDesktop
 import GesturePipeline
 import GestureWire
 import Glibc
+import PlainOptions
 import Posix
 
 /// What `gesturectl actions` and `gestured-actions` take, and what they do with it: run the
 /// commands of an actions file for gestures, one connection for all of them (``run()``), or
 /// check the file (`--check`). The two programs are one runner: the user service
-/// `gestured-actions.service` starts the one that links only this (docs/ACTIONS.md).
-public struct ActionsOptions: ParsableArguments, Sendable {
+/// `gestured-actions.service` starts the one that links only this (docs/ACTIONS.md), whose
+/// command line is read without swift-argument-parser (``RunnerCommandLine``); gesturectl's
+/// `ActionsOptions` reads the same ``options`` with it.
+public struct ActionsSettings: Sendable, Equatable {
     /// The discussion of both commands' `--help`.
     public static let discussion = """
         Reloads the file when it changes (a symbolic link is followed: its target's saves and the link \
@@ -22,43 +24,58 @@ public struct ActionsOptions: ParsableArguments, Sendable {
         GESTURE_STEP (forward or back). See docs/ACTIONS.md.
         """
 
+    /// The options both commands take, in the order `--help` lists them.
+    public static let options: [OptionSpec] = [
+        OptionSpec("file", value: "path", help: "The actions file (default: $XDG_CONFIG_HOME/gestured/actions.yml, ~/.config/gestured/actions.yml)."),
+        OptionSpec(flag: "check", help: "Check the file against the daemon's configuration and list its actions, then exit (1 when it has a mistake)."),
+        OptionSpec(
+            "config", value: "file",
+            help: "With --check: the daemon's configuration, whose gestures the actions may name (default: as gestured chooses it, \(RecordingLoader.systemConfig) when it exists, else the built-in set)."),
+        OptionSpec(flag: "verbose", help: "Say each command as it starts."),
+        OptionSpec(flag: "once", help: "Exit once the daemon goes away (after the commands running then finish), instead of reconnecting: for scripts and a replay."),
+        OptionSpec(
+            "strokes", value: "path",
+            help: "The recorded strokes the actions' stroke gestures may name (default: $XDG_CONFIG_HOME/gestured/strokes.yml, ~/.config/gestured/strokes.yml, when it exists; gesturectl stroke record writes it)."),
+        OptionSpec(flag: "allow-second", help: "Run even when another runner of this user already runs the same file (every action then runs once for each)."),
+        OptionSpec("socket", value: "path", help: DaemonConnection.socketHelp),
+    ]
+
+    /// The help of the option named `name` (one of ``options``).
+    public static func help(_ name: String) -> String {
+        options.first { $0.name == name }?.help ?? ""
+    }
+
+    /// `--file`: the actions file (nil: the user's).
+    public var file: String?
+    /// `--check`: check the file and exit.
+    public var check = false
+    /// `--config`: with `--check`, the daemon's configuration.
+    public var config: String?
+    /// `--verbose`: say each command as it starts.
+    public var verbose = false
+    /// `--once`: exit once the daemon goes away.
+    public var once = false
+    /// `--strokes`: the recorded strokes file (nil: the user's).
+    public var strokes: String?
+    /// `--allow-second`: run beside another runner of the same file.
+    public var allowSecond = false
+    /// `--socket`: the daemon's socket (nil: as gestured resolves it).
+    public var socket: String?
+
     /// Nothing given: the user's actions file, run.
     public init() {}
-
-    @Option(name: .long, help: ArgumentHelp("The actions file (default: $XDG_CONFIG_HOME/gestured/actions.yml, ~/.config/gestured/actions.yml).", valueName: "path"))
-    public var file: String?
-
-    @Flag(name: .long, help: "Check the file against the daemon's configuration and list its actions, then exit (1 when it has a mistake).")
-    public var check = false
-
-    @Option(name: .long, help: ArgumentHelp("With --check: the daemon's configuration, whose gestures the actions may name (default: as gestured chooses it, \(RecordingLoader.systemConfig) when it exists, else the built-in set).", valueName: "file"))
-    public var config: String?
-
-    @Flag(name: .long, help: "Say each command as it starts.")
-    public var verbose = false
-
-    @Flag(name: .long, help: "Exit once the daemon goes away (after the commands running then finish), instead of reconnecting: for scripts and a replay.")
-    public var once = false
-
-    @Option(name: .long, help: ArgumentHelp("The recorded strokes the actions' stroke gestures may name (default: $XDG_CONFIG_HOME/gestured/strokes.yml, ~/.config/gestured/strokes.yml, when it exists; gesturectl stroke record writes it).", valueName: "path"))
-    public var strokes: String?
-
-    @Flag(name: .long, help: "Run even when another runner of this user already runs the same file (every action then runs once for each).")
-    public var allowSecond = false
-
-    @OptionGroup public var daemon: SocketOption
 
     /// Runs the file's actions until stopped (or, with `--once`, until the daemon goes away);
     /// with `--check`, checks it and exits.
     public func run() async throws {
         guard let path = file ?? UserConfigHome.path("gestured/actions.yml") else {
-            throw CleanExit.message("gesturectl actions: no actions file: give --file, or set HOME", code: 1)
+            throw ExitStatus.message("gesturectl actions: no actions file: give --file, or set HOME", code: 1)
         }
         let recorded: [StrokeTemplate]
         do {
             recorded = try UserStrokes.load(strokes)
         } catch {
-            throw CleanExit.message("gesturectl actions: \(error)", code: 1)
+            throw ExitStatus.message("gesturectl actions: \(error)", code: 1)
         }
         let actions: ActionsFile
         let version: String
@@ -67,27 +84,27 @@ public struct ActionsOptions: ParsableArguments, Sendable {
             version = ActionsFileEdit.version(of: text)
             actions = try ActionsFile.parse(text, file: path, strokes: recorded)
         } catch let error as FileReadError where error.reason == "no such file" {
-            throw CleanExit.message("gesturectl actions: \(path): no such file; write one (docs/ACTIONS.md, or: gesturectl actions --help)", code: 1)
+            throw ExitStatus.message("gesturectl actions: \(path): no such file; write one (docs/ACTIONS.md, or: gesturectl actions --help)", code: 1)
         } catch {
-            throw CleanExit.message("gesturectl actions: \(error)", code: 1)
+            throw ExitStatus.message("gesturectl actions: \(error)", code: 1)
         }
         if check { return try self.check(actions, path: path) }
-        if config != nil { throw CleanExit.message("gesturectl actions: --config is for --check (a running runner takes its gestures from the daemon)", code: 64) }
+        if config != nil { throw ExitStatus.message("gesturectl actions: --config is for --check (a running runner takes its gestures from the daemon)", code: 64) }
         if !allowSecond, let folder = RunnerStatus.folder(), let first = RunnerStatus.read(running: path, in: folder).first(where: { $0.pid != getpid() && RunnerStatus.isRunner($0.pid) }) {
-            throw CleanExit.message(Self.secondRunner(first, path: path), code: Self.alreadyRunExitCode)
+            throw ExitStatus.message(Self.secondRunner(first, path: path), code: Self.alreadyRunExitCode)
         }
         let keys: ActionKeys
         do {
             keys = try ActionKeys(actions)
         } catch {
             for problem in error.problems { StandardError.line("gesturectl actions: \(problem)") }
-            throw ExitCode(1)
+            throw ExitStatus(code: 1)
         }
-        switch await ActionRunner(path: path, strokesPath: strokes, file: actions, keys: keys, socket: daemon.socket, verbose: verbose, once: once, version: version).run() {
+        switch await ActionRunner(path: path, strokesPath: strokes, file: actions, keys: keys, socket: socket, verbose: verbose, once: once, version: version).run() {
         case .finished:
             return
         case .noDaemon:
-            throw CleanExit.message("gesturectl actions: gestured is not running at \(daemon.socket ?? SocketPath.resolve() ?? SocketPath.system)", code: 1)
+            throw ExitStatus.message("gesturectl actions: gestured is not running at \(socket ?? SocketPath.resolve() ?? SocketPath.system)", code: 1)
         case .refused(let reason):
             throw DaemonConnection.refused("gesturectl actions", reason)
         }
@@ -112,14 +129,14 @@ public struct ActionsOptions: ParsableArguments, Sendable {
         do {
             configured = try RecordingLoader.config(configPath)
         } catch {
-            throw CleanExit.message("gesturectl actions: cannot read the daemon's configuration to check the names: \(error)", code: 1)
+            throw ExitStatus.message("gesturectl actions: cannot read the daemon's configuration to check the names: \(error)", code: 1)
         }
         let against = "the gestures of \(configPath ?? "gestured's built-in set")"
         let checked = ActionsCheck(actions, configured: configured.bindings)
         let problems = checked.problems
         guard problems.isEmpty else {
             for problem in problems { StandardError.line("gesturectl actions: \(problem)") }
-            throw CleanExit.message("gesturectl actions: \(path): \(Counted.words(problems.count, "mistake")), checked against \(against)", code: 1)
+            throw ExitStatus.message("gesturectl actions: \(path): \(Counted.words(problems.count, "mistake")), checked against \(against)", code: 1)
         }
         var output = FileHandleOutput()
         // What the file takes from the desktop: a consumed gesture's touches never reach it.

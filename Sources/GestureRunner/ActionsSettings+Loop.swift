@@ -2,7 +2,7 @@ import LoopExecutor
 import NIOCore
 import NIOPosix
 
-extension ActionsOptions {
+extension ActionsSettings {
     /// The runner's whole life on one event loop thread, while the calling thread waits: what
     /// both programs' synchronous `main` calls, so that the runner, which a desktop session
     /// keeps running all day, never starts libdispatch. An async `main` would: the concurrency
