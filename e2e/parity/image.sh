@@ -1,5 +1,5 @@
 #!/bin/bash
-# The guest image for `make import-parity`: the peers' image (../shared/tools/peers/image.sh:
+# The guest image for `make import-parity`: the peers' image (Benchmarks/peers/image.sh:
 # ruby for fusuma, Xvfb for touchegg's client, the host-built touchegg's and gestured's shared
 # libraries) and a window manager to act on (openbox, EWMH), wmctrl (libinput-gestures'
 # `_internal` runs it) and xprop. Needs root and a Debian mirror (the host's apt sources).

@@ -6,8 +6,8 @@
 # Usage: e2e/parity/run.sh -p PEERS_SRC -t TOUCHEGG -i IMAGE_DIR [-b BIN] [-o OUT] [-q QEMU_INPUT]
 #                          [-T TIMEOUT] FILE_OR_FOLDER...
 #   -p DIR   the peers' sources: DIR/libinput-gestures/libinput-gestures, DIR/fusuma/{exe,lib}
-#            (env PEERS_SRC; ../shared/tools/peers/README.md says how to fetch them)
-#   -t FILE  touchegg built on the host (../shared/tools/peers/build-touchegg.sh; env TOUCHEGG_BIN)
+#            (env PEERS_SRC; Benchmarks/peers/README.md says how to fetch them)
+#   -t FILE  touchegg built on the host (Benchmarks/peers/build-touchegg.sh; env TOUCHEGG_BIN)
 #   -i DIR   the guest image: the peers' with a window manager (e2e/parity/image.sh; env PEERS_IMAGE)
 #   -b DIR   gestured, gestured-actions and gesturectl (default: .build/debug; a build that links
 #            the Swift runtime gets the toolchain's runtime beside it)
@@ -33,9 +33,9 @@ die() { echo "import-parity: $*" >&2; exit 2; }
 [ $# -gt 0 ] || die "give configuration files or folders (CONFIGS=DIR with make)"
 [ -n "$PEERS" ] && [ -f "$PEERS/libinput-gestures/libinput-gestures" ] && [ -d "$PEERS/fusuma/lib" ] \
   || die "-p: a folder with libinput-gestures/libinput-gestures and fusuma/{exe,lib} (PEERS_SRC)"
-[ -n "$TOUCHEGG" ] && [ -x "$TOUCHEGG" ] || die "-t: the touchegg binary (TOUCHEGG_BIN; ../shared/tools/peers/build-touchegg.sh)"
+[ -n "$TOUCHEGG" ] && [ -x "$TOUCHEGG" ] || die "-t: the touchegg binary (TOUCHEGG_BIN; Benchmarks/peers/build-touchegg.sh)"
 [ -n "$IMG" ] && [ -f "$IMG/rootfs.ext4" ] || die "-i: the guest image (PEERS_IMAGE; e2e/parity/image.sh DIR)"
-[ -f "$IMG/parity-image" ] || die "-i: $IMG has no window manager (an image of ../shared/tools/peers/image.sh?): make one with e2e/parity/image.sh DIR"
+[ -f "$IMG/parity-image" ] || die "-i: $IMG has no window manager (an image of Benchmarks/peers/image.sh?): make one with e2e/parity/image.sh DIR"
 for b in gestured gestured-actions gesturectl; do [ -x "$BIN/$b" ] || die "-b: $BIN/$b is missing (swift build)"; done
 [ -x "$QI/run.sh" ] || die "-q: the qemu-input tool ($QI)"
 command -v gcc >/dev/null || die "gcc is needed (effect-log, xinput-log, x-windows)"

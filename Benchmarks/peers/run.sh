@@ -1,0 +1,98 @@
+#!/bin/bash
+# gestured and its peers side by side, in one boot of the qemu-input guest, on the same
+# injected input (README.md). Fetches nothing: give it the extracted peer sources and the
+# built binaries.
+#
+# Usage: run.sh -p PEERS_SRC -b GESTURED_BIN -t TOUCHEGG -i IMAGE_DIR [-o OUT] [-a kvm|tcg|auto]
+#               [-s c|date] [-q QEMU_INPUT_DIR] [-T TIMEOUT] [-- BENCH_ARGS...]
+#   -p DIR   extracted peer sources: DIR/libinput-gestures/libinput-gestures, DIR/fusuma/{exe,lib}
+#            (env PEERS_SRC)
+#   -b DIR   gestured and gesturectl, static-Swift-runtime builds (env GESTURED_BIN)
+#   -t FILE  touchegg built on the host (build-touchegg.sh; env TOUCHEGG_BIN)
+#   -i DIR   guest image made by image.sh (env PEERS_IMAGE)
+#   -o DIR   where results.json, logs/ and table.md go (default ./peers-out)
+#   -a MODE  QEMU acceleration (default auto: KVM only where it works, as qemu-input decides)
+#   -s KIND  the command every tool runs: c (default; guest/stamp.c, built here with
+#            gcc -static) or date (guest/stamp.sh: sh + date, about 100 ms of exec under TCG)
+#   -q DIR   the qemu-input tool (default: the repository's e2e/qemu-input; env QI_TOOL)
+#   -T SEC   guest timeout (default 2400; a full run under TCG takes about 11 min)
+#   BENCH_ARGS go to guest/bench.py (--tools gestured,lisgd  --swipes 20  --cpu-seconds 20 ...)
+# The guest runs under `nice -n 19` (the machine may be shared); say so when quoting timings.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+PEERS=${PEERS_SRC:-}; BIN=${GESTURED_BIN:-}; TOUCHEGG=${TOUCHEGG_BIN:-}; IMG=${PEERS_IMAGE:-}
+OUT=$PWD/peers-out; ACCEL=auto; STAMP=c; QI=${QI_TOOL:-$HERE/../../e2e/qemu-input}; TIMEOUT=2400
+while getopts "p:b:t:i:o:a:s:q:T:h" o; do
+  case $o in
+    p) PEERS=$OPTARG ;; b) BIN=$OPTARG ;; t) TOUCHEGG=$OPTARG ;; i) IMG=$OPTARG ;;
+    o) OUT=$OPTARG ;; a) ACCEL=$OPTARG ;; s) STAMP=$OPTARG ;; q) QI=$OPTARG ;; T) TIMEOUT=$OPTARG ;;
+    h) sed -n '2,20p' "$0"; exit 0 ;; *) exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+die() { echo "run.sh: $*" >&2; exit 2; }
+[ -n "$PEERS" ] && [ -f "$PEERS/libinput-gestures/libinput-gestures" ] && [ -d "$PEERS/fusuma/lib" ] \
+  || die "-p: a folder with libinput-gestures/ and fusuma/ sources"
+[ -n "$BIN" ] && [ -x "$BIN/gestured" ] && [ -x "$BIN/gesturectl" ] || die "-b: a folder with gestured and gesturectl"
+[ -n "$TOUCHEGG" ] && [ -x "$TOUCHEGG" ] || die "-t: the touchegg binary (build-touchegg.sh)"
+[ -n "$IMG" ] && [ -f "$IMG/rootfs.ext4" ] || die "-i: the guest image (image.sh)"
+[ -x "$QI/run.sh" ] || die "-q: the qemu-input tool ($QI)"
+
+if [ "$ACCEL" = auto ]; then   # as qemu-input's run.sh decides, to write it down
+  ACCEL=tcg
+  if [ -r /dev/kvm ] && [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then ACCEL=kvm; fi
+fi
+
+SHARE=$(mktemp -d "${TMPDIR:-/tmp}/peers-share.XXXXXX")
+trap 'rm -rf "$SHARE"' EXIT
+mkdir -p "$SHARE/bin" "$SHARE/peers/libinput-gestures" "$SHARE/peers/fusuma" "$SHARE/out"
+cp "$BIN/gestured" "$BIN/gesturectl" "$TOUCHEGG" "$SHARE/bin/"
+[ -x "$BIN/gestured-actions" ] && cp "$BIN/gestured-actions" "$SHARE/bin/"   # the runner as the user unit starts it
+[ "$(basename "$TOUCHEGG")" = touchegg ] || mv "$SHARE/bin/$(basename "$TOUCHEGG")" "$SHARE/bin/touchegg"
+cp "$PEERS/libinput-gestures/libinput-gestures" "$SHARE/peers/libinput-gestures/"
+cp -r "$PEERS/fusuma/exe" "$PEERS/fusuma/lib" "$SHARE/peers/fusuma/"
+cp -r "$HERE/guest" "$HERE/config" "$SHARE/"
+case $STAMP in
+  c) gcc -static -O2 -o "$SHARE/bin/stamp" "$HERE/guest/stamp.c" || die "gcc -static failed (libc6-dev)" ;;
+  date) ;;
+  *) die "-s: c or date" ;;
+esac
+
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+  echo "accel: $ACCEL"
+  echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
+  echo "gestured: $(cd "$BIN" && sha256sum gestured | cut -c1-12)"
+  echo "peers: libinput-gestures $(sed -n "s/^VERSION = '\(.*\)'/\1/p" "$PEERS/libinput-gestures/libinput-gestures"), fusuma $(sed -n 's/.*VERSION = "\(.*\)"/\1/p' "$PEERS/fusuma/lib/fusuma/version.rb"), touchegg $("$TOUCHEGG" --help 2>/dev/null | head -1 || true)"
+  echo "stamp: $STAMP"
+  echo "bench args: $*"
+} > "$OUT/meta.txt"
+echo "run.sh: booting the guest ($ACCEL); log in $OUT/guest.log" >&2
+# Beside the guest, once a second: the host's busy and total CPU ticks (all CPUs) and the guest's
+# qemu process's own; analyze.py tells each phase how much of the host others were using.
+(
+  seen=0
+  while sleep 1; do
+    q=""
+    for p in $(pgrep -f -- "path=$SHARE,mount_tag=host0" || true); do   # qemu itself, not its `timeout`
+      [ "$(cat "/proc/$p/comm" 2>/dev/null)" = qemu-system-x86 ] && q=$p
+    done
+    if [ -z "$q" ]; then [ $seen = 1 ] && break; continue; fi
+    seen=1
+    read -r _ u n s i w x y st _ < /proc/stat
+    qt=$(awk '{print $14 + $15}' "/proc/$q/stat" 2>/dev/null) || continue
+    echo "$(date +%s.%N) $((u + n + s + x + y + st)) $((u + n + s + i + w + x + y + st)) $qt"
+  done
+) > "$OUT/host-load.tsv" 2>/dev/null &
+monitor=$!
+set +e
+nice -n 19 "$QI/run.sh" -i "$IMG" -s "$SHARE" -t "$TIMEOUT" -m 2048 -c 2 -a "$ACCEL" -- \
+  python3 guest/bench.py --share /host --out /host/out --stamp "$STAMP" "$@" 2>&1 | tee "$OUT/guest.log"
+rc=${PIPESTATUS[0]}
+set -e
+kill "$monitor" 2>/dev/null || true
+cp -r "$SHARE/out/." "$OUT/"
+[ "$rc" = 0 ] && [ -f "$OUT/results.json" ] || { echo "run.sh: the guest run failed (status $rc)" >&2; exit 1; }
+python3 "$HERE/analyze.py" "$OUT/results.json" | tee "$OUT/table.md"
