@@ -129,7 +129,7 @@ bench-footprint: static
 	python3 Benchmarks/footprint/run.py "$$($(STATIC_BUILD) --show-bin-path)"
 
 # What the overlay costs under a real sway (headless): CPU while drawing ten fingers at 240 Hz,
-# wake-ups and memory once idle (docs/BENCHMARKS.md, "The overlay").
+# wake-ups and memory once idle (docs/BENCHMARKS-HISTORY.md, "The overlay").
 bench-overlay: static
 	@scripts/apt-install-missing.sh sway
 	python3 Benchmarks/overlay/run.py "$$($(STATIC_BUILD) --show-bin-path)"
@@ -169,11 +169,11 @@ bench-path: deps
 # builds its executables; relative relocations packed (DT_RELR, glibc >= 2.36), and no symbol
 # exported (SwiftPM exports them all, for tests that link executables): 2.2 MB less to map
 # and read at every start. Each function in a section of its own, laid out by
-# packaging/gestured.order (see order-file below). docs/BENCHMARKS.md, footprint, has the
+# packaging/gestured.order (see order-file below). docs/BENCHMARKS-HISTORY.md, "Size and memory", has the
 # figures. Exclusivity (Swift's law that a variable is not changed during another access to
 # it) is checked at run time in every test build, where every test runs, and not in these: the
 # check costs the daemon's path a third of its instructions a frame, most of it inside
-# swift-nio (docs/BENCHMARKS.md, the whole path); the engine already marks its hot state
+# swift-nio (docs/BENCHMARKS-HISTORY.md, "The whole path"); the engine already marks its hot state
 # unchecked. SwiftPM does not recompile when only these flags change: after changing them,
 # remove .build-static/*/release.
 SHIP_FLAGS = -Xswiftc -enforce-exclusivity=unchecked
@@ -191,7 +191,7 @@ static: deps
 
 # packaging/gestured.order: the functions the daemon runs, first, then those the actions runner
 # (gestured-actions) runs, so that each binary's share a few hundred pages instead of touching most of its 13 MB of
-# code (docs/BENCHMARKS.md, footprint). Made by running both under valgrind (scripts/make-order-file.py);
+# code (docs/BENCHMARKS-HISTORY.md, "Size and memory"). Made by running both under valgrind (scripts/make-order-file.py);
 # regenerate it after large changes. The binaries are removed so the next build links anew
 # (SwiftPM does not notice a changed order file).
 order-file: static

@@ -23,6 +23,8 @@ peers=${PEERS_TOOL:-$repo/Benchmarks/peers}
 share=$out/share
 mkdir -p "$share/bin" "$share/guest" "$share/config" "$share/out"
 cp "$bin/gestured" "$bin/gesturectl" "$share/bin/"
+# The runner the user unit starts, when the build has it (the peers tool runs it then).
+[ ! -x "$bin/gestured-actions" ] || cp "$bin/gestured-actions" "$share/bin/"
 cp "$peers"/guest/* "$share/guest/"
 cp "$peers"/config/* "$share/config/"
 gcc -O2 -static -o "$share/bin/stamp" "$peers/guest/stamp.c"

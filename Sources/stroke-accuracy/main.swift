@@ -1,7 +1,7 @@
 import GestureCore
 import GestureTesting
 
-// `make bench-strokes`: how well strokes are named (docs/BENCHMARKS.md, "Strokes"). Each row
+// `make bench-strokes`: how well strokes are named (docs/BENCHMARKS-HISTORY.md, "Strokes"). Each row
 // is a StrokeAccuracy run: the user records N drawings of each of the 12 built-in shapes (0:
 // the built-in templates themselves), then draws 200 more of each and 200 of each of 12
 // shapes nobody recorded. Two sets of variations: the default (what one person's drawings
