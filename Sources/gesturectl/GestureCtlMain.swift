@@ -1,6 +1,5 @@
 import ArgumentParser
 import Dispatch
-import GestureCommandLine
 import GestureRunner
 import GestureWire
 import Glibc
