@@ -4,9 +4,10 @@ import GestureTesting
 import Testing
 
 @Suite struct StrokeMatcherTests {
-    /// The accuracy benchmark's own measurement, at a smaller size (docs/BENCHMARKS.md has the
-    /// full one): the published figures — $1 97 % with one template and 99 % with three, $P
-    /// 99 % with five — and at most 1 % of strokes of unknown shapes taken for a shape.
+    /// The accuracy benchmark's own measurement, at a smaller size (docs/BENCHMARKS-HISTORY.md,
+    /// "Strokes", has the full one): the published figures — $1 97 % with one template and 99 %
+    /// with three, $P 99 % with five — and at most 1 % of strokes of unknown shapes taken for a
+    /// shape.
     @Test(arguments: [(0, 0.99), (1, 0.97), (3, 0.99), (5, 0.99)])
     func namesDrawnStrokesAsWellAsThePublishedRecognizers(_ templates: Int, _ rate: Double) {
         let accuracy = StrokeAccuracy(templatesPerShape: templates, trials: 40)

@@ -40,7 +40,8 @@ public struct GestureSettings: Hashable, Sendable {
     public var swipeAngleTolerance: Radians = Double.pi / 8
     /// The score a drawn stroke needs against its best template to be that shape (cosine of
     /// the two, ``StrokeMatcher``). 0.85: on generated strokes with the variations people make,
-    /// every known shape scores above it and unknown shapes rarely do (docs/BENCHMARKS.md).
+    /// every known shape scores above it and unknown shapes rarely do (docs/BENCHMARKS-HISTORY.md,
+    /// "Strokes").
     public var strokeMinimumScore: Double = 0.85
     /// The path a stroke must cover to be matched at all. 20 mm.
     public var strokeMinimumLength: Millimetres = 20
