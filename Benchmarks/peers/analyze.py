@@ -243,6 +243,17 @@ def tables(res, a):
                 cells.append("—" if not c else f"{c['calls'] / v['frames']:.3f}" + (f" ({c['errors']})" if c["errors"] else ""))
             out.append(f"| {n} | " + " | ".join(cells) + " |")
         out.append("| **all** | " + " | ".join(f"**{sum(c['calls'] for c in v['calls'].values()) / v['frames']:.3f}**" for v in sc.values()) + " |")
+    cg = res.get("callgrind") or {}
+    if any(isinstance(v, dict) for v in cg.values()):
+        out.append("")
+        out.append(f"User-space instructions a touchscreen frame (ten fingers at {cg['rate']:g} Hz, the reading process alone under callgrind, "
+                   "every thread; the difference between N and 2N frames over N).")
+        out.append("")
+        out.append("| tool | instructions a frame | frames: instructions in all |")
+        out.append("|---|---|---|")
+        for t, v in cg.items():
+            if isinstance(v, dict):
+                out.append(f"| {t} | {fmt(v['per_frame'])} | " + "; ".join(f"{k}: {c:,}" if c else f"{k}: —" for k, c in v["frames"].items()) + " |")
     return "\n".join(out)
 
 

@@ -421,6 +421,10 @@ def main():
     ap.add_argument("--stamp", choices=("c", "date"), default="c")
     ap.add_argument("--drain-cap", type=float, default=240, help="s at most waited for a tool to go idle after a CPU phase")
     ap.add_argument("--no-alone", action="store_true", help="only the phases with every tool at once")
+    ap.add_argument("--callgrind-frames", type=int, default=0,
+                    help="N: gestured's daemon and lisgd each run twice under callgrind, fed N and 2N ten-finger touchscreen frames "
+                         "at --callgrind-rate; their instructions a frame are the difference over N (0: none; slow)")
+    ap.add_argument("--callgrind-rate", type=float, default=10, help="frames a second under callgrind (slow enough that nothing is dropped)")
     ap.add_argument("--syscall-seconds", type=float, default=5,
                     help="s of the ten-finger touchscreen load played to gestured and to lisgd, each alone under strace -c -f (0: none)")
     args = ap.parse_args()
@@ -645,6 +649,49 @@ def main():
             t.signal(signal.SIGCONT)
         time.sleep(1)
         wait_idle(list(tools.values()), 60)
+
+    # ── user-space instructions a frame: each tool's reading process started anew under
+    # callgrind and fed N, then 2N frames; the difference over N cancels start-up and exit (as
+    # make bench-path does for the daemon on the host). Every thread of the process counts. ──
+    if args.callgrind_frames > 0 and shutil.which("valgrind"):
+        for t in tools.values():
+            t.signal(signal.SIGSTOP)
+        res["callgrind"] = {"rate": args.callgrind_rate, "fingers": len(TS_TEN)}
+        for name in [n for n in ("gestured", "lisgd") if n in tools_wanted]:
+            counts = {}
+            for n in (args.callgrind_frames, 2 * args.callgrind_frames):
+                traced = Tool(f"callgrind-{name}-{n}")
+                cg_out = f"{out}/logs/callgrind-{name}-{n}.out"
+                valgrind = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={cg_out}"]
+                if name == "gestured":
+                    cg_sock = f"{RUN}/callgrind.sock"
+                    traced.start("daemon", valgrind + [f"{bins}/gestured", "--socket", cg_sock], env=env)
+                    if not wait_for("gestured under callgrind", lambda: len(gestured_devices(cg_sock)) >= 2, 600):
+                        traced.stop()
+                        counts[0] = None  # said in the results: it did not serve within 10 minutes
+                        break
+                else:
+                    traced.start("main", valgrind + ["lisgd", "-d", ts.node, "-w", "1920", "-h", "1080", "-g", "3,RL,*,*,R,true"], env=env)
+                    time.sleep(5)
+                wait_idle([traced], 600)
+                prepared, lift = circle_frames(ts, TS_TEN, n / args.callgrind_rate, args.callgrind_rate)
+                frames, _ = play(ts, prepared, lift, args.callgrind_rate)
+                wait_idle([traced], 600)
+                for _, p in traced.procs:  # SIGTERM, then the time callgrind needs to write its file
+                    os.killpg(p.pid, signal.SIGTERM)
+                for _, p in traced.procs:
+                    p.wait(timeout=600)
+                with open(cg_out) as f:
+                    summary = next((int(line.split()[1]) for line in f if line.startswith(("summary:", "totals:"))), None)
+                counts[frames] = summary
+                log(f"{name} under callgrind: {frames} frames, {summary} instructions in all")
+            if len(counts) < 2:
+                res["callgrind"][name] = {"frames": counts, "per_frame": None, "note": "not serving under callgrind within 600 s"}
+                continue
+            (small, a), (large, b) = sorted(counts.items())
+            res["callgrind"][name] = {"frames": counts, "per_frame": (b - a) / (large - small) if a and b and large > small else None}
+        for t in tools.values():
+            t.signal(signal.SIGCONT)
 
     # ── calibration: the command alone, every tool stopped: spawned directly (posix_spawn, as
     # gestured's runner, libinput-gestures and fusuma do) and through `sh -c` (system(), as
