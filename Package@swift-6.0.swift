@@ -178,7 +178,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "gestured-actions",
-            dependencies: ["GestureCommandLine", "GestureRunner", "PlainOptions", "Posix"]),
+            dependencies: ["GestureRunner", "PlainOptions", "Posix"]),
         .executableTarget(
             name: "gesturectl",
             dependencies: [

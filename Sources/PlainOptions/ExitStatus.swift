@@ -27,4 +27,27 @@ public struct ExitStatus: Error, Sendable, Equatable {
         if let status = error as? ExitStatus { Glibc.exit(status.code) }
         otherwise(error)
     }
+
+    /// Ends the process for `error` in a program without the argument parser: with its status
+    /// when it is an ``ExitStatus``, else `Error: …` said and exit 1.
+    public static func end(_ error: any Error) -> Never {
+        end(error) { error in
+            StandardError.line("Error: \(error)")
+            Glibc.exit(1)
+        }
+    }
+
+    /// Ends a program as its command line asked before it ran (``OptionReader/Outcome``): help,
+    /// the version, the dump or a script on standard output (exit 0), a mistake on standard
+    /// error (exit 64, EX_USAGE).
+    public static func end(printing text: String) -> Never {
+        WholeWrite.write(text, to: STDOUT_FILENO)
+        Glibc.exit(0)
+    }
+
+    /// Says a usage mistake (``OptionReader/mistake(_:)``'s text) and exits 64 (EX_USAGE).
+    public static func end(mistake text: String) -> Never {
+        WholeWrite.write(text, to: STDERR_FILENO)
+        Glibc.exit(64)
+    }
 }

@@ -1,6 +1,4 @@
-import GestureCommandLine
 import GestureRunner
-import Glibc
 import PlainOptions
 import Posix
 
@@ -15,23 +13,16 @@ import Posix
 @main
 enum GesturedActionsMain {
     static func main() {
-        let environment = ProcessEnvironment.current
-        switch RunnerCommandLine.read(Array(CommandLine.arguments.dropFirst()), width: OptionReader.screenWidth(environment)) {
+        switch RunnerCommandLine.read(Array(CommandLine.arguments.dropFirst()), width: OptionReader.screenWidth(ProcessEnvironment.current)) {
         case .print(let text):
-            var output = FileHandleOutput()
-            output.write(String(text.dropLast()))
-            output.flush()
+            ExitStatus.end(printing: text)
         case .mistake(let text):
-            StandardError.line(String(text.dropLast()))
-            exit(64)
+            ExitStatus.end(mistake: text)
         case .run(let settings):
             do {
                 try settings.runOnLoop()
             } catch {
-                ExitStatus.end(error) { error in
-                    StandardError.line("Error: \(error)")
-                    exit(1)
-                }
+                ExitStatus.end(error)
             }
         }
     }

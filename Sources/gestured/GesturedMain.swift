@@ -1,6 +1,5 @@
 import GestureDaemon
 import GestureWire
-import Glibc
 import LoopExecutor
 import NIOCore
 import NIOPosix
@@ -19,17 +18,12 @@ enum GesturedMain {
         let command: Gestured
         switch Gestured.reader.read(Array(CommandLine.arguments.dropFirst()), width: OptionReader.screenWidth(ProcessEnvironment.current)) {
         case .print(let text):
-            WholeWrite.write(text, to: STDOUT_FILENO)
-            exit(0)
+            ExitStatus.end(printing: text)
         case .mistake(let text):
-            WholeWrite.write(text, to: STDERR_FILENO)
-            exit(64)
+            ExitStatus.end(mistake: text)
         case .run(let values):
             command = Gestured(values)
-            if let mistake = command.mistake() {
-                WholeWrite.write(Gestured.reader.mistake(mistake), to: STDERR_FILENO)
-                exit(64)
-            }
+            if let mistake = command.mistake() { ExitStatus.end(mistake: Gestured.reader.mistake(mistake)) }
         }
         // One loop (Gestured.run takes the same singleton), and the daemon's task with all its
         // children runs on it: libdispatch's worker pool is never started.
@@ -37,10 +31,7 @@ enum GesturedMain {
         do {
             try EventLoopTaskExecutor.run(on: MultiThreadedEventLoopGroup.singleton.next()) { try await command.run() }
         } catch {
-            ExitStatus.end(error) { error in
-                StandardError.line("Error: \(error)")
-                exit(1)
-            }
+            ExitStatus.end(error)
         }
     }
 }
