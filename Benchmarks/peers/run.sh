@@ -7,7 +7,8 @@
 #               [-s c|date] [-q QEMU_INPUT_DIR] [-T TIMEOUT] [-- BENCH_ARGS...]
 #   -p DIR   extracted peer sources: DIR/libinput-gestures/libinput-gestures, DIR/fusuma/{exe,lib}
 #            (env PEERS_SRC)
-#   -b DIR   gestured and gesturectl, static-Swift-runtime builds (env GESTURED_BIN)
+#   -b DIR   gestured, gesturectl and (when there) gestured-actions, static-Swift-runtime builds
+#            (env GESTURED_BIN)
 #   -t FILE  touchegg built on the host (build-touchegg.sh; env TOUCHEGG_BIN)
 #   -i DIR   guest image made by image.sh (env PEERS_IMAGE)
 #   -o DIR   where results.json, logs/ and table.md go (default ./peers-out)
@@ -16,7 +17,8 @@
 #            gcc -static) or date (guest/stamp.sh: sh + date, about 100 ms of exec under TCG)
 #   -q DIR   the qemu-input tool (default: the repository's e2e/qemu-input; env QI_TOOL)
 #   -T SEC   guest timeout (default 2400; a full run under TCG takes about 11 min)
-#   BENCH_ARGS go to guest/bench.py (--tools gestured,lisgd  --swipes 20  --cpu-seconds 20 ...)
+#   BENCH_ARGS go to guest/bench.py (--tools gestured,lisgd  --swipes 20  --cpu-seconds 20
+#            --syscall-seconds 5 (strace -c; 0: none)  --callgrind-frames N (slow; default none) ...)
 # The guest runs under `nice -n 19` (the machine may be shared); say so when quoting timings.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -26,7 +28,7 @@ while getopts "p:b:t:i:o:a:s:q:T:h" o; do
   case $o in
     p) PEERS=$OPTARG ;; b) BIN=$OPTARG ;; t) TOUCHEGG=$OPTARG ;; i) IMG=$OPTARG ;;
     o) OUT=$OPTARG ;; a) ACCEL=$OPTARG ;; s) STAMP=$OPTARG ;; q) QI=$OPTARG ;; T) TIMEOUT=$OPTARG ;;
-    h) sed -n '2,20p' "$0"; exit 0 ;; *) exit 2 ;;
+    h) sed -n '2,22p' "$0"; exit 0 ;; *) exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
