@@ -12,7 +12,7 @@ all: build
 help:
 	@echo "make demo   - build, run the daemon on recordings and show a client receiving the gestures"
 	@echo "make test   - build and run every test"
-	@echo "make deb    - build gestured_VERSION_ARCH.deb (packaging/README.md); install with apt install ./gestured_*.deb"
+	@echo "make deb    - build gestured_VERSION_ARCH.deb and gestured-overlay_VERSION_ARCH.deb (packaging/README.md); install with apt install ./gestured_*.deb"
 	@echo "make fuzz   - run the libFuzzer harnesses for FUZZ_SECONDS each (default 60; docs/RELIABILITY.md)"
 	@echo "make soak   - churn, stuck readers, signals, hostile definitions, the fd limit, amplifying subscriptions and a 2-minute soak (docs/RELIABILITY.md)"
 	@echo "make e2e    - end-to-end tests on a real kernel input stack in a QEMU guest (e2e/README.md)"
@@ -207,9 +207,9 @@ DEB_PACKAGES = dpkg-dev binutils lintian
 deb: static
 	@scripts/apt-install-missing.sh $(DEB_PACKAGES)
 	$(SWIFT) build --package-path .build-static/checkouts/swift-argument-parser --scratch-path .build-manual --product generate-manual
-	@deb=$$(scripts/make-deb.sh "$(STATIC_BIN)" "$$($(SWIFT) build --package-path .build-static/checkouts/swift-argument-parser --scratch-path .build-manual --show-bin-path)/generate-manual" .build-deb) && \
-	cp "$$deb" . && echo "built $$(basename "$$deb")" && \
-	lintian --fail-on error --info --display-level ">=info" "$$(basename "$$deb")"
+	@debs=$$(scripts/make-deb.sh "$(STATIC_BIN)" "$$($(SWIFT) build --package-path .build-static/checkouts/swift-argument-parser --scratch-path .build-manual --show-bin-path)/generate-manual" .build-deb) && \
+	for deb in $$debs; do cp "$$deb" . && echo "built $$(basename "$$deb")" && \
+	  lintian --fail-on error --info --display-level ">=info" "$$(basename "$$deb")" || exit 1; done
 
 # Debian 13 with its own Swift, swiftlang 6.0.3 (debian13/run.sh; README, "Debian 13, arm64"), in
 # roots made once into ~/.cache/gestured/debian13 (GESTURED_DEBIAN13_CACHE moves them):
@@ -228,10 +228,10 @@ deb-arm64: arm64
 	$(SWIFT) package resolve
 	$(SWIFT) build --package-path .build/checkouts/swift-argument-parser --scratch-path .build-manual --product generate-manual
 	@sysroot=$$(cat .build-arm64/sysroot) && \
-	deb=$$(QEMU_LD_PREFIX=$$sysroot DEB_ARCH=arm64 STRIP=aarch64-linux-gnu-strip SHLIBDEPS_ROOT=$$sysroot \
+	debs=$$(QEMU_LD_PREFIX=$$sysroot DEB_ARCH=arm64 STRIP=aarch64-linux-gnu-strip SHLIBDEPS_ROOT=$$sysroot \
 	  scripts/make-deb.sh .build-arm64/release "$$($(SWIFT) build --package-path .build/checkouts/swift-argument-parser --scratch-path .build-manual --show-bin-path)/generate-manual" .build-deb-arm64) && \
-	cp "$$deb" . && echo "built $$(basename "$$deb")" && \
-	lintian --fail-on error --info --display-level ">=info" "$$(basename "$$deb")"
+	for deb in $$debs; do cp "$$deb" . && echo "built $$(basename "$$deb")" && \
+	  lintian --fail-on error --info --display-level ">=info" "$$(basename "$$deb")" || exit 1; done
 
 # End to end on a real kernel input stack, in throw-away QEMU guests (e2e/README.md): the
 # package installed in a guest that boots systemd, and the binaries on the bare input stack. The
@@ -239,7 +239,7 @@ deb-arm64: arm64
 E2E_PACKAGES = qemu-system-x86 debootstrap e2fsprogs cpio xz-utils
 e2e: deb
 	@scripts/apt-install-missing.sh $(E2E_PACKAGES)
-	$(SUDO) e2e/run.sh "$(STATIC_BIN)" .build-deb/gestured_*.deb
+	$(SUDO) e2e/run.sh "$(STATIC_BIN)" .build-deb/gestured_*.deb .build-deb/gestured-overlay_*.deb
 
 # The arm64 package in a Debian 13 arm64 guest booted with systemd (qemu-system-aarch64, software
 # emulation): a selection of the service scenarios (e2e/arm64.sh, e2e/README.md). Not part of CI:
@@ -313,4 +313,4 @@ diagrams:
 	for source in docs/diagrams/*.dot; do dot -Tsvg "$$source" -o "$${source%.dot}.svg"; done
 
 clean:
-	rm -rf .build .build-bench .build-static .build-manual .build-deb gestured_*.deb
+	rm -rf .build .build-bench .build-static .build-manual .build-deb gestured_*.deb gestured-overlay_*.deb

@@ -7,10 +7,12 @@
 #      exactly as installed, every scenario of e2e/guest/service.py;
 # and once from a Debian 13 image with sway: 3. a real compositor reading the devices through
 #      its own libinput, beside a gestured that consumes (e2e/guest/compositor.py).
-# Then e2e/evaluate.py judges both on the host. Usage: e2e/run.sh BIN_DIR PACKAGE.deb
+# Then e2e/evaluate.py judges both on the host.
+# Usage: e2e/run.sh BIN_DIR PACKAGE.deb OVERLAY_PACKAGE.deb   (gestured's and gestured-overlay's)
 set -eu
 bin=$1
 deb=$2
+overlay_deb=$3
 cache=${GESTURED_E2E_CACHE:-$HOME/.cache/gestured/e2e}
 image=$cache/image
 started=$(date +%s)
@@ -25,6 +27,7 @@ trap 'rm -rf "$share"' EXIT
 mkdir -p "$share/bin" "$share/expected" "$share/e2e/guest" "$share/Fixtures" "$share/out"
 cp "$bin/gestured" "$bin/gesturectl" "$share/bin/"
 cp "$deb" "$share/gestured.deb"
+cp "$overlay_deb" "$share/gestured-overlay.deb"
 cp e2e/guest/*.py e2e/guest/*.sh e2e/guest/*.yml "$share/e2e/guest/"
 cp -r Fixtures/real Fixtures/constructed Fixtures/strokes Fixtures/gestures.yml "$share/Fixtures/"
 

@@ -272,6 +272,30 @@ def judge(report, record, only=None):
         expect(p, seen["desktop_swipes"] == ["right"], f"the desktop's swipes: {seen['desktop_swipes']} ({seen['desktop_lines'][-4:]})")
         return p
 
+    def overlay_package(seen):
+        p = []
+        expect(p, not any(library in seen["gestured_depends"] for library in ("cairo", "pango", "glib")),
+               f"gestured depends on the overlay's libraries: {seen['gestured_depends']}")
+        without = seen["without"]
+        expect(p, without["status"] == 1 and "it is the package gestured-overlay: apt install gestured-overlay" in without["output"],
+               f"gesturectl overlay without the overlay: {without['status']} {without['output'][-200:]!r}")
+        expect(p, seen["dpkg"]["status"] == 0, "dpkg -i gestured-overlay failed: " + seen["dpkg"]["output"][-200:])
+        expect(p, "libcairo2" in seen["overlay_depends"] and "gestured (= " in seen["overlay_depends"],
+               f"gestured-overlay's Depends: {seen['overlay_depends']}")
+        expect(p, "/usr/libexec/gestured-overlay" in seen["files"] and "/usr/lib/systemd/user/gestured-overlay.service" in seen["files"],
+               f"gestured-overlay's files: {seen['files']}")
+        expect(p, seen["with"]["status"] == 0 and seen["with"]["output"].startswith("shows: "),
+               f"gesturectl overlay --check with the overlay: {seen['with']['status']} {seen['with']['output'][-200:]!r}")
+        expect(p, seen["unit"] == "disabled", f"the overlay's user unit is {seen['unit']!r}, not disabled until a user enables it")
+        expect(p, seen["remove_gestured"]["status"] != 0 and "gestured-overlay depends on gestured" in seen["remove_gestured"]["output"],
+               f"dpkg -r gestured with the overlay installed: {seen['remove_gestured']['status']} {seen['remove_gestured']['output'][-200:]!r}")
+        after = seen["after"]
+        expect(p, seen["dpkg_r"]["status"] == 0 and not after["left"], f"dpkg -r gestured-overlay: {seen['dpkg_r']['status']}, left {after['left']}")
+        # dpkg's refused removal leaves gestured selected for removal ("deinstall ok installed"), installed.
+        expect(p, after["gestured"].endswith(" ok installed") and after["without_again"] == 1,
+               f"after removing the overlay: gestured {after['gestured']!r}, gesturectl overlay exits {after['without_again']}")
+        return p
+
     def remove(seen):
         p = []
         expect(p, seen["dpkg_r"]["status"] == 0 and seen["dpkg_p"]["status"] == 0, "dpkg -r or -P failed")
@@ -304,6 +328,8 @@ def judge(report, record, only=None):
                  "a killed client's and a killed daemon's keys come up", keys),
         ("user-actions", "user unit: systemctl --user enable --now gestured-actions runs a user's actions file for a real touch", user_actions),
         ("stop", "service: systemctl stop delivers failed(shutdown) before closing; the socket stays and starts it again", stop),
+        ("overlay-package", "package: gestured alone pulls no cairo or pango and gesturectl overlay names the overlay's package; "
+                            "gestured-overlay installs beside it, keeps gestured installed, and removes alone", overlay_package),
         ("remove", "package: remove stops and unloads it; purge leaves no unit, user, group or file", remove),
     ):
         if only is None or name in only:

@@ -1,11 +1,15 @@
 #!/bin/sh
-# make deb: builds gestured_VERSION_ARCH.deb with dpkg-deb from release binaries that carry
-# their Swift runtime (--static-swift-stdlib), so the package needs no Swift toolchain.
+# make deb: builds two packages with dpkg-deb from release binaries that carry their Swift
+# runtime (--static-swift-stdlib), so neither needs a Swift toolchain: gestured_VERSION_ARCH.deb
+# (the daemon, gesturectl, the actions runner) and gestured-overlay_VERSION_ARCH.deb (the overlay,
+# the one program that links cairo and pango, so a kiosk or a phone without it pulls neither).
+# Prints the two packages' paths, gestured's first.
 # Usage: scripts/make-deb.sh BIN_DIR GENERATE_MANUAL OUT_DIR
 #   BIN_DIR          the release build's bin folder (gestured, gesturectl, gestured-actions, gestured-overlay)
 #   GENERATE_MANUAL  swift-argument-parser's generate-manual tool (writes mdoc man pages from
 #                    the parser's own description of each command)
-#   OUT_DIR          where the .deb goes; its staging tree is OUT_DIR/gestured-deb
+#   OUT_DIR          where the .debs go; their staging trees are OUT_DIR/gestured-deb and
+#                    OUT_DIR/gestured-overlay-deb
 # What goes where, and why: packaging/README.md.
 # For another architecture's binaries (`make deb-arm64`): DEB_ARCH names it, STRIP is a strip
 # that reads them, SHLIBDEPS_ROOT is a root of that architecture in which dpkg-shlibdeps runs
@@ -33,9 +37,11 @@ manual_date=$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%d)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 stage=$out/gestured-deb
-rm -rf "$stage"
-mkdir -p "$stage/DEBIAN"
+overlay_stage=$out/gestured-overlay-deb
+rm -rf "$stage" "$overlay_stage"
+mkdir -p "$stage/DEBIAN" "$overlay_stage/DEBIAN"
 root=$stage
+overlay_root=$overlay_stage
 
 # Executables, stripped as dh_strip does.
 install -d "$root/usr/bin"
@@ -47,15 +53,16 @@ done
 # `gesturectl actions`, the same runner), so in /usr/libexec.
 install -D -m 0755 "$bin/gestured-actions" "$root/usr/libexec/gestured-actions"
 "$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/libexec/gestured-actions"
-# The overlay likewise (`gesturectl overlay` starts it): the one program that links cairo and pango.
-install -D -m 0755 "$bin/gestured-overlay" "$root/usr/libexec/gestured-overlay"
-"$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/libexec/gestured-overlay"
+# The overlay likewise (`gesturectl overlay` starts it), in its own package: the one program that
+# links cairo and pango.
+install -D -m 0755 "$bin/gestured-overlay" "$overlay_root/usr/libexec/gestured-overlay"
+"$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$overlay_root/usr/libexec/gestured-overlay"
 
 # systemd units and the snippets that make the user and the runtime directory.
 install -D -m 0644 systemd/gestured.service "$root/usr/lib/systemd/system/gestured.service"
 install -D -m 0644 systemd/gestured.socket "$root/usr/lib/systemd/system/gestured.socket"
 install -D -m 0644 systemd/gestured-actions.service "$root/usr/lib/systemd/user/gestured-actions.service"
-install -D -m 0644 systemd/gestured-overlay.service "$root/usr/lib/systemd/user/gestured-overlay.service"
+install -D -m 0644 systemd/gestured-overlay.service "$overlay_root/usr/lib/systemd/user/gestured-overlay.service"
 install -D -m 0644 systemd/gestured-view.service "$root/usr/lib/systemd/user/gestured-view.service"
 install -D -m 0644 systemd/sysusers.d/gestured.conf "$root/usr/lib/sysusers.d/gestured.conf"
 install -D -m 0644 systemd/tmpfiles.d/gestured.conf "$root/usr/lib/tmpfiles.d/gestured.conf"
@@ -65,7 +72,7 @@ grep -q '^ExecStart=/usr/bin/gestured$' "$root/usr/lib/systemd/system/gestured.s
   || { echo "make-deb: gestured.service must start /usr/bin/gestured" >&2; exit 1; }
 grep -q '^ExecStart=/usr/libexec/gestured-actions$' "$root/usr/lib/systemd/user/gestured-actions.service" \
   || { echo "make-deb: gestured-actions.service must start /usr/libexec/gestured-actions" >&2; exit 1; }
-grep -q '^ExecStart=/usr/libexec/gestured-overlay$' "$root/usr/lib/systemd/user/gestured-overlay.service" \
+grep -q '^ExecStart=/usr/libexec/gestured-overlay$' "$overlay_root/usr/lib/systemd/user/gestured-overlay.service" \
   || { echo "make-deb: gestured-overlay.service must start /usr/libexec/gestured-overlay" >&2; exit 1; }
 grep -q '^ExecStart=/usr/bin/gesturectl view ' "$root/usr/lib/systemd/user/gestured-view.service" \
   || { echo "make-deb: gestured-view.service must start /usr/bin/gesturectl view" >&2; exit 1; }
@@ -90,6 +97,13 @@ for page in README.md docs/CONFIG.md docs/PROTOCOL.md docs/ACTIONS.md docs/OVERL
   gzip -9n < "$page" > "$doc/$name.gz"
 done
 chmod 0644 "$doc"/*
+# The overlay's package: its copyright and changelog (policy asks them of every package); its
+# guide, OVERLAY.md, is in gestured's folder, which it depends on.
+overlay_doc=$overlay_root/usr/share/doc/gestured-overlay
+install -d "$overlay_doc"
+install -m 0644 packaging/copyright "$overlay_doc/copyright"
+gzip -9n < packaging/changelog > "$overlay_doc/changelog.gz"
+chmod 0644 "$overlay_doc"/*
 
 # Man pages, generated from each executable's argument parser: gestured(8) (a daemon) and
 # gesturectl(1) with every subcommand on the one page (a page per subcommand would be named
@@ -106,10 +120,14 @@ mkdir -p "$manuals/1" "$manuals/8"
 for section in 1 8; do
   install -d "$root/usr/share/man/man$section"
   for page in "$manuals/$section"/*; do
-    gzip -9n < "$page" > "$root/usr/share/man/man$section/$(basename "$page").gz"
-    chmod 0644 "$root/usr/share/man/man$section/$(basename "$page").gz"
+    case $(basename "$page") in gestured-overlay.*) tree=$overlay_root ;; *) tree=$root ;; esac
+    install -d "$tree/usr/share/man/man$section"
+    gzip -9n < "$page" > "$tree/usr/share/man/man$section/$(basename "$page").gz"
+    chmod 0644 "$tree/usr/share/man/man$section/$(basename "$page").gz"
   done
 done
+[ -f "$overlay_root/usr/share/man/man1/gestured-overlay.1.gz" ] \
+  || { echo "make-deb: generate-manual wrote no gestured-overlay.1" >&2; exit 1; }
 
 # Shell completions, generated by the argument parser too.
 install -d "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
@@ -128,43 +146,57 @@ for script in postinst prerm postrm; do
   install -m 0755 "packaging/$script" "$stage/DEBIAN/$script"
 done
 
-# Depends: the shared libraries the executables link, with the versions their symbols need
-# (dpkg-shlibdeps reads the libraries' symbols files), plus what the maintainer scripts run.
-shlibs_dir=$out/shlibs
-rm -rf "$shlibs_dir"
-mkdir -p "$shlibs_dir/debian"
-printf 'Source: gestured\n\nPackage: gestured\nArchitecture: any\n' > "$shlibs_dir/debian/control"
-if [ -n "${SHLIBDEPS_ROOT:-}" ]; then
-  # In a root of the binaries' architecture, where their libraries and symbols files are.
-  scratch=$SHLIBDEPS_ROOT/tmp/gestured-shlibs
-  rm -rf "$scratch"
-  mkdir -p "$scratch/debian"
-  cp "$shlibs_dir/debian/control" "$scratch/debian/"
-  cp "$root/usr/bin/gestured" "$root/usr/bin/gesturectl" "$root/usr/libexec/gestured-actions" "$root/usr/libexec/gestured-overlay" "$scratch/"
-  shlibs=$(chroot "$SHLIBDEPS_ROOT" sh -c 'cd /tmp/gestured-shlibs && dpkg-shlibdeps -O gestured gesturectl gestured-actions gestured-overlay' 2>/dev/null \
-    | sed -n 's/^shlibs:Depends=//p')
-  rm -rf "$scratch"
-else
-  shlibs=$(cd "$shlibs_dir" && dpkg-shlibdeps -O "$root/usr/bin/gestured" "$root/usr/bin/gesturectl" "$root/usr/libexec/gestured-actions" "$root/usr/libexec/gestured-overlay" 2>/dev/null \
-    | sed -n 's/^shlibs:Depends=//p')
-fi
-[ -n "$shlibs" ] || { echo "make-deb: dpkg-shlibdeps found no libraries" >&2; exit 1; }
-rm -rf "$shlibs_dir"
+# Depends: the shared libraries a package's executables link, with the versions their symbols
+# need (dpkg-shlibdeps reads the libraries' symbols files), computed per package.
+# shlibs_of PACKAGE FILE...: the FILEs, paths inside the staged trees.
+shlibs_of() {
+  package=$1
+  shift
+  scratch_dir=$out/shlibs
+  rm -rf "$scratch_dir"
+  mkdir -p "$scratch_dir/debian"
+  printf 'Source: gestured\n\nPackage: %s\nArchitecture: any\n' "$package" > "$scratch_dir/debian/control"
+  if [ -n "${SHLIBDEPS_ROOT:-}" ]; then
+    # In a root of the binaries' architecture, where their libraries and symbols files are.
+    scratch=$SHLIBDEPS_ROOT/tmp/gestured-shlibs
+    rm -rf "$scratch"
+    mkdir -p "$scratch/debian"
+    cp "$scratch_dir/debian/control" "$scratch/debian/"
+    names=
+    for file in "$@"; do cp "$file" "$scratch/"; names="$names $(basename "$file")"; done
+    found=$(chroot "$SHLIBDEPS_ROOT" sh -c "cd /tmp/gestured-shlibs && dpkg-shlibdeps -O $names" 2>/dev/null \
+      | sed -n 's/^shlibs:Depends=//p')
+    rm -rf "$scratch"
+  else
+    found=$(cd "$scratch_dir" && dpkg-shlibdeps -O "$@" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+  fi
+  rm -rf "$scratch_dir"
+  [ -n "$found" ] || { echo "make-deb: dpkg-shlibdeps found no libraries for $package" >&2; exit 1; }
+  echo "$found"
+}
 
-# Installed-Size in KiB, as dpkg-gencontrol counts it (each file rounded up).
-installed_size=$(find "$root" -path "$stage/DEBIAN" -prune -o \( -type f -o -type l \) -printf '%s\n' \
-  | awk '{ kib += int(($1 + 1023) / 1024) } END { print kib }')
-sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@INSTALLED_SIZE@/$installed_size/" \
-  -e "s/@SHLIBS@/$shlibs/" packaging/control.in > "$stage/DEBIAN/control"
+# build_package STAGE CONTROL_TEMPLATE SHLIBS NAME: control (Installed-Size in KiB, as
+# dpkg-gencontrol counts it, each file rounded up), md5sums, modes, then the .deb; prints its path.
+build_package() {
+  tree=$1
+  installed_size=$(find "$tree" -path "$tree/DEBIAN" -prune -o \( -type f -o -type l \) -printf '%s\n' \
+    | awk '{ kib += int(($1 + 1023) / 1024) } END { print kib }')
+  sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@INSTALLED_SIZE@/$installed_size/" \
+    -e "s/@SHLIBS@/$3/" "$2" > "$tree/DEBIAN/control"
+  (cd "$tree" && find . -path ./DEBIAN -prune -o -type f -printf '%P\n' | LC_ALL=C sort | xargs md5sum) \
+    > "$tree/DEBIAN/md5sums"
+  chmod 0644 "$tree/DEBIAN/control" "$tree/DEBIAN/md5sums"
+  find "$tree" -type d -exec chmod 0755 {} +
+  rm -f "$out/$4"_*.deb
+  deb=$out/$4_${version}_$arch.deb
+  dpkg-deb --root-owner-group -Zxz --build "$tree" "$deb" >/dev/null
+  echo "$deb"
+  echo "  $4 $version, $arch; installed size $installed_size KiB; $(du -k "$deb" | cut -f1) KiB packed" >&2
+  echo "  Depends: $(sed -n 's/^Depends: //p' "$tree/DEBIAN/control")" >&2
+}
 
-(cd "$root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\n' | LC_ALL=C sort | xargs md5sum) \
-  > "$stage/DEBIAN/md5sums"
-chmod 0644 "$stage/DEBIAN/control" "$stage/DEBIAN/conffiles" "$stage/DEBIAN/md5sums"
-find "$root" -type d -exec chmod 0755 {} +
-
-rm -f "$out"/gestured_*.deb
-deb=$out/gestured_${version}_$arch.deb
-dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
-echo "$deb"
-echo "  version $version, $arch; installed size $installed_size KiB; $(du -k "$deb" | cut -f1) KiB packed" >&2
-echo "  Depends: $(sed -n 's/^Depends: //p' "$stage/DEBIAN/control")" >&2
+chmod 0644 "$stage/DEBIAN/conffiles"
+shlibs=$(shlibs_of gestured "$root/usr/bin/gestured" "$root/usr/bin/gesturectl" "$root/usr/libexec/gestured-actions")
+overlay_shlibs=$(shlibs_of gestured-overlay "$overlay_root/usr/libexec/gestured-overlay")
+build_package "$stage" packaging/control.in "$shlibs" gestured
+build_package "$overlay_stage" packaging/control-overlay.in "$overlay_shlibs" gestured-overlay

@@ -14,7 +14,8 @@ struct OverlayCommand: ParsableCommand {
     func run() throws {
         let candidates = OverlayOptions.programCandidates()
         guard let program = candidates.first(where: { access($0, X_OK) == 0 }) else {
-            throw CleanExit.message("gesturectl overlay: gestured-overlay is not installed (looked for \(candidates.joined(separator: " and ")))", code: 1)
+            // The Debian packages keep it apart (it links cairo and pango): say which one to install.
+            throw CleanExit.message("gesturectl overlay: gestured-overlay is not installed (looked for \(candidates.joined(separator: " and "))); it is the package gestured-overlay: apt install gestured-overlay", code: 1)
         }
         // Its messages then begin `gesturectl overlay:`, the command the user typed.
         let argv = [OverlayOptions.startedAs] + options.arguments

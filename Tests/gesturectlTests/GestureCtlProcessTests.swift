@@ -123,4 +123,30 @@ import Testing
         #expect(process.terminationStatus == 1)
         #expect(stderr == "gesturectl devices: cannot run gestured: No such file or directory (the seat's devices are asked of libinput through gestured's --list-devices; install gestured beside gesturectl or on PATH)\n")
     }
+
+    /// A gesturectl without the overlay's program (the package gestured without gestured-overlay)
+    /// names the package that brings it.
+    @Test func overlayWithoutItsProgramNamesThePackage() throws {
+        let binary = Self.root.appendingPathComponent(".build/debug/gesturectl").path
+        let folder = Self.root.appendingPathComponent(".build/gesturectl-no-overlay-\(getpid())/bin").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        guard link(binary, folder + "/gesturectl") == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: folder + "/gesturectl")
+        process.arguments = ["overlay", "--check"]
+        process.environment = ["PATH": folder]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = out
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let libexec = (folder as NSString).deletingLastPathComponent + "/libexec"
+        #expect(process.terminationStatus == 1)
+        #expect(stdout == "")
+        #expect(stderr == "gesturectl overlay: gestured-overlay is not installed (looked for \(folder)/gestured-overlay and \(libexec)/gestured-overlay); it is the package gestured-overlay: apt install gestured-overlay\n")
+    }
 }

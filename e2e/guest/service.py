@@ -968,6 +968,35 @@ def stop(seen):
     seen["service_again"] = show("gestured.service", "ActiveState", "SubState")
 
 
+OVERLAY_PACKAGE = "/host/gestured-overlay.deb"  # the overlay's own package, beside gestured's
+
+
+def depends(package):
+    """A package's Depends line as dpkg recorded it on installing it."""
+    return run("dpkg-query", "-W", "-f", "${Depends}", package)["output"].strip()
+
+
+@scenario("overlay-package")
+def overlay_package(seen):
+    # gestured alone (a kiosk's install): nothing of cairo or pango pulled, and gesturectl
+    # overlay names the package that brings the overlay.
+    seen["gestured_depends"] = depends("gestured")
+    seen["without"] = run("gesturectl", "overlay", "--check")
+    seen["dpkg"] = run("dpkg", "-i", OVERLAY_PACKAGE)
+    seen["overlay_depends"] = depends("gestured-overlay")
+    seen["files"] = run("dpkg", "-L", "gestured-overlay")["output"].split()
+    seen["with"] = run("gesturectl", "overlay", "--check")
+    seen["unit"] = run("systemctl", "--global", "is-enabled", "gestured-overlay.service")["output"].strip()
+    # gestured cannot go while the overlay, which needs it, stays; the overlay goes alone.
+    seen["remove_gestured"] = run("dpkg", "-r", "gestured")
+    seen["dpkg_r"] = run("dpkg", "-r", "gestured-overlay")
+    seen["after"] = {
+        "left": [path for path in ("/usr/libexec/gestured-overlay", "/usr/lib/systemd/user/gestured-overlay.service") if os.path.exists(path)],
+        "gestured": run("dpkg-query", "-W", "-f", "${Status}", "gestured")["output"].strip(),
+        "without_again": run("gesturectl", "overlay", "--check")["status"],
+    }
+
+
 @scenario("remove")
 def remove(seen):
     with open(os.path.join(OUT, "service-journal.txt"), "w") as f:
