@@ -79,6 +79,8 @@ let package = Package(
         // sd-login (the seats' active sessions, for the daemon's access policy, docs/SECURITY.md)
         // and sd-bus (KWin, for the desktop providers).
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // sd-bus's declarations alone: GestureDesktop opens libsystemd when it first talks to a bus.
+        .systemLibrary(name: "CSystemdBus", providers: [.apt(["libsystemd-dev"])]),
         // libxkbcommon: key names with the user's layout (GestureKeys).
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         // Key names to evdev codes with the user's layout (libxkbcommon), for gesturectl and the
@@ -86,7 +88,7 @@ let package = Package(
         .target(name: "GestureKeys", dependencies: ["CXKBCommon", "CLibevdev", "GestureWire", "Posix"]),
         // The focused window and window actions, from the desktop's own interface, for the actions
         // runner and the view; the daemon does not link it.
-        .target(name: "GestureDesktop", dependencies: ["GestureActions", "GestureCore", "GestureWire", "Posix", "CXCB", "CWlrToplevel", "CWaylandOutputs", "CSystemd"]),
+        .target(name: "GestureDesktop", dependencies: ["GestureActions", "GestureCore", "GestureWire", "Posix", "CXCB", "CWlrToplevel", "CWaylandOutputs", "CSystemdBus"]),
         // wlr-foreign-toplevel-management's interfaces, written out, over libwayland-client. Written
         // out, not made by wayland-scanner (libwayland-bin, installed) at build time: the wlr
         // protocols' XML is packaged by neither Debian 12 nor 13 (no wlr-protocols package;
@@ -94,7 +96,8 @@ let package = Package(
         .target(name: "CWlrToplevel", linkerSettings: [.linkedLibrary("wayland-client")]),
         // Core wl_output (libwayland-client's own interface): how each screen is turned.
         .target(name: "CWaylandOutputs", linkerSettings: [.linkedLibrary("wayland-client")]),
-        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
+        // xcb's declarations alone (no pkg-config, whose libraries would be linked): GestureDesktop opens libxcb on X11.
+        .systemLibrary(name: "CXCB", providers: [.apt(["libxcb1-dev"])]),
         // Expat: touchegg's XML, for the importers only (the daemon and the runner never link it).
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         // Linux headers the Glibc module leaves out (signalfd).
@@ -236,7 +239,9 @@ let package = Package(
         .testTarget(name: "OverlayScreenTests", dependencies: ["OverlayScreen", "GestureOverlay", "GestureActions", "GestureClient", "GestureWire", "CCairo", "Posix"]),
         .testTarget(
             name: "GestureDesktopTests",
-            dependencies: ["GestureActions", "GestureCore", "GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "CXCB", "CCairo", "gestured", "gesturectl", "gestured-overlay"]),
+            dependencies: ["GestureActions", "GestureCore", "GestureDesktop", "GesturePipeline", "GestureWire", "Posix", "CXCB", "CCairo", "gestured", "gesturectl", "gestured-overlay"],
+            // The tests' own X clients call xcb directly (CXCB declares, links nothing).
+            linkerSettings: [.linkedLibrary("xcb")]),
         .testTarget(
             name: "GestureViewTests",
             dependencies: [

@@ -1,4 +1,4 @@
 // libsystemd (Debian: libsystemd-dev): sd-login, who is in front of each seat, for the daemon's
-// session-aware access (docs/SECURITY.md); sd-bus, the session bus, for KWin (GestureDesktop).
+// session-aware access (docs/SECURITY.md). sd-bus, the session bus, is CSystemdBus, opened when
+// first used.
 #include <systemd/sd-login.h>
-#include <systemd/sd-bus.h>

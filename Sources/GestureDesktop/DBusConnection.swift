@@ -1,4 +1,4 @@
-import CSystemd
+import CSystemdBus
 import Glibc
 import Synchronization
 
@@ -23,6 +23,7 @@ public final class DBusConnection: @unchecked Sendable {
     /// Connects to the bus at `address` (`unix:path=…`), or, when nil, to the user's session bus
     /// (`$DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`).
     public init(address: String?) throws(DesktopError) {
+        if case .failure(let error) = LazyLibrary.systemd.opened { throw error }
         var bus: OpaquePointer?
         var result: Int32
         if let address {

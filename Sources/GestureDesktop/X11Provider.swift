@@ -38,6 +38,7 @@ public final class X11Provider: DesktopProvider, @unchecked Sendable {
     }
 
     public func start() throws(DesktopError) {
+        if case .failure(let error) = LazyLibrary.xcb.opened { throw error }
         var screen: Int32 = 0
         guard let connection = xcb_connect(display, &screen), xcb_connection_has_error(connection) == 0 else {
             throw DesktopError("cannot connect to X display \(display)")

@@ -1,18 +1,19 @@
 import Foundation
 import Glibc
 
-/// `gesturectl actions` started for a test; its log (standard error) is read as needed, so a
-/// test waits for what it said, never for time.
+/// `gesturectl actions` (or the runner's own program, `gestured-actions`) started for a test;
+/// its log (standard error) is read as needed, so a test waits for what it said, never for time.
 final class ActionsRunnerProcess {
     let process = Process()
     let errors = Pipe()
     /// What it logged so far.
     var log = ""
 
-    /// `gesturectl actions` with `arguments`; `environment` is added to the test's own.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = DaemonProcess.root.appendingPathComponent(".build/debug/gesturectl")
-        process.arguments = ["actions"] + arguments
+    /// `gesturectl actions` with `arguments` (`gestured-actions` with them when `ownProgram`);
+    /// `environment` is added to the test's own.
+    init(_ arguments: [String], environment: [String: String] = [:], ownProgram: Bool = false) throws {
+        process.executableURL = DaemonProcess.root.appendingPathComponent(ownProgram ? ".build/debug/gestured-actions" : ".build/debug/gesturectl")
+        process.arguments = ownProgram ? arguments : ["actions"] + arguments
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = DaemonProcess.root
         process.standardError = errors

@@ -171,6 +171,29 @@ import Testing
         #expect(runner.wait() == 0)
     }
 
+    /// The runner's own program loads libsystemd only to talk to a session bus (GNOME, KDE
+    /// Plasma) and libxcb only to talk to an X server: with neither (sway, a phone's compositor,
+    /// no desktop), it runs a gesture's command without ever mapping them or what they load.
+    @Test func theRunnerMapsNeitherLibsystemdNorLibxcbUntilItTalksToThem() throws {
+        let scratch = try Scratch()
+        try scratch.write("version: 1\nactions:\n  - gesture: swipe-left-3\n    run: [true]\n")
+        let socket = DaemonProcess.temporarySocket()
+        let daemon = try DaemonProcess(["--config", "Fixtures/gestures.yml", "--replay", "Fixtures/constructed/swipe-3-left.yml", "--wait-subscribers", "1", "--exit-after-replay"], socket: socket)
+        let noDesktop = ["XDG_CURRENT_DESKTOP": "", "WAYLAND_DISPLAY": "", "DISPLAY": "", "SWAYSOCK": "", "I3SOCK": "", "HYPRLAND_INSTANCE_SIGNATURE": "", "NIRI_SOCKET": ""]
+        let runner = try ActionsRunnerProcess(["--file", scratch.actions, "--socket", socket, "--verbose"], environment: noDesktop, ownProgram: true)
+        try runner.waitForLog("line 3: swipe-left-3 ended: true")
+        // Read to its end (a /proc file says its size is 0).
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/\(runner.process.processIdentifier)/maps"))
+        let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        #expect(maps.contains("libc.so.6"))  // the maps read are the runner's
+        for library in ["libsystemd.so", "libgcrypt.so", "liblz4.so", "libxcb.so", "libXdmcp.so"] {
+            #expect(!maps.contains(library), "the runner mapped \(library)")
+        }
+        #expect(daemon.wait() == 0)
+        kill(runner.process.processIdentifier, SIGTERM)
+        #expect(runner.wait() == 0)
+    }
+
     /// A libinput-gestures user's path: import, then run; what has no equivalent is said.
     @Test func anImportedLibinputGesturesFileRunsItsSwipe() throws {
         let scratch = try Scratch()
