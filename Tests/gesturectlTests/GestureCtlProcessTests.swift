@@ -103,50 +103,44 @@ import Testing
         #expect(run.stderr == "")
     }
 
-    /// A gesturectl with no gestured beside it or on PATH says so.
-    @Test func devicesWithoutTheDaemonsBinarySaysWhatIsMissing() throws {
-        let binary = Self.root.appendingPathComponent(".build/debug/gesturectl").path
-        let folder = Self.root.appendingPathComponent(".build/gesturectl-alone-\(getpid())").path
+    /// Runs a gesturectl alone in a folder of its own (`.build/NAME-PID/bin`, PATH that folder
+    /// alone): nothing beside it, nothing in `../libexec`. Returns the folder and the run.
+    static func gesturectlAlone(_ arguments: [String], name: String) throws -> (folder: String, run: Run) {
+        let binary = root.appendingPathComponent(".build/debug/gesturectl").path
+        let top = root.appendingPathComponent(".build/\(name)-\(getpid())").path
+        let folder = top + "/bin"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { try? FileManager.default.removeItem(atPath: top) }
         guard link(binary, folder + "/gesturectl") == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: folder + "/gesturectl")
-        process.arguments = ["devices", "--libinput"]
+        process.arguments = arguments
         process.environment = ["PATH": folder]
+        let out = Pipe()
         let err = Pipe()
+        process.standardOutput = out
         process.standardError = err
-        process.standardOutput = Pipe()
         try process.run()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(stderr == "gesturectl devices: cannot run gestured: No such file or directory (the seat's devices are asked of libinput through gestured's --list-devices; install gestured beside gesturectl or on PATH)\n")
+        return (folder, Run(status: process.terminationStatus, stdout: stdout, stderr: stderr))
+    }
+
+    /// A gesturectl with no gestured beside it or on PATH says so.
+    @Test func devicesWithoutTheDaemonsBinarySaysWhatIsMissing() throws {
+        let run = try Self.gesturectlAlone(["devices", "--libinput"], name: "gesturectl-alone").run
+        #expect(run.status == 1)
+        #expect(run.stderr == "gesturectl devices: cannot run gestured: No such file or directory (the seat's devices are asked of libinput through gestured's --list-devices; install gestured beside gesturectl or on PATH)\n")
     }
 
     /// A gesturectl without the overlay's program (the package gestured without gestured-overlay)
     /// names the package that brings it.
     @Test func overlayWithoutItsProgramNamesThePackage() throws {
-        let binary = Self.root.appendingPathComponent(".build/debug/gesturectl").path
-        let folder = Self.root.appendingPathComponent(".build/gesturectl-no-overlay-\(getpid())/bin").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        guard link(binary, folder + "/gesturectl") == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: folder + "/gesturectl")
-        process.arguments = ["overlay", "--check"]
-        process.environment = ["PATH": folder]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = out
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (folder, run) = try Self.gesturectlAlone(["overlay", "--check"], name: "gesturectl-no-overlay")
         let libexec = (folder as NSString).deletingLastPathComponent + "/libexec"
-        #expect(process.terminationStatus == 1)
-        #expect(stdout == "")
-        #expect(stderr == "gesturectl overlay: gestured-overlay is not installed (looked for \(folder)/gestured-overlay and \(libexec)/gestured-overlay); it is the package gestured-overlay: apt install gestured-overlay\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "gesturectl overlay: gestured-overlay is not installed (looked for \(folder)/gestured-overlay and \(libexec)/gestured-overlay); it is the package gestured-overlay: apt install gestured-overlay\n")
     }
 }
