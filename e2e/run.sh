@@ -27,7 +27,7 @@ trap 'rm -rf "$share"' EXIT
 mkdir -p "$share/bin" "$share/expected" "$share/e2e/guest" "$share/Fixtures" "$share/out"
 cp "$bin/gestured" "$bin/gesturectl" "$share/bin/"
 cp "$deb" "$share/gestured.deb"
-cp "$overlay_deb" "$share/gestured-overlay.deb"
+mkdir -p "$share/overlay" && cp "$overlay_deb" "$share/overlay/"   # its own name: the docs' apt install ./gestured-overlay_*.deb
 cp e2e/guest/*.py e2e/guest/*.sh e2e/guest/*.yml "$share/e2e/guest/"
 cp -r Fixtures/real Fixtures/constructed Fixtures/strokes Fixtures/gestures.yml "$share/Fixtures/"
 

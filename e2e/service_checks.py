@@ -279,7 +279,7 @@ def judge(report, record, only=None):
         without = seen["without"]
         expect(p, without["status"] == 1 and "it is the package gestured-overlay: apt install gestured-overlay" in without["output"],
                f"gesturectl overlay without the overlay: {without['status']} {without['output'][-200:]!r}")
-        expect(p, seen["dpkg"]["status"] == 0, "dpkg -i gestured-overlay failed: " + seen["dpkg"]["output"][-200:])
+        expect(p, seen["dpkg"]["status"] == 0, "apt install ./gestured-overlay_*.deb failed: " + seen["dpkg"]["output"][-200:])
         expect(p, "libcairo2" in seen["overlay_depends"] and "gestured (= " in seen["overlay_depends"],
                f"gestured-overlay's Depends: {seen['overlay_depends']}")
         expect(p, "/usr/libexec/gestured-overlay" in seen["files"] and "/usr/lib/systemd/user/gestured-overlay.service" in seen["files"],

@@ -968,7 +968,7 @@ def stop(seen):
     seen["service_again"] = show("gestured.service", "ActiveState", "SubState")
 
 
-OVERLAY_PACKAGE = "/host/gestured-overlay.deb"  # the overlay's own package, beside gestured's
+OVERLAY_FOLDER = "/host/overlay"  # the overlay's own package, under its own name (gestured-overlay_VERSION_ARCH.deb)
 
 
 def depends(package):
@@ -982,7 +982,8 @@ def overlay_package(seen):
     # overlay names the package that brings the overlay.
     seen["gestured_depends"] = depends("gestured")
     seen["without"] = run("gesturectl", "overlay", "--check")
-    seen["dpkg"] = run("dpkg", "-i", OVERLAY_PACKAGE)
+    # As the docs print it (README, docs/OVERLAY.md, packaging/README).
+    seen["dpkg"] = run("sh", "-c", f"cd {OVERLAY_FOLDER} && apt install ./gestured-overlay_*.deb")
     seen["overlay_depends"] = depends("gestured-overlay")
     seen["files"] = run("dpkg", "-L", "gestured-overlay")["output"].split()
     seen["with"] = run("gesturectl", "overlay", "--check")
