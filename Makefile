@@ -18,7 +18,7 @@ help:
 	@echo "make e2e    - end-to-end tests on a real kernel input stack in a QEMU guest (e2e/README.md)"
 	@echo "make debian13 - make test in a Debian 13 root with Debian's own Swift 6.0.3"
 	@echo "make arm64  - arm64 binaries cross-compiled with Debian 13's Swift, fixtures replayed under qemu-aarch64"
-	@echo "make deb-arm64 - the arm64 Debian package"
+	@echo "make deb-arm64 - the arm64 Debian packages (gestured and gestured-overlay)"
 	@echo "make e2e-arm64 - that package under systemd in a Debian 13 arm64 guest (emulated)"
 	@echo "make e2e-desktops - GNOME 48 and Plasma 6.3 on Wayland in guests with a virtual GPU, a user logged in by gdm or sddm, gestured driven there (e2e/README.md)"
 	@echo "make import-parity CONFIGS=DIR - each file run by its own tool and by gestured with its import; effects compared"

@@ -7,14 +7,12 @@ import Glibc
 /// sway and on a phone too. The calls of `SystemdBusCalls.swift` and `XCBCalls.swift` look
 /// their symbols up here, once each.
 struct LazyLibrary: @unchecked Sendable {
-    /// The library's file name, as Debian installs it.
-    let name: String
     /// The opened library, or why it could not be opened (dlerror's text); never closed.
     let opened: Result<UnsafeMutableRawPointer, DesktopError>
 
-    /// Opens `name` now; `purpose` says in an error what it was for.
+    /// Opens `name` (the library's file name, as Debian installs it) now; `purpose` says in an
+    /// error what it was for.
     init(_ name: String, for purpose: String) {
-        self.name = name
         if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) {
             opened = .success(handle)
         } else {

@@ -11,8 +11,9 @@ import Testing
         var stderr: String
     }
 
-    static func gesturectl(_ arguments: [String]) throws -> Run {
-        let binary = root.appendingPathComponent(".build/debug/gesturectl")
+    /// Runs the built gesturectl (or the one at `binary`) with `arguments` in the repository's
+    /// folder; `environment`, when given, is its whole environment.
+    static func gesturectl(_ arguments: [String], binary: URL = root.appendingPathComponent(".build/debug/gesturectl"), environment: [String: String]? = nil) throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary.path])
         }
@@ -20,6 +21,7 @@ import Testing
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = root
+        if let environment { process.environment = environment }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -112,19 +114,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: top) }
         guard link(binary, folder + "/gesturectl") == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: folder + "/gesturectl")
-        process.arguments = arguments
-        process.environment = ["PATH": folder]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (folder, Run(status: process.terminationStatus, stdout: stdout, stderr: stderr))
+        return (folder, try gesturectl(arguments, binary: URL(fileURLWithPath: folder + "/gesturectl"), environment: ["PATH": folder]))
     }
 
     /// A gesturectl with no gestured beside it or on PATH says so.
