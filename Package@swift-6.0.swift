@@ -133,7 +133,7 @@ let package = Package(
         .target(name: "GestureActions", dependencies: ["GesturePipeline", "GestureCore", "GestureWire", "YAML", "Evdev", "Posix"]),
         .target(name: "GestureImport", dependencies: ["GestureActions", "GesturePipeline", "GestureWire", "GestureCore", "Evdev", "YAML", "CExpat", "CLibevdev"]),
         // The C library's file, environment and process calls, for what Foundation did (issue 12).
-        .target(name: "Posix"),
+        .target(name: "Posix", dependencies: ["CLinux"]),
         // Descriptors the kernel fills with records, read on an event loop: the daemon's and the
         // actions runner's signals, sessions and file watch (no libinput).
         .target(

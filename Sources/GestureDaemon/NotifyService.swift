@@ -1,9 +1,11 @@
 import NIOCore
+import Posix
 import ServiceLifecycle
 
 /// Tells systemd the daemon is ready (`READY=1`, once everything before it in the service group
 /// is set up), keeps its watchdog fed from the hub's event loop, and says `STOPPING=1` first
-/// thing on shutdown. Does nothing outside systemd.
+/// thing on shutdown; outside systemd it says nothing. At ready, in or out of systemd, it
+/// gives back the pages only starting used (``StartupPages``).
 public struct NotifyService: Service {
     let notifier: SystemdNotifier
     let hub: GestureHub
@@ -18,6 +20,13 @@ public struct NotifyService: Service {
 
     public func run() async throws {
         notifier.notify("READY=1\nSTATUS=\(status)")
+        // Ready: the code only starting ran (options, configuration, libinput's first
+        // devices) is unmapped, after what the loop's turn still runs.
+        hub.loop.execute { [hub] in
+            if let released = StartupPages.release() {
+                hub.logger.debug("ready: unmapped the read-only pages of \(released.objects) loaded files (\(released.bytes / 1024) KiB of address space)")
+            }
+        }
         // Half the interval, as systemd advises. A task on the event loop, not a timer of its
         // own: a ping proves the loop (input, clients) still turns, and it costs no thread.
         let watchdog = notifier.watchdogInterval.map { interval in

@@ -242,6 +242,15 @@ final class ActionRunner: @unchecked Sendable {
             run(firings, now: now)
         case .connected(let hello):
             connected = true
+            // Started: once connected the first time, the pages only starting used go
+            // (StartupPages), after what this turn of the loop still runs.
+            if !everConnected {
+                loop.execute { [verbose] in
+                    if StartupPages.release() != nil, verbose {
+                        StandardError.line("gesturectl actions: started: unmapped the code only starting ran")
+                    }
+                }
+            }
             everConnected = true
             refusal = nil
             StandardError.line("gesturectl actions: connected to gestured \(hello.server)")

@@ -182,6 +182,8 @@ import Testing
         let noDesktop = ["XDG_CURRENT_DESKTOP": "", "WAYLAND_DISPLAY": "", "DISPLAY": "", "SWAYSOCK": "", "I3SOCK": "", "HYPRLAND_INSTANCE_SIGNATURE": "", "NIRI_SOCKET": ""]
         let runner = try ActionsRunnerProcess(["--file", scratch.actions, "--socket", socket, "--verbose"], environment: noDesktop, ownProgram: true)
         try runner.waitForLog("line 3: swipe-left-3 ended: true")
+        // Connected, it gave back what only starting used (StartupPages), and ran on.
+        #expect(runner.log.contains("gesturectl actions: started: unmapped the code only starting ran"), "\(runner.log)")
         // Read to its end (a /proc file says its size is 0).
         let file = try #require(FileHandle(forReadingAtPath: "/proc/\(runner.process.processIdentifier)/maps"))
         let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)

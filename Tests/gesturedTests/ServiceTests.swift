@@ -79,6 +79,21 @@ import Testing
         #expect(daemon.wait() == 0)
     }
 
+    /// Issue 66: once ready, the daemon unmaps what only starting used (StartupPages) and
+    /// serves on.
+    @Test func theReadyDaemonGivesBackItsStartupPagesAndServesOn() throws {
+        let daemon = try DaemonProcess(["--log-level", "debug"])
+        try daemon.waitForLog("ready: unmapped the read-only pages of")
+        let said = try #require(daemon.log.split(separator: "\n").first { $0.contains("ready: unmapped the read-only pages of") })
+        #expect(said.contains(" loaded files ("), "\(said)")
+        let client = try LineClient(path: daemon.socket)
+        #expect(client.readLine()?.contains(#""event":"hello""#) == true)
+        client.send(#"{"id": 1, "request": "ping"}"#)
+        #expect(client.readLine() == #"{"id":1,"ok":true,"pong":true}"#)
+        daemon.terminate()
+        #expect(daemon.wait() == 0)
+    }
+
     @Test func aPassedDescriptorThatIsNotAListeningSocketIsAClearError() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
