@@ -1,11 +1,16 @@
 """What a process holds, as `make bench-footprint` and `make bench-overlay` measure it: resident
-memory (VmRSS), its private part (Private_Clean + Private_Dirty of /proc/PID/smaps_rollup), both
-in KiB, and its threads' names."""
+memory (Rss) and its private part (Private_Clean + Private_Dirty), both from
+/proc/PID/smaps_rollup, in KiB, and its threads' names. Rss from the page tables, not VmRSS,
+which Linux before 6.2 counts per thread and adds up only now and then, and which since reads
+a per-CPU counter without summing it: it lags a process that unmaps pages (issue 66)."""
 import os
 
 
 def memory(pid):
-    fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status"))
-    private = sum(int(line.split()[1]) for line in open(f"/proc/{pid}/smaps_rollup") if line.startswith(("Private_Clean:", "Private_Dirty:")))
+    rollup = {}
+    for line in open(f"/proc/{pid}/smaps_rollup"):
+        name, _, rest = line.partition(":")
+        if rest.strip().endswith("kB"):
+            rollup[name] = int(rest.split()[0])
     threads = sorted(open(f"/proc/{pid}/task/{t}/comm").read().strip() for t in os.listdir(f"/proc/{pid}/task"))
-    return int(fields["VmRSS"].split()[0]), private, threads
+    return rollup["Rss"], rollup["Private_Clean"] + rollup["Private_Dirty"], threads

@@ -54,6 +54,11 @@ cp "$BIN/gestured" "$BIN/gesturectl" "$TOUCHEGG" "$SHARE/bin/"
 cp "$PEERS/libinput-gestures/libinput-gestures" "$SHARE/peers/libinput-gestures/"
 cp -r "$PEERS/fusuma/exe" "$PEERS/fusuma/lib" "$SHARE/peers/fusuma/"
 cp -r "$HERE/guest" "$HERE/config" "$SHARE/"
+# Stripped as their packages install them (make-deb.sh's flags): the guest runs them from its
+# own disk (bench.py), where what a binary carries besides its code is read-around too.
+for tool in gestured gesturectl gestured-actions touchegg; do
+  [ -f "$SHARE/bin/$tool" ] && strip --remove-section=.comment --remove-section=.note --strip-unneeded "$SHARE/bin/$tool"
+done
 case $STAMP in
   c) gcc -static -O2 -o "$SHARE/bin/stamp" "$HERE/guest/stamp.c" || die "gcc -static failed (libc6-dev)" ;;
   date) ;;
