@@ -75,9 +75,10 @@ class Daemon:
             time.sleep(0.05)
 
     def rss_kb(self):
-        with open(f"/proc/{self.process.pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
+        # From the page tables: VmRSS lags a process that unmaps pages (Benchmarks/procmemory.py).
+        with open(f"/proc/{self.process.pid}/smaps_rollup") as rollup:
+            for line in rollup:
+                if line.startswith("Rss:"):
                     return int(line.split()[1])
         return 0
 

@@ -211,15 +211,16 @@ def running(unit, timeout=60):
 
 
 def memory(pid):
-    """A process's resident memory, its private part (Private_Clean + Private_Dirty, smaps_rollup)
-    in KiB, and its threads' names, as `make bench-footprint` measures them."""
+    """A process's resident memory and its private part (Rss; Private_Clean + Private_Dirty, all
+    from smaps_rollup: VmRSS lags a process that unmaps pages) in KiB, and its threads' names, as
+    `make bench-footprint` measures them."""
     try:
-        rss = next(int(line.split()[1]) for line in open(f"/proc/{pid}/status") if line.startswith("VmRSS:"))
-        private = sum(int(line.split()[1]) for line in open(f"/proc/{pid}/smaps_rollup")
-                      if line.startswith(("Private_Clean:", "Private_Dirty:")))
+        rollup = {line.split(":")[0]: int(line.split()[1]) for line in open(f"/proc/{pid}/smaps_rollup") if line.rstrip().endswith("kB")}
+        rss = rollup["Rss"]
+        private = rollup["Private_Clean"] + rollup["Private_Dirty"]
         threads = sorted(open(f"/proc/{pid}/task/{t}/comm").read().strip() for t in os.listdir(f"/proc/{pid}/task"))
         return {"rss_kib": rss, "private_kib": private, "threads": threads}
-    except (OSError, StopIteration) as error:
+    except (OSError, KeyError) as error:
         return {"error": str(error)}
 
 
