@@ -1,8 +1,8 @@
 """What a process holds, as `make bench-footprint` and `make bench-overlay` measure it: resident
 memory (Rss) and its private part (Private_Clean + Private_Dirty), both from
 /proc/PID/smaps_rollup, in KiB, and its threads' names. Rss from the page tables, not VmRSS,
-which Linux before 6.2 counts per thread and adds up only now and then, and which since reads
-a per-CPU counter without summing it: it lags a process that unmaps pages (issue 66)."""
+which Linux before 6.2 counts per thread and adds up only now and then (later kernels keep it
+in per-CPU counters): it lagged a process that unmaps pages (issue 66)."""
 import os
 
 
