@@ -133,7 +133,9 @@ let package = Package(
         .target(name: "GestureActions", dependencies: ["GesturePipeline", "GestureCore", "GestureWire", "YAML", "Evdev", "Posix"]),
         .target(name: "GestureImport", dependencies: ["GestureActions", "GesturePipeline", "GestureWire", "GestureCore", "Evdev", "YAML", "CExpat", "CLibevdev"]),
         // The C library's file, environment and process calls, for what Foundation did (issue 12).
-        .target(name: "Posix", dependencies: ["CLinux"]),
+        // dl_iterate_phdr and madvise for Posix's StartupPages, in C of its own (_GNU_SOURCE).
+        .target(name: "CStartupPages"),
+        .target(name: "Posix", dependencies: ["CStartupPages"]),
         // Descriptors the kernel fills with records, read on an event loop: the daemon's and the
         // actions runner's signals, sessions and file watch (no libinput).
         .target(

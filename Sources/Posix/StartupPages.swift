@@ -1,4 +1,4 @@
-import CLinux
+import CStartupPages
 
 /// The pages a program mapped while it started, given back once it has: `release()` unmaps
 /// the read-only segments (code, read-only data) of the executable and of every library it
