@@ -9,10 +9,10 @@ import CStartupPages
 /// (the kernel's fault-around): most of a resident program's memory (docs/BENCHMARKS.md,
 /// issue 66). Nothing is lost: those pages are the files' own, never written, so the page
 /// cache keeps them (unmapped, they are among the first the kernel reclaims when memory is
-/// short; mapped code it keeps longer), and a page used again comes back as a minor fault. Writable
-/// segments, RELRO among them (written by relocation), and objects with text relocations are
-/// left alone. The daemon calls it once, when it is ready; the actions runner when it first
-/// connects.
+/// short; mapped code it keeps longer), and a page used again comes back as a minor fault.
+/// Writable segments, RELRO among them (written by relocation), and objects with text
+/// relocations are left alone. The daemon calls it once, when it is ready; the actions runner
+/// when it first connects.
 ///
 /// A debugger's or a uprobe's breakpoints live in private copies of code pages, which this
 /// would drop: it does nothing while a tracer is attached, and runs once, at start, so that
