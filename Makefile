@@ -169,19 +169,22 @@ bench-path: deps
 # builds its executables; relative relocations packed (DT_RELR, glibc >= 2.36), and no symbol
 # exported (SwiftPM exports them all, for tests that link executables): 2.2 MB less to map
 # and read at every start. Each function in a section of its own, laid out by
-# packaging/gestured.order (see order-file below). docs/BENCHMARKS-HISTORY.md, "Size and memory", has the
-# figures. Exclusivity (Swift's law that a variable is not changed during another access to
-# it) is checked at run time in every test build, where every test runs, and not in these: the
-# check costs the daemon's path a third of its instructions a frame, most of it inside
-# swift-nio (docs/BENCHMARKS-HISTORY.md, "The whole path"); the engine already marks its hot state
-# unchecked. SwiftPM does not recompile when only these flags change: after changing them,
+# packaging/gestured.order (see order-file below), and the functions the compiler leaves
+# nameless (closures' context destroyers, thunks), which no order file can name, gathered just
+# before them by packaging/gestured-private.ld. docs/BENCHMARKS-HISTORY.md, "Size and memory", and
+# docs/BENCHMARKS.md (issue 66) have the figures. Exclusivity (Swift's law that a variable is
+# not changed during another access to it) is checked at run time in every test build, where
+# every test runs, and not in these: the check costs the daemon's path a third of its
+# instructions a frame, most of it inside swift-nio (docs/BENCHMARKS-HISTORY.md, "The whole
+# path"); the engine already marks its hot state unchecked. SwiftPM does not recompile when only these flags change: after changing them,
 # remove .build-static/*/release.
 SHIP_FLAGS = -Xswiftc -enforce-exclusivity=unchecked
 STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static $(SHIP_FLAGS) \
 	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
 	-Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --no-export-dynamic \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/gestured.order -Xlinker --no-warn-symbol-ordering
+	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/gestured.order -Xlinker --no-warn-symbol-ordering \
+	-Xlinker -T -Xlinker $(CURDIR)/packaging/gestured-private.ld
 STATIC_BIN   = $$($(STATIC_BUILD) --show-bin-path)
 static: deps
 	$(STATIC_BUILD) --product gestured
@@ -189,10 +192,12 @@ static: deps
 	$(STATIC_BUILD) --product gestured-actions
 	$(STATIC_BUILD) --product gestured-overlay
 
-# packaging/gestured.order: the functions the daemon runs, first, then those the actions runner
-# (gestured-actions) runs, so that each binary's share a few hundred pages instead of touching most of its 13 MB of
-# code (docs/BENCHMARKS-HISTORY.md, "Size and memory"). Made by running both under valgrind (scripts/make-order-file.py);
-# regenerate it after large changes. The binaries are removed so the next build links anew
+# packaging/gestured.order: the functions the daemon and the actions runner (gestured-actions) run
+# once they are ready, first, then those only their start runs, so that each binary's share a few
+# hundred pages instead of touching most of its 13 MB of code, and what is mapped again after
+# the start's pages are given back (StartupPages) lies together (docs/BENCHMARKS-HISTORY.md, "Size
+# and memory"; docs/BENCHMARKS.md, issue 66). Made by running both under valgrind
+# (scripts/make-order-file.py); regenerate it after large changes. The binaries are removed so the next build links anew
 # (SwiftPM does not notice a changed order file).
 order-file: static
 	@scripts/apt-install-missing.sh valgrind binutils

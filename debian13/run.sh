@@ -105,7 +105,8 @@ arm64)
   "extra-swiftc-flags": ["-sdk", "/sysroot", "-resource-dir", "/sysroot/usr/libexec/swift/lib/swift_static", "-use-ld=lld",
     "-Xfrontend", "-function-sections", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
-    "-Xlinker", "--symbol-ordering-file=/src/gestured/packaging/gestured.order", "-Xlinker", "--no-warn-symbol-ordering"],
+    "-Xlinker", "--symbol-ordering-file=/src/gestured/packaging/gestured.order", "-Xlinker", "--no-warn-symbol-ordering",
+    "-Xlinker", "-T", "-Xlinker", "/src/gestured/packaging/gestured-private.ld"],
   "extra-cpp-flags": []
 }
 JSON
