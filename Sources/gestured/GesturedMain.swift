@@ -13,8 +13,10 @@ import Posix
 @main
 enum GesturedMain {
     static func main() {
-        // Before any thread exists, so that every thread inherits the mask (SignalService).
+        // Before any thread exists, so that every thread inherits the mask (SignalService),
+        // and before any malloc arena grows to hold a 2 MB page (HugePages).
         SignalService.blockSignals()
+        HugePages.decline()
         let command: Gestured
         switch Gestured.reader.read(Array(CommandLine.arguments.dropFirst()), width: OptionReader.screenWidth(ProcessEnvironment.current)) {
         case .print(let text):

@@ -94,6 +94,24 @@ import Testing
         #expect(daemon.wait() == 0)
     }
 
+    /// `THP_enabled:` of a process's /proc/PID/status (Linux 5.0 and later).
+    static func transparentHugePages(_ pid: String) throws -> String {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("THP_enabled:") })
+        return line.dropFirst("THP_enabled:".count).trimmingCharacters(in: .whitespaces)
+    }
+
+    @Test func theDaemonDeclinesHugePagesAndOnlyItself() throws {
+        // This process (which started the daemon) keeps them: the setting is the daemon's own.
+        try #require(try Self.transparentHugePages("self") == "1")
+        let daemon = try DaemonProcess([])
+        let client = try LineClient(path: daemon.socket)
+        #expect(client.readLine()?.contains(#""event":"hello""#) == true)
+        #expect(try Self.transparentHugePages(String(daemon.process.processIdentifier)) == "0")
+        daemon.terminate()
+        #expect(daemon.wait() == 0)
+    }
+
     @Test func aPassedDescriptorThatIsNotAListeningSocketIsAClearError() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
