@@ -12,7 +12,7 @@ import CStartupPages
 /// short; mapped code it keeps longer), and a page used again comes back as a minor fault.
 /// Writable segments, RELRO among them (written by relocation), and objects with text
 /// relocations are left alone. The daemon calls it once, when it is ready; the actions runner
-/// when it first connects.
+/// and the overlay when they first connect.
 ///
 /// A debugger's or a uprobe's breakpoints live in private copies of code pages, which this
 /// would drop: it does nothing while a tracer is attached, and runs once, at start, so that

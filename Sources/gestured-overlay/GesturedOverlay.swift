@@ -93,7 +93,7 @@ struct GesturedOverlay: ParsableCommand {
         let reload = actions.map { OverlayReload(path: $0.source, strokes: options.strokes) }
         reload?.start(on: nioLoop, into: loop)
         let follower = Task(executorPreference: EventLoopTaskExecutor(nioLoop)) {
-            await Self.follow(socket: socket, actions: actions, reload: reload, into: loop)
+            await Self.follow(socket: socket, actions: actions, reload: reload, into: loop, verbose: options.verbose)
         }
         // SIGTERM and SIGINT end it as they come: the compositor takes its surface away with the connection.
         do {
@@ -108,8 +108,9 @@ struct GesturedOverlay: ParsableCommand {
         follower.cancel()
     }
 
-    /// The daemon's events into the loop, for as long as the program runs (reconnecting).
-    static func follow(socket: String?, actions: ActionsFile?, reload: OverlayReload?, into loop: OverlayLoop) async {
+    /// The daemon's events into the loop, for as long as the program runs (reconnecting);
+    /// `verbose` says when the start's pages were given back.
+    static func follow(socket: String?, actions: ActionsFile?, reload: OverlayReload?, into loop: OverlayLoop, verbose: Bool) async {
         let client = GestureClient(path: socket, reconnects: true)
         await client.subscribe(SubscriptionRequest(touches: true))
         await client.start()
@@ -117,6 +118,7 @@ struct GesturedOverlay: ParsableCommand {
         var feed = OverlayFeed(actions: actions)
         var runnerCheckedAt = -Double.infinity
         var waiting = false  // said once per absence, not at every retry
+        var started = false
         for await event in client.events {
             if Task.isCancelled { break }
             switch event {
@@ -128,6 +130,13 @@ struct GesturedOverlay: ParsableCommand {
             case .connected(let hello):
                 StandardError.line("\(name): connected to gestured \(hello.server) at \(client.path)")
                 waiting = false
+                // Started (the display's surface made, the daemon met): the code only starting
+                // ran — options, the files, the display's and the fonts' setup — is unmapped;
+                // drawing maps its own again (StartupPages).
+                if !started {
+                    if StartupPages.release() != nil, verbose { StandardError.line("\(name): started: unmapped the code only starting ran") }
+                    started = true
+                }
             default: break
             }
             let now = MonotonicTime.seconds

@@ -128,6 +128,8 @@ struct OverlayOnSwayTests {
         // Kept for a look (and for the README's picture, docs/overlay.png).
         _ = try? ChildProcess(["cp", scratch + "/shot.png", ReplayRun.root + "/.build/overlay-on-sway.png"], environment: ProcessEnvironment.current).wait()
         #expect(try FileReader.text(scratch + "/overlay.err").contains("gestured-overlay: shown, 1280×720 pixels"))
+        // Connected, it gave back the pages only starting used (StartupPages), and draws on.
+        #expect(try FileReader.text(scratch + "/overlay.err").contains("gestured-overlay: started: unmapped the code only starting ran"))
 
         // A click on the left window, under the overlay, reaches it: sway gives it the focus.
         try sway.command("seat seat0 cursor set 400 400")
