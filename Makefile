@@ -126,7 +126,9 @@ bench: deps
 # Size of the shipped (static, stripped) executables, and the idle daemon's memory and threads,
 # alone and with 256 clients (docs/BENCHMARKS.md).
 bench-footprint: static
+	@scripts/apt-install-missing.sh linux-perf binutils
 	python3 Benchmarks/footprint/run.py "$$($(STATIC_BUILD) --show-bin-path)"
+	python3 Benchmarks/footprint/faults.py "$$($(STATIC_BUILD) --show-bin-path)/gestured"
 
 # What the overlay costs under a real sway (headless): CPU while drawing ten fingers at 240 Hz,
 # wake-ups and memory once idle (docs/BENCHMARKS-HISTORY.md, "The overlay").
