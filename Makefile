@@ -178,8 +178,8 @@ bench-path: deps
 # not changed during another access to it) is checked at run time in every test build, where
 # every test runs, and not in these: the check costs the daemon's path a third of its
 # instructions a frame, most of it inside swift-nio (docs/BENCHMARKS-HISTORY.md, "The whole
-# path"); the engine already marks its hot state unchecked. SwiftPM does not recompile when only these flags change: after changing them,
-# remove .build-static/*/release.
+# path"); the engine already marks its hot state unchecked. SwiftPM does not recompile when
+# only these flags change: after changing them, remove .build-static/*/release.
 SHIP_FLAGS = -Xswiftc -enforce-exclusivity=unchecked
 STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static $(SHIP_FLAGS) \
 	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
@@ -199,8 +199,8 @@ static: deps
 # hundred pages instead of touching most of its 13 MB of code, and what is mapped again after
 # the start's pages are given back (StartupPages) lies together (docs/BENCHMARKS-HISTORY.md, "Size
 # and memory"; docs/BENCHMARKS.md, issue 66). Made by running both under valgrind
-# (scripts/make-order-file.py); regenerate it after large changes. The binaries are removed so the next build links anew
-# (SwiftPM does not notice a changed order file).
+# (scripts/make-order-file.py); regenerate it after large changes. The binaries are removed so
+# the next build links anew (SwiftPM does not notice a changed order file).
 order-file: static
 	@scripts/apt-install-missing.sh valgrind binutils
 	python3 scripts/make-order-file.py "$(STATIC_BIN)/gestured" "$(STATIC_BIN)/gestured-actions" packaging/gestured.order

@@ -15,11 +15,11 @@ serving.
 
 This runs the static daemon under valgrind's callgrind — live with no devices (start, a
 subscriber and a ping, a second subscriber that comes and goes; then SIGHUP and SIGTERM,
-counted with starting: rare), then replaying
-every fixture to a subscribed client — and the actions runner (gestured-actions, what a desktop
-user's service runs beside the daemon), under callgrind against a daemon, also under callgrind,
-that replays the fixtures with the built-in gestures and the runner's own. Within each part the
-functions come in the order callgrind lists them. One file orders every link (gesturectl's too,
+counted with starting: rare), then replaying every fixture to a subscribed client — and the
+actions runner (gestured-actions, what a desktop user's service runs beside the daemon), under
+callgrind against a daemon, also under callgrind, that replays the fixtures with the built-in
+gestures and the runner's own. Within each part the functions come in the order callgrind
+lists them. One file orders every link (gesturectl's too,
 whose `actions` is the same runner's code); a name a binary does not have is skipped, as is a
 stale one, so it is harmless when out of date; regenerate it after large changes.
 
@@ -86,8 +86,8 @@ def read_until(client, text):
 
 starting, serving = [], []  # the daemon's callgrind parts
 # 1. Live, no devices: start, a subscriber and a ping, a second one connecting and closing
-# (serving); then a reload and a graceful
-# stop, dumped apart (callgrind_control) and counted with starting.
+# (serving); then a reload and a graceful stop, dumped apart (callgrind_control) and counted
+# with starting.
 daemon, sock, out = callgrind([], "live")
 client = subscribe(sock)
 read_until(client, b'"subscription"')

@@ -19,7 +19,7 @@ struct gestured_released_pages {
 struct gestured_released_pages gestured_release_read_only_pages(void);
 
 /// Asks the kernel for no transparent huge pages in this process (prctl PR_SET_THP_DISABLE,
-/// which every thread shares and every child inherits, through exec too); 0, or -1 with errno. C because prctl is
-/// variadic, which Swift cannot call.
+/// which every thread shares and every child inherits, through exec too); 0, or -1 with
+/// errno. C because prctl is variadic, which Swift cannot call.
 int gestured_decline_transparent_huge_pages(void);
 #endif
