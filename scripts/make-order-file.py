@@ -19,19 +19,21 @@ counted with starting: rare), then replaying every fixture to a subscribed clien
 actions runner (gestured-actions, what a desktop user's service runs beside the daemon), under
 callgrind against a daemon, also under callgrind, that replays the fixtures with the built-in
 gestures and the runner's own. Within each part the functions come in the order callgrind
-lists them. One file orders every link (gesturectl's too,
-whose `actions` is the same runner's code); a name a binary does not have is skipped, as is a
-stale one, so it is harmless when out of date; regenerate it after large changes.
+lists them. One file orders every link (gesturectl's too, whose `actions` is the same
+runner's code); a name a binary does not have is skipped, as is a stale one, so it is harmless
+when out of date; regenerate it after large changes.
 
 Usage: make-order-file.py GESTURED_BINARY GESTURED_ACTIONS_BINARY OUTPUT
 """
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Benchmarks"))
+import daemonclient  # noqa: E402
 
 binary, runner, output = sys.argv[1], sys.argv[2], sys.argv[3]
 scratch = tempfile.mkdtemp(prefix="gestured-order.")
@@ -67,21 +69,10 @@ def callgrind(arguments, name):
 
 
 def subscribe(sock):
-    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    client.connect(sock)
-    client.settimeout(120)
-    client.sendall(b'{"id": 1, "request": "subscribe"}\n')
-    return client
+    return daemonclient.subscribe(sock, 120)
 
 
-def read_until(client, text):
-    seen = b""
-    while text not in seen:
-        chunk = client.recv(65536)
-        if not chunk:
-            return seen
-        seen += chunk
-    return seen
+read_until = daemonclient.read_until
 
 
 starting, serving = [], []  # the daemon's callgrind parts

@@ -28,11 +28,13 @@ import bisect
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import daemonclient  # noqa: E402
 
 binary = os.path.abspath(sys.argv[1])
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -53,20 +55,12 @@ def wait_for(predicate, what, seconds=30):
 
 
 def subscribe():
-    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    client.connect(sock)
-    client.settimeout(10)
-    client.sendall(b'{"id": 1, "request": "subscribe"}\n')
-    return client
+    return daemonclient.subscribe(sock, 10)
 
 
 def read_until(client, text):
-    seen = b""
-    while text not in seen:
-        chunk = client.recv(65536)
-        if not chunk:
-            sys.exit("faults: the daemon closed a client")
-        seen += chunk
+    if text not in daemonclient.read_until(client, text):
+        sys.exit("faults: the daemon closed a client")
 
 
 log = open(os.path.join(scratch, "log"), "w+")
