@@ -59,7 +59,7 @@ let package = Package(
             name: "GestureDaemon",
             dependencies: [
                 "Descriptors",
-                "GestureCore", "GestureWire", "GesturePipeline", "GestureRouting", "GestureForwarding", "Evdev", "LinuxInput", "Posix", "CSystemd",
+                "GestureCore", "GestureWire", "GesturePipeline", "GestureRouting", "GestureForwarding", "Evdev", "LinuxInput", "Posix", "CSystemd", "CInputLibraries",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -73,12 +73,15 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        // Declarations only: CInputLibraries defines the functions and opens the libraries when
+        // first called, so that the runner and gesturectl, the same executable, never load them.
+        .systemLibrary(name: "CLibinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // sd-login (the seats' active sessions, for the daemon's access policy, docs/SECURITY.md)
         // and sd-bus (KWin, for the desktop providers).
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "CInputLibraries"),
         // sd-bus's declarations alone: GestureDesktop opens libsystemd when it first talks to a bus.
         .systemLibrary(name: "CSystemdBus", providers: [.apt(["libsystemd-dev"])]),
         // libxkbcommon: key names with the user's layout (GestureKeys).
@@ -102,7 +105,7 @@ let package = Package(
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         // Linux headers the Glibc module leaves out (signalfd).
         .systemLibrary(name: "CLinux"),
-        .target(name: "LinuxInput", dependencies: ["CLibinput", "CLibevdev", "CLinux", "Evdev", "GestureCore", "GestureForwarding", "Posix"]),
+        .target(name: "LinuxInput", dependencies: ["CLibinput", "CInputLibraries", "CLibevdev", "CLinux", "Evdev", "GestureCore", "GestureForwarding", "Posix"]),
         // What every reader of a configuration or a recording needs: the configuration, the
         // devices' bindings, recordings loaded and replayed through the one pipeline.
         .target(

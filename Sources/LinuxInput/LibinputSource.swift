@@ -1,3 +1,4 @@
+import CInputLibraries
 import CLibinput
 import Evdev
 import GestureCore
@@ -39,6 +40,7 @@ public final class LibinputSource {
 
     /// Opens every input device on a udev seat (`seat0` by default).
     public init(seat: String = "seat0", firstDeviceID: UInt32 = 1) throws {
+        try Self.openLibraries()
         nextID = firstDeviceID
         (interface, log) = Self.makeInterface()
         guard let udev = udev_new() else { throw SourceError("cannot create a udev context (is udev available?)") }
@@ -54,6 +56,7 @@ public final class LibinputSource {
 
     /// Opens the given device nodes only (no hotplug).
     public init(paths: [String], firstDeviceID: UInt32 = 1) throws {
+        try Self.openLibraries()
         nextID = firstDeviceID
         (interface, log) = Self.makeInterface()
         udev = nil
@@ -94,6 +97,14 @@ public final class LibinputSource {
 
     /// The touch devices known now.
     public var knownDevices: [LiveDevice] { devices.values.sorted { $0.id < $1.id } }
+
+    /// Opens libinput and libudev, which are not linked (CInputLibraries): a missing one is an
+    /// error here, at start.
+    static func openLibraries() throws {
+        if let reason = gestured_open_input_libraries() {
+            throw SourceError("cannot open libinput: \(String(cString: reason)) (Debian: apt install libinput10 libudev1)")
+        }
+    }
 
     static func makeInterface() -> (UnsafeMutablePointer<libinput_interface>, Unmanaged<OpenLog>) {
         let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
