@@ -188,11 +188,12 @@ STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .b
 	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/gestured.order -Xlinker --no-warn-symbol-ordering \
 	-Xlinker -T -Xlinker $(CURDIR)/packaging/gestured-private.ld
 STATIC_BIN   = $$($(STATIC_BUILD) --show-bin-path)
+# One executable is the daemon, gesturectl and gestured-actions (chosen by the name it is started
+# by: ProgramByName), so the last two are links to it here as in the package.
 static: deps
 	$(STATIC_BUILD) --product gestured
-	$(STATIC_BUILD) --product gesturectl
-	$(STATIC_BUILD) --product gestured-actions
 	$(STATIC_BUILD) --product gestured-overlay
+	@bin=$(STATIC_BIN) && ln -sfn gestured "$$bin/gesturectl" && ln -sfn gestured "$$bin/gestured-actions"
 
 # packaging/gestured.order: the functions the daemon and the actions runner (gestured-actions) run
 # once they are ready, first, then those only their start runs, so that each binary's share a few
@@ -204,7 +205,7 @@ static: deps
 order-file: static
 	@scripts/apt-install-missing.sh valgrind binutils
 	python3 scripts/make-order-file.py "$(STATIC_BIN)/gestured" "$(STATIC_BIN)/gestured-actions" packaging/gestured.order
-	rm -f "$(STATIC_BIN)/gestured" "$(STATIC_BIN)/gesturectl" "$(STATIC_BIN)/gestured-actions"
+	rm -f "$(STATIC_BIN)/gestured"
 
 # The Debian package (packaging/README.md): the static binaries stripped, units, snippets, an
 # example configuration, man pages and completions generated from the argument parser; then

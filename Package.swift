@@ -66,8 +66,11 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
-        .executableTarget(
-            name: "gestured",
+        // The package's one executable: the daemon, and gesturectl and gestured-actions by those
+        // names (ProgramByName); the programs themselves are the three *Program libraries.
+        .executableTarget(name: "gestured", dependencies: ["DaemonProgram", "ActionsProgram", "CtlProgram"]),
+        .target(
+            name: "DaemonProgram",
             dependencies: [
                 "GestureDaemon", "GesturePipeline", "GestureWire", "LoopExecutor", "PlainOptions", "Posix",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
@@ -182,11 +185,12 @@ let package = Package(
                 "Descriptors", "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureOptions", "GestureOverlay", "GesturePipeline", "PlainOptions", "GestureWire", "LoopExecutor", "OverlayScreen", "Posix",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(
-            name: "gestured-actions",
-            dependencies: ["GestureRunner", "PlainOptions", "Posix"]),
-        .executableTarget(
-            name: "gesturectl",
+        // A build folder's runner and gesturectl alone, as the tests run them.
+        .executableTarget(name: "gestured-actions", dependencies: ["ActionsProgram"]),
+        .executableTarget(name: "gesturectl", dependencies: ["CtlProgram"]),
+        .target(name: "ActionsProgram", dependencies: ["GestureRunner", "PlainOptions", "Posix"]),
+        .target(
+            name: "CtlProgram",
             dependencies: [
                 "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureDesktop", "GestureImport", "GestureKeys",
                 "GestureOptions", "GesturePipeline", "GestureRunner", "GestureView", "GestureWire", "Evdev", "PlainOptions", "Posix", "YAML",

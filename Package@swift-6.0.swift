@@ -61,26 +61,32 @@ let package = Package(
             name: "GestureDaemon",
             dependencies: [
                 "Descriptors",
-                "GestureCore", "GestureWire", "GesturePipeline", "GestureRouting", "GestureForwarding", "Evdev", "LinuxInput", "Posix", "CSystemd",
+                "GestureCore", "GestureWire", "GesturePipeline", "GestureRouting", "GestureForwarding", "Evdev", "LinuxInput", "Posix", "CSystemd", "CInputLibraries",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
-        .executableTarget(
-            name: "gestured",
+        // The package's one executable: the daemon, and gesturectl and gestured-actions by those
+        // names (ProgramByName); the programs themselves are the three *Program libraries.
+        .executableTarget(name: "gestured", dependencies: ["DaemonProgram", "ActionsProgram", "CtlProgram"]),
+        .target(
+            name: "DaemonProgram",
             dependencies: [
                 "GestureDaemon", "GesturePipeline", "GestureWire", "LoopExecutor", "PlainOptions", "Posix",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        // Declarations only: CInputLibraries defines the functions and opens the libraries when
+        // first called, so that the runner and gesturectl, the same executable, never load them.
+        .systemLibrary(name: "CLibinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // sd-login (the seats' active sessions, for the daemon's access policy, docs/SECURITY.md)
         // and sd-bus (KWin, for the desktop providers).
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "CInputLibraries"),
         // sd-bus's declarations alone: GestureDesktop opens libsystemd when it first talks to a bus.
         .systemLibrary(name: "CSystemdBus", providers: [.apt(["libsystemd-dev"])]),
         // libxkbcommon: key names with the user's layout (GestureKeys).
@@ -104,7 +110,7 @@ let package = Package(
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         // Linux headers the Glibc module leaves out (signalfd).
         .systemLibrary(name: "CLinux"),
-        .target(name: "LinuxInput", dependencies: ["CLibinput", "CLibevdev", "CLinux", "Evdev", "GestureCore", "GestureForwarding", "Posix"]),
+        .target(name: "LinuxInput", dependencies: ["CLibinput", "CInputLibraries", "CLibevdev", "CLinux", "Evdev", "GestureCore", "GestureForwarding", "Posix"]),
         // What every reader of a configuration or a recording needs: the configuration, the
         // devices' bindings, recordings loaded and replayed through the one pipeline.
         .target(
@@ -181,11 +187,12 @@ let package = Package(
                 "Descriptors", "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureOptions", "GestureOverlay", "GesturePipeline", "PlainOptions", "GestureWire", "LoopExecutor", "OverlayScreen", "Posix",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(
-            name: "gestured-actions",
-            dependencies: ["GestureRunner", "PlainOptions", "Posix"]),
-        .executableTarget(
-            name: "gesturectl",
+        // A build folder's runner and gesturectl alone, as the tests run them.
+        .executableTarget(name: "gestured-actions", dependencies: ["ActionsProgram"]),
+        .executableTarget(name: "gesturectl", dependencies: ["CtlProgram"]),
+        .target(name: "ActionsProgram", dependencies: ["GestureRunner", "PlainOptions", "Posix"]),
+        .target(
+            name: "CtlProgram",
             dependencies: [
                 "GestureActions", "GestureClient", "GestureCommandLine", "GestureCore", "GestureDesktop", "GestureImport", "GestureKeys",
                 "GestureOptions", "GesturePipeline", "GestureRunner", "GestureView", "GestureWire", "Evdev", "PlainOptions", "Posix", "YAML",

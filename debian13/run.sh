@@ -113,16 +113,19 @@ JSON
   pc=/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig
   start=$(date +%s)
   # Exclusivity unchecked, as the Makefile's SHIP_FLAGS build the shipped amd64 binaries.
-  for product in gestured gesturectl gestured-actions gestured-overlay; do
+  # gestured is gesturectl and gestured-actions too, by those names (links, as in the package).
+  for product in gestured gestured-overlay; do
     in_root "PKG_CONFIG_PATH=$pc:/sysroot/usr/share/pkgconfig PKG_CONFIG_LIBDIR=$pc PKG_CONFIG_SYSROOT_DIR=/sysroot \
       swift build -c release --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked --destination /src/arm64.json --scratch-path .build-arm64 --product $product 2>&1 \
       | grep -v 'Could not read SDKSettings.json'"
   done
   echo "▶ cross-compiled in $(( $(date +%s) - start )) s"
   mkdir -p .build-arm64/release
-  for product in gestured gesturectl gestured-actions gestured-overlay; do
+  for product in gestured gestured-overlay; do
     cp "$src/.build-arm64/aarch64-unknown-linux-gnu/release/$product" .build-arm64/release/
   done
+  ln -sfn gestured .build-arm64/release/gesturectl
+  ln -sfn gestured .build-arm64/release/gestured-actions
   echo "$sysroot" > .build-arm64/sysroot
   # Every fixture replayed by the arm64 gesturectl (qemu-aarch64, the sysroot's libraries),
   # compared with the x86_64 build's transcript, as `make fixtures-update` writes them.

@@ -5,7 +5,8 @@
 # the one program that links cairo and pango, so a kiosk or a phone without it pulls neither).
 # Prints the two packages' paths, gestured's first.
 # Usage: scripts/make-deb.sh BIN_DIR GENERATE_MANUAL OUT_DIR
-#   BIN_DIR          the release build's bin folder (gestured, gesturectl, gestured-actions, gestured-overlay)
+#   BIN_DIR          the release build's bin folder (gestured, gestured-overlay, and gesturectl and
+#                    gestured-actions: links to gestured, as make static leaves them)
 #   GENERATE_MANUAL  swift-argument-parser's generate-manual tool (writes mdoc man pages from
 #                    the parser's own description of each command)
 #   OUT_DIR          where the .debs go; their staging trees are OUT_DIR/gestured-deb and
@@ -43,16 +44,16 @@ mkdir -p "$stage/DEBIAN" "$overlay_stage/DEBIAN"
 root=$stage
 overlay_root=$overlay_stage
 
-# Executables, stripped as dh_strip does.
-install -d "$root/usr/bin"
-for tool in gestured gesturectl; do
-  install -m 0755 "$bin/$tool" "$root/usr/bin/$tool"
-  "$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/bin/$tool"
-done
+# The one executable, stripped as dh_strip does: the daemon, and gesturectl and gestured-actions
+# by those names (ProgramByName), which are links to it, so that the Swift runtime, SwiftNIO and
+# the shared modules are on the disk once (docs/BENCHMARKS.md, issue 66).
+install -d "$root/usr/bin" "$root/usr/libexec"
+install -m 0755 "$bin/gestured" "$root/usr/bin/gestured"
+"$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/bin/gestured"
+ln -s gestured "$root/usr/bin/gesturectl"
 # The actions runner as the user service starts it: not a command users type (they type
 # `gesturectl actions`, the same runner), so in /usr/libexec.
-install -D -m 0755 "$bin/gestured-actions" "$root/usr/libexec/gestured-actions"
-"$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/libexec/gestured-actions"
+ln -s ../bin/gestured "$root/usr/libexec/gestured-actions"
 # The overlay likewise (`gesturectl overlay` starts it), in its own package: the one program that
 # links cairo and pango.
 install -D -m 0755 "$bin/gestured-overlay" "$overlay_root/usr/libexec/gestured-overlay"
@@ -196,7 +197,8 @@ build_package() {
 }
 
 chmod 0644 "$stage/DEBIAN/conffiles"
-shlibs=$(shlibs_of gestured "$root/usr/bin/gestured" "$root/usr/bin/gesturectl" "$root/usr/libexec/gestured-actions")
+# (libinput, libudev and libsystemd are opened, not linked: packaging/control.in names them.)
+shlibs=$(shlibs_of gestured "$root/usr/bin/gestured")
 overlay_shlibs=$(shlibs_of gestured-overlay "$overlay_root/usr/libexec/gestured-overlay")
 build_package "$stage" packaging/control.in "$shlibs" gestured
 build_package "$overlay_stage" packaging/control-overlay.in "$overlay_shlibs" gestured-overlay

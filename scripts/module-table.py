@@ -152,8 +152,10 @@ DAEMON_ONLY = ("GestureDaemon", "GestureRouting", "GestureForwarding", "LinuxInp
 NOT_THE_DAEMON = ("gestured-actions", "gestured-overlay", "GestureRunner", "GestureImport", "GestureView",
                   "GestureDesktop", "OverlayScreen")
 # Programs that live on one event loop: no module they link imports Dispatch (a DispatchQueue
-# would start libdispatch's worker pool, whose monitor wakes the process every second).
-ONE_LOOP = ("gestured-actions", "gestured")
+# would start libdispatch's worker pool, whose monitor wakes the process every second). The
+# daemon and the runner, as libraries: the `gestured` executable is gesturectl too (CtlProgram,
+# whose asynchronous commands wait on a semaphore), and runs only one of them at a time.
+ONE_LOOP = ("gestured-actions", "DaemonProgram", "ActionsProgram")
 
 
 def closure(targets, name):

@@ -9,7 +9,8 @@
   * the actions runner the user unit starts (gestured-actions), connected to that daemon with a
     one-action file, idle: the same figures.
 
-Usage: run.py BIN_DIR (the folder with the static gestured, gesturectl and gestured-actions). Prints a table
+Usage: run.py BIN_DIR (the folder with the static gestured, and gesturectl and gestured-actions, links
+to it as make static leaves them, or executables of their own). Prints a table
 and checks nothing: docs/BENCHMARKS.md states the targets.
 """
 import os
@@ -42,7 +43,13 @@ def wait_for(path, seconds=30):
 rows = []
 for name in ("gestured", "gesturectl", "gestured-actions"):
     stripped = os.path.join(scratch, name)
-    shutil.copy(os.path.join(bin_dir, name), stripped)
+    source = os.path.join(bin_dir, name)
+    if os.path.islink(source):
+        # One executable by three names (make static, as the package installs it): a link here too.
+        os.symlink(os.readlink(source), stripped)
+        rows.append((f"{name}", f"a link to {os.readlink(source)}"))
+        continue
+    shutil.copy(source, stripped)
     unstripped = os.path.getsize(stripped)
     subprocess.run(["strip", stripped], check=True)
     rows.append((f"{name} static, stripped", f"{os.path.getsize(stripped) / 1e6:.1f} MB (unstripped {unstripped / 1e6:.1f} MB)"))

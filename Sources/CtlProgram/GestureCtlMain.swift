@@ -5,13 +5,14 @@ import GestureWire
 import Glibc
 import PlainOptions
 
-/// `gesturectl`'s entry point: synchronous, as the daemon's is, so that `gesturectl actions`
+/// `gesturectl`'s entry point (the `gestured` executable by that name, or the `gesturectl`
+/// executable of a build folder): synchronous, as the daemon's is, so that `gesturectl actions`
 /// runs on one event loop and never starts libdispatch (``ActionsSettings/runOnLoop()`` says
 /// why). Every other command runs as an async command always did, on the runtime's pool, with
 /// this thread waiting for it.
-@main
-enum GestureCtlMain {
-    static func main() {
+public enum GestureCtlMain {
+    /// Reads the command line, runs the command and ends the process (or returns when it is done).
+    public static func main() {
         var command: any ParsableCommand
         do {
             command = try GestureCtl.parseAsRoot()

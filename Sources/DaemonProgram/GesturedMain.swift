@@ -6,13 +6,14 @@ import NIOPosix
 import PlainOptions
 import Posix
 
-/// The daemon's entry point: a synchronous `main`, so that nothing runs before the threads are
-/// settled. The daemon then has three: this one, which only waits for the end; the event loop,
+/// The daemon's entry point, which the `gestured` executable calls when it is started by any
+/// name but `gesturectl` and `gestured-actions` (``ProgramByName``): a synchronous `main`, so that
+/// nothing runs before the threads are settled. The daemon then has three: this one, which only waits for the end; the event loop,
 /// which runs the hub, the clients and every Swift task; and, live, the input thread
 /// (docs/ARCHITECTURE.md, "The daemon").
-@main
-enum GesturedMain {
-    static func main() {
+public enum GesturedMain {
+    /// Reads the command line, runs the daemon and ends the process.
+    public static func main() {
         // Before any thread exists, so that every thread inherits the mask (SignalService),
         // and before any malloc arena grows to hold a 2 MB page (HugePages).
         SignalService.blockSignals()

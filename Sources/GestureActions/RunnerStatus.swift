@@ -72,12 +72,16 @@ public struct RunnerStatus: Equatable, Sendable {
     }
 
     /// Whether process `pid` is a runner's program (`gesturectl` or `gestured-actions`, by its
-    /// executable): a status left by a runner that was killed names a pid another program may
-    /// have since.
+    /// executable, or the package's `gestured` started by one of those names, which the kernel
+    /// keeps as its command, cut to 15 bytes): a status left by a runner that was killed names a
+    /// pid another program may have since.
     public static func isRunner(_ pid: Int32) -> Bool {
         guard let path = LinkChain.contents(of: "/proc/\(pid)/exe") else { return false }
         let name = LinkChain.name(of: path.hasSuffix(" (deleted)") ? String(path.dropLast(10)) : path)
-        return name == "gesturectl" || name == "gestured-actions"
+        if name == "gesturectl" || name == "gestured-actions" { return true }
+        guard name == "gestured", let command = try? FileReader.text("/proc/\(pid)/comm") else { return false }
+        let started = command.hasSuffix("\n") ? String(command.dropLast()) : command
+        return started == "gesturectl" || started == String("gestured-actions".prefix(15))
     }
 
     /// Whether process `pid` runs as the user unit `gestured-actions.service` (its cgroup, in

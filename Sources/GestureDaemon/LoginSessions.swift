@@ -1,3 +1,4 @@
+import CInputLibraries  // defines the sd-login functions CSystemd declares, and opens libsystemd
 import CSystemd
 import GesturePipeline
 import GestureRouting

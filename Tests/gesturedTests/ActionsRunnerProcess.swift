@@ -10,10 +10,13 @@ final class ActionsRunnerProcess {
     var log = ""
 
     /// `gesturectl actions` with `arguments` (`gestured-actions` with them when `ownProgram`);
-    /// `environment` is added to the test's own.
-    init(_ arguments: [String], environment: [String: String] = [:], ownProgram: Bool = false) throws {
-        process.executableURL = DaemonProcess.root.appendingPathComponent(ownProgram ? ".build/debug/gestured-actions" : ".build/debug/gesturectl")
-        process.arguments = ownProgram ? arguments : ["actions"] + arguments
+    /// `environment` is added to the test's own. `program`, when given, is the path started
+    /// instead (a link named `gesturectl` or `gestured-actions`, which says which).
+    init(_ arguments: [String], environment: [String: String] = [:], ownProgram: Bool = false, program: String? = nil) throws {
+        process.executableURL = program.map { URL(fileURLWithPath: $0) }
+            ?? DaemonProcess.root.appendingPathComponent(ownProgram ? ".build/debug/gestured-actions" : ".build/debug/gesturectl")
+        let runnerItself = ownProgram || program?.hasSuffix("/gestured-actions") == true
+        process.arguments = runnerItself ? arguments : ["actions"] + arguments
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = DaemonProcess.root
         process.standardError = errors
