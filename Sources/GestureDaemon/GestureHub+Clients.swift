@@ -18,6 +18,7 @@ extension GestureHub {
             channel.close(promise: nil)
             return
         }
+        clientArrivedWhileSettling()
         let decision = decide(peer)
         guard case .serve(let seats) = decision else {
             let why: String

@@ -77,6 +77,10 @@ public final class GestureHub: @unchecked Sendable {
     var shuttingDown = false
     /// Gives freed memory back to the system a second after the last of a burst of clients left.
     var memoryTrim: Scheduled<Void>?
+    /// Gives the start-up pages back once the daemon has settled (``settleStartupPages()``).
+    var startupPagesRelease: Scheduled<Void>?
+    /// Whether the daemon is ready, so that a client's arrival puts that release off.
+    var settling = false
     /// Makes the virtual keyboard, the first time a client types (nil: this daemon has none).
     public var makeKeyboard: (() throws -> any KeyOutput)?
     /// The virtual keyboard, once made.

@@ -5,7 +5,8 @@ import ServiceLifecycle
 /// Tells systemd the daemon is ready (`READY=1`, once everything before it in the service group
 /// is set up), keeps its watchdog fed from the hub's event loop, and says `STOPPING=1` first
 /// thing on shutdown; outside systemd it says nothing. At ready, in or out of systemd, it
-/// gives back the pages only starting used (``StartupPages``).
+/// gives back the pages only starting used (``StartupPages``), and again once settled
+/// (``GestureHub/settleStartupPages()``).
 public struct NotifyService: Service {
     let notifier: SystemdNotifier
     let hub: GestureHub
@@ -27,6 +28,8 @@ public struct NotifyService: Service {
                 hub.logger.debug("ready: unmapped the read-only pages of \(released.objects) loaded files (\(released.bytes / 1024) KiB of address space)")
             }
         }
+        // Once settled, again: what the input's start and the first clients ran.
+        hub.loop.execute { [hub] in hub.settleStartupPages() }
         // Half the interval, as systemd advises. A task on the event loop, not a timer of its
         // own: a ping proves the loop (input, clients) still turns, and it costs no thread.
         let watchdog = notifier.watchdogInterval.map { interval in
@@ -45,6 +48,7 @@ public struct NotifyService: Service {
             }
         }
         await GracefulShutdownWait.untilTriggered()
+        hub.loop.execute { [hub] in hub.startupPagesRelease?.cancel() }
         watchdog?.cancel()
         notifier.notify("STOPPING=1")
     }

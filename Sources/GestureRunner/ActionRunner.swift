@@ -250,6 +250,12 @@ final class ActionRunner: @unchecked Sendable {
                         StandardError.line("gesturectl actions: started: unmapped the code only starting ran")
                     }
                 }
+                // And once settled, what the subscription's first answers ran.
+                loop.scheduleTask(in: .seconds(StartupPages.settlingSeconds)) { [verbose] in
+                    if StartupPages.release() != nil, verbose {
+                        StandardError.line("gesturectl actions: settled: unmapped the code only its first moments ran")
+                    }
+                }
             }
             everConnected = true
             refusal = nil

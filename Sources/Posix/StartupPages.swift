@@ -11,8 +11,9 @@ import CStartupPages
 /// cache keeps them (unmapped, they are among the first the kernel reclaims when memory is
 /// short; mapped code it keeps longer), and a page used again comes back as a minor fault.
 /// Writable segments, RELRO among them (written by relocation), and objects with text
-/// relocations are left alone. The daemon calls it once, when it is ready; the actions runner
-/// and the overlay when they first connect.
+/// relocations are left alone. The daemon calls it when it is ready and again once settled
+/// (``settlingSeconds`` without a new client), the actions runner when it first connects and
+/// ``settlingSeconds`` later, the overlay when it first connects.
 ///
 /// A debugger's or a uprobe's breakpoints live in private copies of code pages, which this
 /// would drop: it does nothing while a tracer is attached, and runs once, at start, so that
@@ -25,6 +26,13 @@ public enum StartupPages {
         /// The loaded objects whose segments were unmapped.
         public var objects: Int
     }
+
+    /// How long a program waits, after its first release, before it releases again, settled:
+    /// ready is not yet settled (the daemon's input thread is still starting beside it, and the
+    /// first clients, under socket activation, come just after; the runner's subscription and
+    /// the daemon's first answers come after its first connect), and what those first moments
+    /// ran would otherwise stay mapped (docs/BENCHMARKS.md, issue 66, step 10).
+    public static let settlingSeconds: Int64 = 5
 
     /// Unmaps the read-only pages of everything loaded; nil, doing nothing, while a tracer
     /// (a debugger, strace) is attached.

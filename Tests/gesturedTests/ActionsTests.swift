@@ -184,6 +184,8 @@ import Testing
         try runner.waitForLog("line 3: swipe-left-3 ended: true")
         // Connected, it gave back what only starting used (StartupPages), and ran on.
         #expect(runner.log.contains("gesturectl actions: started: unmapped the code only starting ran"), "\(runner.log)")
+        // And again, settled (StartupPages.settlingSeconds on).
+        try runner.waitForLog("gesturectl actions: settled: unmapped the code only its first moments ran")
         // Read to its end (a /proc file says its size is 0).
         let file = try #require(FileHandle(forReadingAtPath: "/proc/\(runner.process.processIdentifier)/maps"))
         let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)

@@ -80,7 +80,7 @@ import Testing
     }
 
     /// Issue 66: once ready, the daemon unmaps what only starting used (StartupPages) and
-    /// serves on.
+    /// serves on; once settled (five seconds on), it does so again and still serves.
     @Test func theReadyDaemonGivesBackItsStartupPagesAndServesOn() throws {
         let daemon = try DaemonProcess(["--log-level", "debug"])
         try daemon.waitForLog("ready: unmapped the read-only pages of")
@@ -90,6 +90,9 @@ import Testing
         #expect(client.readLine()?.contains(#""event":"hello""#) == true)
         client.send(#"{"id": 1, "request": "ping"}"#)
         #expect(client.readLine() == #"{"id":1,"ok":true,"pong":true}"#)
+        try daemon.waitForLog("settled: unmapped the read-only pages of")
+        client.send(#"{"id": 2, "request": "ping"}"#)
+        #expect(client.readLine() == #"{"id":2,"ok":true,"pong":true}"#)
         daemon.terminate()
         #expect(daemon.wait() == 0)
     }
