@@ -76,19 +76,19 @@ demo: deps
 	$(SWIFT) build --product gesturectl
 	scripts/demo.sh "$$($(SWIFT) build --show-bin-path)" $(DEMO_RECORDINGS)
 
-# Installs the binaries (release) in $(PREFIX)/bin and the systemd units and snippets under
+# Installs the binaries (release) in $(PREFIX)/bin (gestured, with gesturectl a link to it) and
+# $(PREFIX)/libexec (gestured-actions, a link to gestured; gestured-overlay), the systemd units and snippets under
 # /etc, creates the gestured user, and reloads systemd. Enable with
 # `systemctl enable --now gestured.socket` (systemd/README.md), and per user the actions
 # runner with `systemctl --user enable --now gestured-actions` (docs/ACTIONS.md).
 PREFIX ?= /usr/local
 install: deps
 	$(SWIFT) build -c release --product gestured
-	$(SWIFT) build -c release --product gesturectl
-	$(SWIFT) build -c release --product gestured-actions
 	$(SWIFT) build -c release --product gestured-overlay
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
-	$(SUDO) install -m 0755 $$bin/gestured $$bin/gesturectl $(PREFIX)/bin/ && \
-	$(SUDO) install -D -m 0755 $$bin/gestured-actions $(PREFIX)/libexec/gestured-actions && \
+	$(SUDO) install -D -m 0755 $$bin/gestured $(PREFIX)/bin/gestured && \
+	$(SUDO) ln -sfn gestured $(PREFIX)/bin/gesturectl && \
+	$(SUDO) install -d $(PREFIX)/libexec && $(SUDO) ln -sfn ../bin/gestured $(PREFIX)/libexec/gestured-actions && \
 	$(SUDO) install -D -m 0755 $$bin/gestured-overlay $(PREFIX)/libexec/gestured-overlay
 	$(SUDO) install -m 0644 systemd/gestured.service systemd/gestured.socket /etc/systemd/system/
 	$(SUDO) sed -i "s|^ExecStart=.*|ExecStart=$(PREFIX)/bin/gestured|" /etc/systemd/system/gestured.service
