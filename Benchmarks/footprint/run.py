@@ -4,10 +4,11 @@
   * static release binaries (as `make static` builds them, what the package ships), stripped
     with `strip` into a scratch folder: their sizes;
   * the live daemon with no input devices, on a socket of its own: resident (RSS) and private
-    memory (Private_Clean + Private_Dirty from /proc/PID/smaps_rollup) and its threads, idle,
-    then with 256 subscribed clients connected;
+    memory (Private_Clean + Private_Dirty from /proc/PID/smaps_rollup) and its threads, idle
+    once it has said it settled (its start-up pages given back the second time, 5 s after
+    ready), then with 256 subscribed clients connected;
   * the actions runner the user unit starts (gestured-actions), connected to that daemon with a
-    one-action file, idle: the same figures.
+    one-action file, idle once it too has settled: the same figures.
 
 Usage: run.py BIN_DIR (the folder with the static gestured, and gesturectl and gestured-actions, links
 to it as make static leaves them, or executables of their own). Prints a table
@@ -55,11 +56,26 @@ for name in ("gestured", "gesturectl", "gestured-actions"):
     rows.append((f"{name} static, stripped", f"{os.path.getsize(stripped) / 1e6:.1f} MB (unstripped {unstripped / 1e6:.1f} MB)"))
 
 sock = os.path.join(scratch, "footprint.sock")
-daemon = subprocess.Popen([os.path.join(scratch, "gestured"), "--socket", sock], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+log_path = os.path.join(scratch, "daemon.log")
+daemon_log = open(log_path, "w")
+daemon = subprocess.Popen([os.path.join(scratch, "gestured"), "--socket", sock, "--log-level", "debug"],
+                          stdout=daemon_log, stderr=daemon_log)
+
+
+def daemon_said(text):
+    with open(log_path) as file:
+        return text in file.read()
+
+
 try:
     if not wait_for(sock):
         sys.exit("footprint: the daemon never made its socket")
-    time.sleep(2)  # settled: what an idle daemon holds, not its start-up
+    # Settled (StartupPages.settlingSeconds after ready): what an idle daemon holds, not its start-up.
+    end = time.monotonic() + 30
+    while not daemon_said("settled: unmapped"):
+        if time.monotonic() > end:
+            sys.exit("footprint: the daemon never said it had settled")
+        time.sleep(0.1)
     rss, private, threads = status(daemon.pid)
     rows.append(("idle daemon, no devices: RSS / private", f"{rss / 1024:.1f} MB / {private / 1024:.1f} MB"))
     rows.append(("idle daemon: threads", f"{len(threads)} ({', '.join(threads)})"))
@@ -67,15 +83,15 @@ try:
     actions = os.path.join(scratch, "actions.yml")
     with open(actions, "w") as file:
         file.write("version: 1\nactions:\n  - gesture: swipe-left-3\n    run: [\"true\"]\n")
-    runner = subprocess.Popen([os.path.join(scratch, "gestured-actions"), "--file", actions, "--socket", sock],
+    runner = subprocess.Popen([os.path.join(scratch, "gestured-actions"), "--file", actions, "--socket", sock, "--verbose"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     said = ""
-    while "connected to gestured" not in said:
+    # Settled, as the daemon: StartupPages.settlingSeconds after it first connected.
+    while "settled: unmapped" not in said:
         line = runner.stderr.readline()
         if not line:
-            sys.exit(f"footprint: the runner ended before it connected: {said}")
+            sys.exit(f"footprint: the runner ended before it settled: {said}")
         said += line
-    time.sleep(2)  # settled, as the daemon
     rss, private, threads = status(runner.pid)
     rows.append(("idle runner (gestured-actions), connected: RSS / private", f"{rss / 1024:.1f} MB / {private / 1024:.1f} MB"))
     rows.append(("idle runner: threads", f"{len(threads)} ({', '.join(threads)})"))
@@ -103,6 +119,7 @@ try:
 finally:
     daemon.terminate()
     daemon.wait(timeout=10)
+    daemon_log.close()
     shutil.rmtree(scratch, ignore_errors=True)
 
 width = max(len(r[0]) for r in rows)
