@@ -252,7 +252,9 @@ def judge(report, record, only=None):
         unit = seen["unit"]
         expect(p, unit.get("SubState") == "running" and unit.get("UnitFileState") == "enabled", f"gestured-actions.service: {unit}")
         expect(p, seen["runner_uid"] == seen["uid"], f"the runner's uid {seen['runner_uid']}, the user's {seen['uid']}")
-        expect(p, seen.get("runner_exe") == "/usr/libexec/gestured-actions", f"the unit started {seen.get('runner_exe')}, not /usr/libexec/gestured-actions")
+        expect(p, seen.get("runner_link") == "../bin/gestured" and seen.get("runner_exe") == "/usr/bin/gestured" and seen.get("runner_comm") == "gestured-action",
+               f"the unit started {seen.get('runner_exe')} as {seen.get('runner_comm')!r} (/usr/libexec/gestured-actions links to {seen.get('runner_link')}), "
+               "not the one executable by the runner's name")
         expect(p, any(line.startswith("user-pan ended alice") for line in seen["ran"]),
                f"after {seen['strokes']} strokes the command ran {seen['ran'][:3]}; journal: {seen['journal'][-3:]}")
         expect(p, seen["disable"] == 0, "systemctl --user disable --now failed")

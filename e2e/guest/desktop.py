@@ -44,6 +44,13 @@ DESKTOPS = {
 }
 
 
+def replace(source, path):
+    """Copies `source` to `path`, removing what is there first (a link is removed, not followed)."""
+    if os.path.lexists(path):
+        os.remove(path)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    shutil.copy(source, path)
+
 def uptime():
     with open("/proc/uptime") as f:
         return float(f.read().split()[0])
@@ -148,7 +155,8 @@ def main():
     # session (systemctl --global enable reads its [Install] as --user enable does), with an
     # actions file that asks for the focused window: the unit must start with the GNOME session
     # and find GNOME Shell in its environment.
-    shutil.copy("/host/bin/gestured-actions", "/usr/libexec/gestured-actions")
+    # In place of what is there, never through it: the package's is a link to /usr/bin/gestured.
+    replace("/host/bin/gestured-actions", "/usr/libexec/gestured-actions")
     shutil.copy("/host/systemd/gestured-actions.service", "/usr/lib/systemd/user/gestured-actions.service")
     report["unit_enable"] = run("systemctl", "--global", "enable", "gestured-actions.service")
     # The overlay's user unit too: it must find the session's display (on GNOME the extension,
@@ -157,7 +165,7 @@ def main():
     shutil.copy("/host/systemd/gestured-overlay.service", "/usr/lib/systemd/user/gestured-overlay.service")
     report["overlay_unit_enable"] = run("systemctl", "--global", "enable", "gestured-overlay.service")
     # And the view's: `gesturectl view` served for the session, its address for the user alone.
-    shutil.copy("/host/bin/gesturectl", "/usr/bin/gesturectl")
+    replace("/host/bin/gesturectl", "/usr/bin/gesturectl")
     shutil.copy("/host/systemd/gestured-view.service", "/usr/lib/systemd/user/gestured-view.service")
     report["view_unit_enable"] = run("systemctl", "--global", "enable", "gestured-view.service")
     os.makedirs(f"{home}/.config/gestured", exist_ok=True)

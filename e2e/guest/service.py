@@ -915,8 +915,11 @@ def user_actions(seen):
     pid = seen["unit"].get("MainPID", "0")
     seen["runner_uid"] = next((line.split()[1] for line in open(f"/proc/{pid}/status") if line.startswith("Uid:")), None) \
         if pid != "0" and os.path.exists(f"/proc/{pid}") else None
-    # The program the unit started: the runner's own (gestured-actions), not gesturectl.
+    # The program the unit started: the runner's own (gestured-actions), not gesturectl: the one
+    # executable (/usr/bin/gestured) by the link's name, which the kernel keeps as its command.
     seen["runner_exe"] = os.readlink(f"/proc/{pid}/exe") if pid != "0" and os.path.exists(f"/proc/{pid}") else None
+    seen["runner_comm"] = open(f"/proc/{pid}/comm").read().strip() if pid != "0" and os.path.exists(f"/proc/{pid}") else None
+    seen["runner_link"] = os.readlink("/usr/libexec/gestured-actions") if os.path.islink("/usr/libexec/gestured-actions") else None
     seen["uid"] = uid
     # Strokes until the runner, connecting in its own time, has run the command for one.
     ran = f"{home}/ran"
