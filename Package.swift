@@ -68,7 +68,7 @@ let package = Package(
             ]),
         // The package's one executable: the daemon, and gesturectl and gestured-actions by those
         // names (ProgramByName); the programs themselves are the three *Program libraries.
-        .executableTarget(name: "gestured", dependencies: ["DaemonProgram", "ActionsProgram", "CtlProgram"]),
+        .executableTarget(name: "gestured", dependencies: ["DaemonProgram", "ActionsProgram", "CtlProgram", "Posix"]),
         .target(
             name: "DaemonProgram",
             dependencies: [

@@ -1,5 +1,6 @@
 """A plain client of the daemon's socket for the benchmark scripts (`make bench-footprint`'s
-faults.py, `make order-file`'s script): subscribe, and read until a text arrives."""
+run.py and faults.py, `make order-file`'s script): subscribe, read until a text arrives, and
+whether the daemon's log says something yet."""
 import socket
 
 
@@ -22,3 +23,10 @@ def read_until(client, text):
             return seen
         seen += chunk
     return seen
+
+
+def log_holds(path, text):
+    """Whether the log file at `path` (a daemon's, written as it goes) holds `text` yet: opened
+    and closed each time, so the writer's latest lines are read."""
+    with open(path) as file:
+        return text in file.read()

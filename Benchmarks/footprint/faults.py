@@ -66,18 +66,13 @@ def read_until(client, text):
 log = open(os.path.join(scratch, "log"), "w+")
 
 
-def said(text):
-    """Whether the daemon's log holds `text` yet."""
-    with open(log.name) as file:
-        return text in file.read()
-
 
 perf = subprocess.Popen(
     ["perf", "record", "-q", "-e", "minor-faults,major-faults,syscalls:sys_enter_madvise", "-c", "1", "-d", "-o", data,
      binary, "--socket", sock, "--log-level", "debug"], stdout=log, stderr=log)
 resident = None
 try:
-    wait_for(lambda: said("ready: unmapped"), "the daemon never said it was ready")
+    wait_for(lambda: daemonclient.log_holds(log.name, "ready: unmapped"), "the daemon never said it was ready")
     time.sleep(1)
     client = subscribe()
     read_until(client, b'"subscription"')

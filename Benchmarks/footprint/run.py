@@ -23,6 +23,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import daemonclient  # noqa: E402
 import procmemory  # noqa: E402
 
 bin_dir = sys.argv[1]
@@ -62,17 +63,12 @@ daemon = subprocess.Popen([os.path.join(scratch, "gestured"), "--socket", sock, 
                           stdout=daemon_log, stderr=daemon_log)
 
 
-def daemon_said(text):
-    with open(log_path) as file:
-        return text in file.read()
-
-
 try:
     if not wait_for(sock):
         sys.exit("footprint: the daemon never made its socket")
     # Settled (StartupPages.settlingSeconds after ready): what an idle daemon holds, not its start-up.
     end = time.monotonic() + 30
-    while not daemon_said("settled: unmapped"):
+    while not daemonclient.log_holds(log_path, "settled: unmapped"):
         if time.monotonic() > end:
             sys.exit("footprint: the daemon never said it had settled")
         time.sleep(0.1)

@@ -22,14 +22,14 @@ public struct NotifyService: Service {
     public func run() async throws {
         notifier.notify("READY=1\nSTATUS=\(status)")
         // Ready: the code only starting ran (options, configuration, libinput's first
-        // devices) is unmapped, after what the loop's turn still runs.
+        // devices) is unmapped, after what the loop's turn still runs; once settled, again:
+        // what the input's start and the first clients ran.
         hub.loop.execute { [hub] in
             if let released = StartupPages.release() {
                 hub.logger.debug("ready: unmapped the read-only pages of \(released.objects) loaded files (\(released.bytes / 1024) KiB of address space)")
             }
+            hub.settleStartupPages()
         }
-        // Once settled, again: what the input's start and the first clients ran.
-        hub.loop.execute { [hub] in hub.settleStartupPages() }
         // Half the interval, as systemd advises. A task on the event loop, not a timer of its
         // own: a ping proves the loop (input, clients) still turns, and it costs no thread.
         let watchdog = notifier.watchdogInterval.map { interval in

@@ -1,6 +1,7 @@
 import ActionsProgram
 import CtlProgram
 import DaemonProgram
+import Posix
 
 /// The `gestured` executable is three programs, chosen by the name it is started by (the last
 /// part of `argv[0]`): `gesturectl` and `gestured-actions`, which the package installs as links
@@ -11,15 +12,10 @@ import DaemonProgram
 @main
 enum ProgramByName {
     static func main() {
-        switch name(CommandLine.arguments.first ?? "") {
+        switch LinkChain.name(of: CommandLine.arguments.first ?? "") {
         case "gesturectl": GestureCtlMain.main()
         case "gestured-actions": GesturedActionsMain.main()
         default: GesturedMain.main()
         }
-    }
-
-    /// The last part of a path: what a program is called.
-    static func name(_ path: String) -> Substring {
-        path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
     }
 }

@@ -8,10 +8,11 @@ import Testing
 /// `gestured-actions`: the same output, the same exit status, and a runner the second-runner
 /// check knows for one.
 @Suite struct ProgramByNameTests {
-    /// A folder with links to the build's `gestured`, by the package's names and one other,
-    /// removed at the end.
+    /// A folder with links to the build's `gestured`, by the package's names and one other, and
+    /// a one-action file; removed at the end.
     final class Links {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-names-\(UUID().uuidString.prefix(8))").path
+        var actions: String { folder + "/actions.yml" }
 
         init() throws {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -19,6 +20,7 @@ import Testing
             for name in ["gesturectl", "gestured-actions", "gestured-by-another-name"] {
                 #expect(symlink(executable, folder + "/" + name) == 0)
             }
+            try "version: 1\nactions:\n  - gesture: swipe-left-3\n    run: [echo, left]\n".write(toFile: actions, atomically: true, encoding: .utf8)
         }
 
         func path(_ name: String) -> String { folder + "/" + name }
@@ -35,9 +37,7 @@ import Testing
     @Test func byEachNameItIsThatProgram() throws {
         let links = try Links()
         let build = DaemonProcess.root.appendingPathComponent(".build/debug").path
-        let actions = links.folder + "/actions.yml"
-        try "version: 1\nactions:\n  - gesture: swipe-left-3\n    run: [echo, left]\n"
-            .write(toFile: actions, atomically: true, encoding: .utf8)
+        let actions = links.actions
         let cases: [(name: String, arguments: [String])] = [
             ("gesturectl", ["--help"]), ("gesturectl", ["--version"]), ("gesturectl", ["replay", "--help"]),
             ("gesturectl", ["replay", "--json", "--config", "Fixtures/gestures.yml", "Fixtures/constructed/swipe-3-left.yml"]),
@@ -65,9 +65,7 @@ import Testing
         let links = try Links()
         let runtime = links.folder + "/run"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
-        let actions = links.folder + "/actions.yml"
-        try "version: 1\nactions:\n  - gesture: swipe-left-3\n    run: [echo, left]\n"
-            .write(toFile: actions, atomically: true, encoding: .utf8)
+        let actions = links.actions
         let environment = ["XDG_RUNTIME_DIR": runtime]
         let first = try ActionsRunnerProcess(["--file", actions, "--socket", links.folder + "/none.sock"], environment: environment, program: links.path("gestured-actions"))
         try first.waitForLog("1 action from")
