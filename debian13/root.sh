@@ -19,7 +19,7 @@ if [ -f "$root/complete" ] && [ "$(cat "$root/complete")" = "$recipe" ] && [ -x 
 fi
 scripts/apt-install-missing.sh mmdebstrap
 if [ "$arch" != "$(dpkg --print-architecture)" ]; then
-  scripts/apt-install-missing.sh qemu-user-static binfmt-support
+  scripts/apt-install-missing.sh qemu-user-static binfmt-support arch-test
   [ -e /proc/sys/fs/binfmt_misc/register ] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
   [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || update-binfmts --enable qemu-aarch64
 fi
