@@ -93,7 +93,8 @@ test)
 arm64)
   bind "$sysroot" "$build/sysroot" ro
   # The target's flags only (host tools, such as build plugins, are built for amd64 as usual): the
-  # sysroot's Swift runtime, linked statically, and the link of `make static`.
+  # sysroot's Swift runtime, linked statically, and the link of `make static`, through
+  # debian13/ld.lld-script-first: lld 17 reads the linker script only before SwiftPM's --defsym.
   cat > "$build/src/arm64.json" <<JSON
 {
   "version": 1,
@@ -106,7 +107,8 @@ arm64)
     "-Xfrontend", "-function-sections", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
     "-Xlinker", "--symbol-ordering-file=/src/gestured/packaging/gestured.order", "-Xlinker", "--no-warn-symbol-ordering",
-    "-Xlinker", "-T", "-Xlinker", "/src/gestured/packaging/gestured-private.ld"],
+    "-Xlinker", "-T", "-Xlinker", "/src/gestured/packaging/gestured-private.ld",
+    "-Xclang-linker", "--ld-path=/src/gestured/debian13/ld.lld-script-first"],
   "extra-cpp-flags": []
 }
 JSON
