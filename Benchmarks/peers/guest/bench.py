@@ -472,7 +472,9 @@ def main():
     bins = "/opt/peers/bin"
     os.makedirs(bins, exist_ok=True)
     for name in os.listdir(f"{share}/bin"):
-        shutil.copy2(f"{share}/bin/{name}", f"{bins}/{name}")
+        # links stay links (gesturectl and gestured-actions are gestured by another name, as the
+        # package installs them: one file, its pages shared by the daemon and the runner)
+        shutil.copy2(f"{share}/bin/{name}", f"{bins}/{name}", follow_symlinks=False)
     subprocess.run(["sync"], check=False)
     with open("/proc/sys/vm/drop_caches", "w") as f:
         f.write("3\n")
