@@ -181,12 +181,21 @@ bench-path: deps
 # path"); the engine already marks its hot state unchecked. SwiftPM does not recompile when
 # only these flags change: after changing them, remove .build-static/*/release.
 SHIP_FLAGS = -Xswiftc -enforce-exclusivity=unchecked
+# Debian 13's Swift (6.0.3) links with lld 17, which asserts when SwiftPM's `--defsym main=...`
+# comes before a script that INSERTs sections, as gestured-private.ld does: with an lld older than
+# 18 the link goes through debian13/ld.lld-script-first, which gives it the script first.
+TOOLCHAIN_LLD := $(dir $(realpath $(shell command -v swiftc 2>/dev/null)))ld.lld
+LLD_MAJOR := $(shell $(TOOLCHAIN_LLD) --version 2>/dev/null | sed -n 's/^LLD \([0-9]*\)\..*/\1/p')
+ifeq ($(shell [ -n "$(LLD_MAJOR)" ] && [ "$(LLD_MAJOR)" -lt 18 ] && echo old),old)
+SCRIPT_FIRST = -Xswiftc -Xclang-linker -Xswiftc --ld-path=$(CURDIR)/debian13/ld.lld-script-first
+export LLD := $(TOOLCHAIN_LLD)
+endif
 STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static $(SHIP_FLAGS) \
 	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
 	-Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/gestured.order -Xlinker --no-warn-symbol-ordering \
-	-Xlinker -T -Xlinker $(CURDIR)/packaging/gestured-private.ld
+	-Xlinker -T -Xlinker $(CURDIR)/packaging/gestured-private.ld $(SCRIPT_FIRST)
 STATIC_BIN   = $$($(STATIC_BUILD) --show-bin-path)
 # One executable is the daemon, gesturectl and gestured-actions (chosen by the name it is started
 # by: ProgramByName), so the last two are links to it here as in the package.

@@ -116,10 +116,12 @@ JSON
   start=$(date +%s)
   # Exclusivity unchecked, as the Makefile's SHIP_FLAGS build the shipped amd64 binaries.
   # gestured is gesturectl and gestured-actions too, by those names (links, as in the package).
+  # The build's own status counts, not the filter's: a failed build must not leave the last
+  # one's binaries to be copied out as this one's.
   for product in gestured gestured-overlay; do
-    in_root "PKG_CONFIG_PATH=$pc:/sysroot/usr/share/pkgconfig PKG_CONFIG_LIBDIR=$pc PKG_CONFIG_SYSROOT_DIR=/sysroot \
-      swift build -c release --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked --destination /src/arm64.json --scratch-path .build-arm64 --product $product 2>&1 \
-      | grep -v 'Could not read SDKSettings.json'"
+    in_root "{ PKG_CONFIG_PATH=$pc:/sysroot/usr/share/pkgconfig PKG_CONFIG_LIBDIR=$pc PKG_CONFIG_SYSROOT_DIR=/sysroot \
+      swift build -c release --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked --destination /src/arm64.json --scratch-path .build-arm64 --product $product 2>&1; \
+      echo \$? > /tmp/arm64-build-status; } | grep -v 'Could not read SDKSettings.json'; exit \$(cat /tmp/arm64-build-status)"
   done
   echo "▶ cross-compiled in $(( $(date +%s) - start )) s"
   mkdir -p .build-arm64/release
