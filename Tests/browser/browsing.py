@@ -64,15 +64,20 @@ def browser():
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
-def wait(driver, condition, what, seconds=30):
+def wait(driver, condition, what, seconds=30, shown=None):
     """`condition`'s first true value within `seconds`. The page redraws while it is read: an
     element replaced between finding and reading it (stale) or not there yet means "not yet",
-    and is asked again; any other error fails the check at once, named."""
+    and is asked again; any other error fails the check at once, named. `shown(driver)`, when
+    given, says what the page showed instead, in the failure."""
     try:
         return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(
             lambda d: condition(d))
     except TimeoutException:
-        check(False, what + " (waited " + str(seconds) + " s)")
+        try:
+            instead = "; the page showed " + repr(shown(driver)) if shown else ""
+        except Exception as error:
+            instead = "; the page could not be read: " + type(error).__name__
+        check(False, what + " (waited " + str(seconds) + " s" + instead + ")")
     except Exception as error:
         said = (str(error).strip().splitlines() or [""])[0]
         check(False, what + " (" + type(error).__name__ + (": " + said if said else "") + ")")

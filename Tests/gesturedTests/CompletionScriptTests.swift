@@ -8,7 +8,9 @@ import Testing
     static let bin = DaemonProcess.root.appendingPathComponent(".build/debug").path
 
     /// `shell -c script` with `file` holding `program`'s completion script for `shell`, in a
-    /// folder with one file, `a.yml`.
+    /// folder with one file, `a.yml`, which is also the shell's home: fish makes its data folder
+    /// there on its first start, and two test cases starting fish at once in one new home raced
+    /// to make it ("Unable to locate data directory ... File exists" on stderr).
     static func complete(_ shell: String, _ program: String, _ script: String) throws -> (status: Int32, lines: [String], errors: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -18,7 +20,8 @@ import Testing
         let file = folder.appendingPathComponent("\(program).\(shell)")
         try (written.lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
         try "".write(to: folder.appendingPathComponent("a.yml"), atomically: true, encoding: .utf8)
-        return try ChildProcess("/bin/sh", ["-c", "cd '\(folder.path)' && exec \(shell) -c '\(script.replacingOccurrences(of: "$FILE", with: file.path))'"]).finish()
+        let home = "HOME='\(folder.path)' XDG_DATA_HOME='\(folder.path)/.local/share' XDG_CONFIG_HOME='\(folder.path)/.config'"
+        return try ChildProcess("/bin/sh", ["-c", "cd '\(folder.path)' && \(home) exec \(shell) -c '\(script.replacingOccurrences(of: "$FILE", with: file.path))'"]).finish()
     }
 
     @Test(arguments: ["gestured", "gestured-actions"])
