@@ -142,10 +142,14 @@ done
 chmod 0644 "$root"/usr/share/*/completions/* "$root"/usr/share/zsh/vendor-completions/* \
   "$root"/usr/share/fish/vendor_completions.d/*
 
-# Maintainer scripts.
+# Maintainer scripts; preinst with the sysusers snippet written in, so the groups exist before
+# the udev rule that names one is unpacked (packaging/preinst says why).
 for script in postinst prerm postrm; do
   install -m 0755 "packaging/$script" "$stage/DEBIAN/$script"
 done
+awk 'FNR == NR { snippet = snippet $0 "\n"; next } $0 == "@SYSUSERS@" { printf "%s", snippet; next } { print }' \
+  systemd/sysusers.d/gestured.conf packaging/preinst > "$stage/DEBIAN/preinst"
+chmod 0755 "$stage/DEBIAN/preinst"
 
 # Depends: the shared libraries a package's executables link, with the versions their symbols
 # need (dpkg-shlibdeps reads the libraries' symbols files), computed per package.
