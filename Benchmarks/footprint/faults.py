@@ -65,8 +65,6 @@ def read_until(client, text):
 
 log = open(os.path.join(scratch, "log"), "w+")
 
-
-
 perf = subprocess.Popen(
     ["perf", "record", "-q", "-e", "minor-faults,major-faults,syscalls:sys_enter_madvise", "-c", "1", "-d", "-o", data,
      binary, "--socket", sock, "--log-level", "debug"], stdout=log, stderr=log)
