@@ -13,11 +13,12 @@
 #   -i DIR   guest image made by image.sh (env PEERS_IMAGE)
 #   -o DIR   where results.json, logs/ and table.md go (default ./peers-out)
 #   -a MODE  QEMU acceleration (default auto: KVM only where it works, as qemu-input decides)
-#   -s KIND  the command every tool runs: c (default; guest/stamp.c, built here with
-#            gcc -static) or date (guest/stamp.sh: sh + date, about 100 ms of exec under TCG)
+#   -s KIND  the command every tool runs: c (default; guest/stamp.c, built here with gcc -static,
+#            aarch64-linux-gnu-gcc for arm64) or date (guest/stamp.sh: sh + date, about 100 ms of
+#            exec under TCG)
 #   -q DIR   the qemu-input tool (default: the repository's e2e/qemu-input; env QI_TOOL)
 #   -T SEC   guest timeout (default 2400, arm64 9000; a full run under TCG takes about 11 min
-#            on amd64)
+#            on amd64, 18 on arm64)
 #   -A ARCH  the guest's architecture (default amd64): arm64 boots an image made by
 #            `image.sh -A arm64` (Debian 13, qemu-system-aarch64, always emulated) with gestured
 #            from `make arm64` (.build-arm64/release), lisgd, libinput-gestures and fusuma;
@@ -33,7 +34,7 @@ while getopts "p:b:t:i:o:a:s:q:T:A:h" o; do
   case $o in
     p) PEERS=$OPTARG ;; b) BIN=$OPTARG ;; t) TOUCHEGG=$OPTARG ;; i) IMG=$OPTARG ;;
     o) OUT=$OPTARG ;; a) ACCEL=$OPTARG ;; s) STAMP=$OPTARG ;; q) QI=$OPTARG ;; T) TIMEOUT=$OPTARG ;;
-    A) ARCH=$OPTARG ;; h) sed -n '2,27p' "$0"; exit 0 ;; *) exit 2 ;;
+    A) ARCH=$OPTARG ;; h) sed -n '2,28p' "$0"; exit 0 ;; *) exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
